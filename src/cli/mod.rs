@@ -1,0 +1,87 @@
+//! Argument parsing and dispatch; one module per subcommand.
+
+mod perft;
+mod play;
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+
+/// Exit codes of SPEC.md §6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Success.
+    Ok = 0,
+    /// The input was read but is wrong.
+    Wrong = 1,
+    /// The input could not be used.
+    Unusable = 2,
+}
+
+/// An error at the binary's edge, with the exit code it maps to.
+#[derive(Debug)]
+pub struct Failure {
+    /// Exit code.
+    pub exit: Exit,
+    /// What to print on stderr.
+    pub error: anyhow::Error,
+}
+
+impl Failure {
+    /// The input could not be used (exit 2).
+    pub fn unusable(e: impl Into<anyhow::Error>) -> Failure {
+        Failure {
+            exit: Exit::Unusable,
+            error: e.into(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.error)
+    }
+}
+
+/// ayla: a rules interpreter for mancala games.
+#[derive(Parser)]
+#[command(name = "ayla", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a variant in the terminal, two people at one keyboard.
+    Play(play::Args),
+    /// Count the distinct ply sequences of a given length.
+    Perft(perft::Args),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { Exit::Unusable } else { Exit::Ok };
+            let _ = e.print();
+            return code as i32;
+        }
+    };
+    let result = match cli.command {
+        Command::Play(a) => play::run(a),
+        Command::Perft(a) => perft::run(a),
+    };
+    match result {
+        Ok(()) => Exit::Ok as i32,
+        Err(f) => {
+            eprintln!("error: {f}");
+            f.exit as i32
+        }
+    }
+}
+
+/// Loads a variant by bundled id or path; failures are exit 2.
+pub fn load_rules(name: &str) -> Result<ayla::rules::Rules, Failure> {
+    ayla::rules::resolve(name).map_err(Failure::unusable)
+}

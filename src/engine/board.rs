@@ -1,0 +1,261 @@
+//! Sides, pits and sets of pits: the vocabulary every other module speaks.
+
+use std::fmt;
+
+/// Most pits a row may have: labels run `a`..`z` and `A`..`Z`.
+pub const MAX_PITS_PER_ROW: usize = 26;
+/// Most pits a board may have (two rows).
+pub const MAX_PITS: usize = 2 * MAX_PITS_PER_ROW;
+
+/// One of the two players. South owns the near row at the start, North the far row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The player seated at the near row (labels `a b c …`).
+    South,
+    /// The player seated at the far row (labels `A B C …`).
+    North,
+}
+
+impl Side {
+    /// Both sides, South first.
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    /// The other player.
+    #[inline]
+    #[must_use]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: an index into per-side arrays.
+    #[inline]
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in position strings: `S` or `N`.
+    #[must_use]
+    pub fn letter(self) -> char {
+        match self {
+            Side::South => 'S',
+            Side::North => 'N',
+        }
+    }
+
+    /// The side named by a position-string letter.
+    #[must_use]
+    pub fn from_letter(c: char) -> Option<Side> {
+        match c {
+            'S' => Some(Side::South),
+            'N' => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::South => "South",
+            Side::North => "North",
+        })
+    }
+}
+
+/// A pit, by its index in counter-clockwise label order: South's row
+/// `a b c …` is `0..n`, North's row `A B C …` is `n..2n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pit(pub u8);
+
+impl Pit {
+    /// The index as a `usize`, for array access.
+    #[inline]
+    #[must_use]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pit's label on a board of `per_row` pits per row.
+    #[must_use]
+    pub fn label(self, per_row: usize) -> char {
+        let i = self.index();
+        if i < per_row {
+            (b'a' + i as u8) as char
+        } else {
+            (b'A' + (i - per_row) as u8) as char
+        }
+    }
+
+    /// The pit with this label on a board of `per_row` pits per row, if any.
+    #[must_use]
+    pub fn from_label(c: char, per_row: usize) -> Option<Pit> {
+        let i = match c {
+            'a'..='z' => c as usize - 'a' as usize,
+            'A'..='Z' => c as usize - 'A' as usize + per_row,
+            _ => return None,
+        };
+        let in_row = match c {
+            'a'..='z' => c as usize - 'a' as usize,
+            _ => c as usize - 'A' as usize,
+        };
+        (in_row < per_row).then_some(Pit(i as u8))
+    }
+
+    /// The side whose home row holds this pit.
+    #[must_use]
+    pub fn home_side(self, per_row: usize) -> Side {
+        if self.index() < per_row {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+}
+
+/// A set of pits as a bit mask (bit `i` is pit `i`). Copy, allocation-free.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PitSet(pub u64);
+
+impl PitSet {
+    /// The empty set.
+    pub const EMPTY: PitSet = PitSet(0);
+
+    /// The set holding one pit.
+    #[inline]
+    #[must_use]
+    pub fn single(p: Pit) -> PitSet {
+        PitSet(1u64 << p.0)
+    }
+
+    /// The pits `lo..hi`.
+    #[must_use]
+    pub fn range(lo: usize, hi: usize) -> PitSet {
+        let mut m = 0u64;
+        for i in lo..hi {
+            m |= 1 << i;
+        }
+        PitSet(m)
+    }
+
+    /// Whether `p` is in the set.
+    #[inline]
+    #[must_use]
+    pub fn contains(self, p: Pit) -> bool {
+        self.0 >> p.0 & 1 == 1
+    }
+
+    /// Adds `p`.
+    #[inline]
+    pub fn insert(&mut self, p: Pit) {
+        self.0 |= 1 << p.0;
+    }
+
+    /// Number of pits in the set.
+    #[inline]
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Pits in both sets.
+    #[inline]
+    #[must_use]
+    pub fn and(self, o: PitSet) -> PitSet {
+        PitSet(self.0 & o.0)
+    }
+
+    /// Pits in either set.
+    #[inline]
+    #[must_use]
+    pub fn or(self, o: PitSet) -> PitSet {
+        PitSet(self.0 | o.0)
+    }
+
+    /// Pits in `self` but not in `o`.
+    #[inline]
+    #[must_use]
+    pub fn minus(self, o: PitSet) -> PitSet {
+        PitSet(self.0 & !o.0)
+    }
+
+    /// Whether every pit of `self` is in `o`.
+    #[inline]
+    #[must_use]
+    pub fn is_subset(self, o: PitSet) -> bool {
+        self.0 & !o.0 == 0
+    }
+
+    /// The pits in label order.
+    pub fn iter(self) -> impl Iterator<Item = Pit> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let i = m.trailing_zeros();
+                m &= m - 1;
+                Some(Pit(i as u8))
+            }
+        })
+    }
+
+    /// The labels, comma-separated, in label order (`c,d`).
+    #[must_use]
+    pub fn labels(self, per_row: usize) -> String {
+        let mut s = String::new();
+        for (i, p) in self.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push(p.label(per_row));
+        }
+        s
+    }
+}
+
+impl FromIterator<Pit> for PitSet {
+    fn from_iter<I: IntoIterator<Item = Pit>>(it: I) -> Self {
+        let mut s = PitSet::EMPTY;
+        for p in it {
+            s.insert(p);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_round_trip() {
+        for per_row in [1, 4, 26] {
+            for i in 0..2 * per_row {
+                let p = Pit(i as u8);
+                assert_eq!(Pit::from_label(p.label(per_row), per_row), Some(p));
+            }
+        }
+        assert_eq!(Pit::from_label('e', 4), None);
+        assert_eq!(Pit::from_label('E', 4), None);
+        assert_eq!(Pit(4).label(4), 'A');
+        assert_eq!(Pit(7).label(4), 'D');
+    }
+
+    #[test]
+    fn pitset_iterates_in_label_order() {
+        let s: PitSet = [Pit(5), Pit(1), Pit(3)].into_iter().collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Pit(1), Pit(3), Pit(5)]);
+        assert_eq!(s.labels(4), "b,d,B");
+    }
+}

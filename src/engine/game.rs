@@ -1,0 +1,257 @@
+//! A game: a position, its history (for the repetition rule), and its end.
+
+use super::board::Side;
+use super::ply::{Effect, Illegal, Ply};
+use super::position::Position;
+use crate::rules::{CannotSow, Rules};
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Every pit holds fewer than this many seeds.
+    AllBelow(u16),
+    /// The side to act had nothing to sow, and the rules end the game then.
+    NoSowing(Side),
+    /// The same state occurred this many times.
+    Repetition(u8),
+}
+
+impl EndReason {
+    /// A short stable name: `all-below`, `no-sowing`, `repetition`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::AllBelow(_) => "all-below",
+            EndReason::NoSowing(_) => "no-sowing",
+            EndReason::Repetition(_) => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndReason::AllBelow(k) => write!(f, "every pit holds fewer than {k} seeds"),
+            EndReason::NoSowing(s) => write!(f, "{s}, to act, has nothing to sow"),
+            EndReason::Repetition(n) => write!(f, "the same position occurred for the {} time", ordinal(*n)),
+        }
+    }
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Final totals (captured + swept), South then North.
+    pub totals: [u32; 2],
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// The winner had declined a trade offer: "victory without glory".
+    pub without_glory: bool,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}: ", self.totals[0], self.totals[1])?;
+        match self.winner {
+            Some(w) => write!(f, "{w} wins")?,
+            None => f.write_str("draw")?,
+        }
+        if self.without_glory {
+            f.write_str(" (victory without glory)")?;
+        }
+        write!(f, "; the game ended because {}", self.reason)
+    }
+}
+
+/// What [`Game::restore`] needs to take back plies.
+#[derive(Clone, Copy, Debug)]
+pub struct Snapshot {
+    pos: Position,
+    history_len: usize,
+    rep_start: usize,
+    end: Option<EndReason>,
+}
+
+/// A game in progress under some rules.
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    rules: &'r Rules,
+    pos: Position,
+    /// Repetition keys of every position so far, the current one last.
+    history: Vec<u128>,
+    /// Positions before this index can never recur (captures, trades and lock
+    /// progress are irreversible), so the repetition count skips them.
+    rep_start: usize,
+    end: Option<EndReason>,
+}
+
+impl<'r> Game<'r> {
+    /// A game from the variant's initial position.
+    #[must_use]
+    pub fn new(rules: &'r Rules) -> Game<'r> {
+        Game::from_position(rules, Position::initial(rules))
+    }
+
+    /// A game from `pos`, which counts as the first occurrence of itself.
+    #[must_use]
+    pub fn from_position(rules: &'r Rules, pos: Position) -> Game<'r> {
+        let mut g = Game {
+            rules,
+            pos,
+            history: Vec::with_capacity(256),
+            rep_start: 0,
+            end: None,
+        };
+        g.history.push(pos.repetition_key(rules));
+        g.end = g.static_end();
+        g
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Why the game ended, if it has.
+    #[must_use]
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The legal plies, into `out` (cleared first). None once the game is over.
+    pub fn legal_plies(&self, out: &mut Vec<Ply>) {
+        if self.end.is_some() {
+            out.clear();
+        } else {
+            self.pos.legal_plies(self.rules, out);
+        }
+    }
+
+    /// Checks a ply.
+    ///
+    /// # Errors
+    /// Why it is illegal, including that the game is over.
+    pub fn check(&self, ply: Ply) -> Result<(), Illegal> {
+        if let Some(r) = self.end {
+            return Err(Illegal::GameOver(r.to_string()));
+        }
+        self.pos.check(self.rules, ply)
+    }
+
+    /// Plays a ply after checking it.
+    ///
+    /// # Errors
+    /// Why it is illegal; the game is then untouched.
+    pub fn play(&mut self, ply: Ply) -> Result<Effect, Illegal> {
+        self.check(ply)?;
+        Ok(self.play_unchecked(ply))
+    }
+
+    /// Plays a ply the caller knows is legal.
+    pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
+        let before = self.pos;
+        let effect = self.pos.play_unchecked(self.rules, ply);
+        if before.captured != self.pos.captured
+            || before.sown != self.pos.sown
+            || before.owners != self.pos.owners
+        {
+            self.rep_start = self.history.len();
+        }
+        let key = self.pos.repetition_key(self.rules);
+        self.history.push(key);
+        self.end = self.static_end().or_else(|| {
+            let n = self.history[self.rep_start..]
+                .iter()
+                .filter(|&&k| k == key)
+                .count();
+            let limit = self.rules.end.repetition;
+            (n >= usize::from(limit)).then_some(EndReason::Repetition(limit))
+        });
+        effect
+    }
+
+    /// End conditions that depend on the position alone, in precedence order.
+    fn static_end(&self) -> Option<EndReason> {
+        let r = self.rules;
+        if let Some(k) = r.end.all_pits_below
+            && self.pos.all_below(r, k)
+        {
+            return Some(EndReason::AllBelow(k));
+        }
+        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow(r) {
+            return Some(EndReason::NoSowing(self.pos.to_move));
+        }
+        None
+    }
+
+    /// A snapshot to [`restore`](Self::restore) later (search, perft, undo).
+    #[must_use]
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            pos: self.pos,
+            history_len: self.history.len(),
+            rep_start: self.rep_start,
+            end: self.end,
+        }
+    }
+
+    /// Takes back every ply played since `s` was taken.
+    pub fn restore(&mut self, s: Snapshot) {
+        self.pos = s.pos;
+        self.history.truncate(s.history_len);
+        self.rep_start = s.rep_start;
+        self.end = s.end;
+    }
+
+    /// Plies played since the start.
+    #[must_use]
+    pub fn plies_played(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The result, once the game is over: leftovers go to each pit's controller.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = self.end?;
+        let r = self.rules;
+        let totals = Side::BOTH
+            .map(|s| u32::from(self.pos.captured(s)) + self.pos.seeds_controlled(r, s));
+        let winner = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Outcome {
+            reason,
+            totals,
+            winner,
+            without_glory: winner.is_some_and(|w| self.pos.has_declined(w)),
+        })
+    }
+}

@@ -1,0 +1,197 @@
+//! Plies, what they did, and why one may be refused.
+
+use super::board::{Pit, PitSet, Side};
+
+/// One ply: everything a player can do on their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ply {
+    /// Sow from this pit.
+    Sow(Pit),
+    /// Pass (only when the rules force it).
+    Pass,
+    /// Offer these pits to the opponent.
+    Offer(PitSet),
+    /// Accept the pending offer.
+    Accept,
+    /// Decline the pending offer.
+    Decline,
+}
+
+impl Ply {
+    /// The ply in record notation (`c`, `pass`, `offer(c,d)`, `accept`, `decline`).
+    #[must_use]
+    pub fn notation(self, per_row: usize) -> String {
+        match self {
+            Ply::Sow(p) => p.label(per_row).to_string(),
+            Ply::Pass => "pass".into(),
+            Ply::Offer(s) => format!("offer({})", s.labels(per_row)),
+            Ply::Accept => "accept".into(),
+            Ply::Decline => "decline".into(),
+        }
+    }
+}
+
+/// What a ply did, for display (`replay`, `play`). Carries no heap data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A sowing.
+    Sow {
+        /// The pit emptied.
+        origin: Pit,
+        /// Seeds sown.
+        seeds: u16,
+        /// The pit that received the last seed.
+        landing: Pit,
+        /// Pits captured (empty if none).
+        captured: PitSet,
+        /// Seeds captured in all.
+        seeds_captured: u16,
+        /// Whether this sowing completed the mover's opening lock.
+        released_lock: bool,
+    },
+    /// A pass.
+    Pass,
+    /// An offer of these pits.
+    Offer(PitSet),
+    /// The pending offer was accepted: these pits changed hands and `paid` seeds were paid in all.
+    Accept {
+        /// Pits received.
+        pits: PitSet,
+        /// Seeds paid from the acceptor's captures into the pits.
+        paid: u16,
+    },
+    /// The pending offer was declined.
+    Decline(PitSet),
+}
+
+/// Why a ply is illegal, in the words of the rule that forbids it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game has ended.
+    #[error("the game is over ({0}); no ply may follow")]
+    GameOver(String),
+    /// An offer is pending and must be answered first.
+    #[error("{offerer} has offered pits {pits}; {side} must answer with `accept` or `decline`")]
+    MustAnswer {
+        /// Side to act.
+        side: Side,
+        /// Who offered.
+        offerer: Side,
+        /// The offered pits' labels.
+        pits: String,
+    },
+    /// `accept` or `decline` without a pending offer.
+    #[error("there is no offer for {side} to answer")]
+    NoOffer {
+        /// Side to act.
+        side: Side,
+    },
+    /// Sowing from an empty pit.
+    #[error("pit {pit} is empty; a sowing takes the seeds of a non-empty pit")]
+    EmptyPit {
+        /// The pit's label.
+        pit: char,
+    },
+    /// Sowing from a pit the player may not sow from.
+    #[error("{side} may not sow from pit {pit}: {why}")]
+    NotYours {
+        /// Side to act.
+        side: Side,
+        /// The pit's label.
+        pit: char,
+        /// e.g. "it is controlled by North", "it is not in South's row".
+        why: String,
+    },
+    /// The feeding rule forbids this sowing.
+    #[error(
+        "{opponent}'s pits are all empty, so {side} must feed them; sowing from {pit} does not reach them, sowing from {feeders} does"
+    )]
+    MustFeed {
+        /// Side to act.
+        side: Side,
+        /// Their opponent.
+        opponent: Side,
+        /// The refused pit.
+        pit: char,
+        /// Pits whose sowing feeds, e.g. "c" or "b or c".
+        feeders: String,
+    },
+    /// A pass while a sowing exists.
+    #[error("{side} may pass only when every pit they may sow from is empty; {side} can sow from {pits}")]
+    PassNotForced {
+        /// Side to act.
+        side: Side,
+        /// Pits that can be sown.
+        pits: String,
+    },
+    /// An offer in a variant without trading.
+    #[error("this variant has no trading, so there are no offers")]
+    NoTrading,
+    /// An offer by a player with nothing to sow.
+    #[error("only a player who has seeds to sow may offer; every pit {side} controls is empty")]
+    OfferWithoutSeeds {
+        /// Side to act.
+        side: Side,
+    },
+    /// An offer of no pits or too many.
+    #[error("an offer names 1 to {max} pits; this one names {given}")]
+    OfferSize {
+        /// Pits named.
+        given: usize,
+        /// Most allowed.
+        max: u8,
+    },
+    /// A pit named twice in an offer.
+    #[error("pit {pit} is named twice in the offer")]
+    OfferRepeats {
+        /// The pit's label.
+        pit: char,
+    },
+    /// Offering a pit one does not control.
+    #[error("{side} may offer only pits they control; pit {pit} is controlled by {controller}")]
+    OfferNotControlled {
+        /// Side to act.
+        side: Side,
+        /// The pit's label.
+        pit: char,
+        /// Who controls it.
+        controller: Side,
+    },
+    /// The offerer would keep too few pits.
+    #[error("the offerer must keep at least {keep} pit(s); {side} controls {controls} and offers {given}")]
+    OfferKeepsTooFew {
+        /// Side to act.
+        side: Side,
+        /// Pits they must keep.
+        keep: u8,
+        /// Pits they control.
+        controls: usize,
+        /// Pits offered.
+        given: usize,
+    },
+    /// The recipient could not pay for the offer.
+    #[error(
+        "an offer is legal only if the opponent can pay {price} captured seeds per pit; {opponent} would owe {needed} and has captured {has}"
+    )]
+    OfferUnaffordable {
+        /// The recipient.
+        opponent: Side,
+        /// Price per pit.
+        price: u16,
+        /// Seeds owed.
+        needed: u32,
+        /// Seeds they have captured.
+        has: u16,
+    },
+    /// The acceptor cannot pay.
+    #[error("{side} cannot accept: the offer costs {needed} captured seeds and {side} has {has}")]
+    AcceptUnaffordable {
+        /// Side to act.
+        side: Side,
+        /// Seeds owed.
+        needed: u32,
+        /// Seeds captured.
+        has: u16,
+    },
+}
+

@@ -1,0 +1,649 @@
+//! A position: the whole state of a game but its history, and the rules
+//! that move it on. Everything here is allocation-free; the only heap use
+//! is in building error messages for refused plies.
+
+use super::board::{MAX_PITS, Pit, PitSet, Side};
+use super::ply::{Effect, Illegal, Ply};
+use crate::rules::{CannotSow, Chain, Feeding, Lock, Rules, SowFrom, Zone};
+
+/// The state of a game, history aside. `Copy` and compact, so search can copy-make.
+///
+/// Invariant: `seeds[i] == 0` for every `i` at or beyond the board's pit count,
+/// so hashing and comparing may look at whole words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) seeds: [u16; MAX_PITS],
+    /// Pits North controls.
+    pub(crate) owners: PitSet,
+    /// Home pits their home side has sown from (opening locks).
+    pub(crate) sown: PitSet,
+    /// A pending offer, made by the side not to act; empty if none.
+    pub(crate) offer: PitSet,
+    pub(crate) captured: [u16; 2],
+    pub(crate) to_move: Side,
+    /// Bit 0: South has declined an offer; bit 1: North has.
+    pub(crate) declined: u8,
+}
+
+impl Position {
+    /// The variant's initial position.
+    #[must_use]
+    pub fn initial(rules: &Rules) -> Position {
+        let mut seeds = [0u16; MAX_PITS];
+        seeds[..rules.pits()].copy_from_slice(&rules.initial);
+        Position {
+            seeds,
+            owners: rules.home_row(Side::North),
+            sown: PitSet::EMPTY,
+            offer: PitSet::EMPTY,
+            captured: [0, 0],
+            to_move: rules.first,
+            declined: 0,
+        }
+    }
+
+    /// Builds a position from its parts, unchecked; [`crate::notation`] checks them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        seeds: [u16; MAX_PITS],
+        owners: PitSet,
+        sown: PitSet,
+        offer: PitSet,
+        captured: [u16; 2],
+        to_move: Side,
+        declined: u8,
+    ) -> Position {
+        Position {
+            seeds,
+            owners,
+            sown,
+            offer,
+            captured,
+            to_move,
+            declined,
+        }
+    }
+
+    /// Seeds in pit `p`.
+    #[inline]
+    #[must_use]
+    pub fn seeds(&self, p: Pit) -> u16 {
+        self.seeds[p.index()]
+    }
+
+    /// Seeds per pit, in label order.
+    #[must_use]
+    pub fn board<'a>(&'a self, rules: &Rules) -> &'a [u16] {
+        &self.seeds[..rules.pits()]
+    }
+
+    /// The side to act.
+    #[inline]
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Seeds captured by `side` (and not yet paid out in trades).
+    #[inline]
+    #[must_use]
+    pub fn captured(&self, side: Side) -> u16 {
+        self.captured[side.index()]
+    }
+
+    /// Who controls pit `p`.
+    #[inline]
+    #[must_use]
+    pub fn controller(&self, p: Pit) -> Side {
+        if self.owners.contains(p) {
+            Side::North
+        } else {
+            Side::South
+        }
+    }
+
+    /// Pits North controls.
+    #[must_use]
+    pub fn north_pits(&self) -> PitSet {
+        self.owners
+    }
+
+    /// Home pits sown from by their home side (for opening locks).
+    #[must_use]
+    pub fn sown(&self) -> PitSet {
+        self.sown
+    }
+
+    /// The pending offer, if any.
+    #[must_use]
+    pub fn offer(&self) -> Option<PitSet> {
+        (!self.offer.is_empty()).then_some(self.offer)
+    }
+
+    /// Whether `side` has declined an offer in this game.
+    #[must_use]
+    pub fn has_declined(&self, side: Side) -> bool {
+        self.declined >> side.index() & 1 == 1
+    }
+
+    /// Pits `side` controls.
+    #[inline]
+    #[must_use]
+    pub fn controlled(&self, rules: &Rules, side: Side) -> PitSet {
+        match side {
+            Side::North => self.owners,
+            Side::South => PitSet::range(0, rules.pits()).minus(self.owners),
+        }
+    }
+
+    /// Non-empty pits of `mask`.
+    #[inline]
+    fn non_empty(&self, mask: PitSet) -> PitSet {
+        let mut out = PitSet::EMPTY;
+        for p in mask.iter() {
+            if self.seeds[p.index()] > 0 {
+                out.insert(p);
+            }
+        }
+        out
+    }
+
+    /// Pits `side` may sow from, before the feeding rule.
+    #[inline]
+    #[must_use]
+    pub fn sowable(&self, rules: &Rules, side: Side) -> PitSet {
+        let allowed = match rules.sow_from {
+            SowFrom::Controlled => self.controlled(rules, side),
+            SowFrom::HomeRow => rules.home_row(side),
+        };
+        self.non_empty(allowed)
+    }
+
+    /// Whether sowing from `origin` drops a seed into `target`.
+    #[must_use]
+    pub fn sowing_reaches(&self, rules: &Rules, origin: Pit, target: PitSet) -> bool {
+        let n = self.seeds[origin.index()] as usize;
+        let ring = rules.pits() - usize::from(rules.skip_origin);
+        let mut p = origin;
+        for _ in 0..n.min(ring) {
+            p = rules.next(p);
+            if rules.skip_origin && p == origin {
+                p = rules.next(p);
+            }
+            if target.contains(p) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Under the feeding rule, when the opponent's pits are all empty: the
+    /// sowable pits whose sowing feeds them, if there are any. `None` when
+    /// the rule does not restrict the mover.
+    #[must_use]
+    pub fn feeders(&self, rules: &Rules, sowable: PitSet) -> Option<PitSet> {
+        if rules.feeding != Feeding::MustFeedEmptyOpponent {
+            return None;
+        }
+        let opp = self.controlled(rules, self.to_move.opponent());
+        if !self.non_empty(opp).is_empty() {
+            return None;
+        }
+        let feeding: PitSet = sowable
+            .iter()
+            .filter(|&p| self.sowing_reaches(rules, p, opp))
+            .collect();
+        (!feeding.is_empty()).then_some(feeding)
+    }
+
+    /// The pits the side to act may legally sow from (feeding applied).
+    #[must_use]
+    pub fn legal_sowings(&self, rules: &Rules) -> PitSet {
+        if !self.offer.is_empty() {
+            return PitSet::EMPTY;
+        }
+        let sowable = self.sowable(rules, self.to_move);
+        self.feeders(rules, sowable).unwrap_or(sowable)
+    }
+
+    /// Whether the side to act is in a state the rules call "cannot sow":
+    /// no offer to answer and nothing to sow from.
+    #[must_use]
+    pub fn cannot_sow(&self, rules: &Rules) -> bool {
+        self.offer.is_empty() && self.sowable(rules, self.to_move).is_empty()
+    }
+
+    /// Appends the legal plies to `out` (which is cleared first), ignoring
+    /// whether the game has ended: [`super::Game`] checks that.
+    pub fn legal_plies(&self, rules: &Rules, out: &mut Vec<Ply>) {
+        out.clear();
+        let side = self.to_move;
+        if !self.offer.is_empty() {
+            if self.can_pay(rules, side, self.offer.len()) {
+                out.push(Ply::Accept);
+            }
+            out.push(Ply::Decline);
+            return;
+        }
+        let sowable = self.sowable(rules, side);
+        if sowable.is_empty() {
+            if rules.cannot_sow == CannotSow::Pass {
+                out.push(Ply::Pass);
+            }
+            return;
+        }
+        let legal = self.feeders(rules, sowable).unwrap_or(sowable);
+        out.extend(legal.iter().map(Ply::Sow));
+        if let Some(t) = rules.trading {
+            let mine = self.controlled(rules, side);
+            let room = mine.len().saturating_sub(usize::from(t.keep_at_least));
+            let mut max = usize::from(t.max_pits).min(room);
+            if t.only_if_affordable {
+                let has = usize::from(self.captured[side.opponent().index()]);
+                let price = usize::from(t.price_per_pit);
+                if price > 0 {
+                    max = max.min(has / price);
+                }
+            }
+            push_subsets(mine, max, out);
+        }
+    }
+
+    fn can_pay(&self, rules: &Rules, side: Side, pits: usize) -> bool {
+        rules.trading.is_some_and(|t| {
+            u32::from(self.captured[side.index()]) >= u32::from(t.price_per_pit) * pits as u32
+        })
+    }
+
+    /// Checks `ply` against the rules, the game's end aside.
+    ///
+    /// # Errors
+    /// The rule that forbids the ply.
+    pub fn check(&self, rules: &Rules, ply: Ply) -> Result<(), Illegal> {
+        let side = self.to_move;
+        let label = |p: Pit| rules.label(p);
+        let list = |s: PitSet, sep: &str| {
+            s.iter()
+                .map(|p| label(p).to_string())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        if !self.offer.is_empty() {
+            return match ply {
+                Ply::Decline => Ok(()),
+                Ply::Accept => {
+                    let t = rules.trading.expect("an offer implies trading");
+                    let needed = u32::from(t.price_per_pit) * self.offer.len() as u32;
+                    if self.can_pay(rules, side, self.offer.len()) {
+                        Ok(())
+                    } else {
+                        Err(Illegal::AcceptUnaffordable {
+                            side,
+                            needed,
+                            has: self.captured[side.index()],
+                        })
+                    }
+                }
+                _ => Err(Illegal::MustAnswer {
+                    side,
+                    offerer: side.opponent(),
+                    pits: list(self.offer, ","),
+                }),
+            };
+        }
+        let sowable = self.sowable(rules, side);
+        match ply {
+            Ply::Accept | Ply::Decline => Err(Illegal::NoOffer { side }),
+            Ply::Sow(p) => {
+                if p.index() >= rules.pits() {
+                    return Err(Illegal::NotYours {
+                        side,
+                        pit: '?',
+                        why: "the board has no such pit".into(),
+                    });
+                }
+                let allowed = match rules.sow_from {
+                    SowFrom::Controlled => self.controller(p) == side,
+                    SowFrom::HomeRow => rules.home_row(side).contains(p),
+                };
+                if !allowed {
+                    let why = match rules.sow_from {
+                        SowFrom::Controlled => format!("it is controlled by {}", side.opponent()),
+                        SowFrom::HomeRow => format!("it is not in {side}'s row"),
+                    };
+                    return Err(Illegal::NotYours {
+                        side,
+                        pit: label(p),
+                        why,
+                    });
+                }
+                if self.seeds[p.index()] == 0 {
+                    return Err(Illegal::EmptyPit { pit: label(p) });
+                }
+                if let Some(f) = self.feeders(rules, sowable)
+                    && !f.contains(p)
+                {
+                    return Err(Illegal::MustFeed {
+                        side,
+                        opponent: side.opponent(),
+                        pit: label(p),
+                        feeders: list(f, " or "),
+                    });
+                }
+                Ok(())
+            }
+            Ply::Pass => {
+                if sowable.is_empty() && rules.cannot_sow == CannotSow::Pass {
+                    Ok(())
+                } else {
+                    Err(Illegal::PassNotForced {
+                        side,
+                        pits: list(sowable, ", "),
+                    })
+                }
+            }
+            Ply::Offer(set) => {
+                let Some(t) = rules.trading else {
+                    return Err(Illegal::NoTrading);
+                };
+                if sowable.is_empty() {
+                    return Err(Illegal::OfferWithoutSeeds { side });
+                }
+                let k = set.len();
+                if k == 0 || k > usize::from(t.max_pits) {
+                    return Err(Illegal::OfferSize {
+                        given: k,
+                        max: t.max_pits,
+                    });
+                }
+                let mine = self.controlled(rules, side);
+                if let Some(p) = set.minus(mine).iter().next() {
+                    return Err(Illegal::OfferNotControlled {
+                        side,
+                        pit: label(p),
+                        controller: side.opponent(),
+                    });
+                }
+                if mine.len() - k < usize::from(t.keep_at_least) {
+                    return Err(Illegal::OfferKeepsTooFew {
+                        side,
+                        keep: t.keep_at_least,
+                        controls: mine.len(),
+                        given: k,
+                    });
+                }
+                let opp = side.opponent();
+                if t.only_if_affordable && !self.can_pay(rules, opp, k) {
+                    return Err(Illegal::OfferUnaffordable {
+                        opponent: opp,
+                        price: t.price_per_pit,
+                        needed: u32::from(t.price_per_pit) * k as u32,
+                        has: self.captured[opp.index()],
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    #[inline]
+    fn in_zone(&self, rules: &Rules, p: Pit, zone: Zone, mover: Side) -> bool {
+        match zone {
+            Zone::Anywhere => true,
+            Zone::OpponentTerritory => self.controller(p) != mover,
+            Zone::OpponentRow => p.home_side(rules.per_row) != mover,
+        }
+    }
+
+    /// Plays `ply` without checking it. The caller guarantees it is legal
+    /// (from [`Position::legal_plies`] or [`Position::check`]).
+    pub fn play_unchecked(&mut self, rules: &Rules, ply: Ply) -> Effect {
+        let side = self.to_move;
+        match ply {
+            Ply::Sow(origin) => {
+                let effect = self.sow(rules, origin);
+                self.to_move = side.opponent();
+                effect
+            }
+            Ply::Pass => {
+                self.to_move = side.opponent();
+                Effect::Pass
+            }
+            Ply::Offer(set) => {
+                self.offer = set;
+                self.to_move = side.opponent();
+                Effect::Offer(set)
+            }
+            Ply::Accept => {
+                let pits = self.offer;
+                let price = rules.trading.map_or(0, |t| t.price_per_pit);
+                let paid = price * pits.len() as u16;
+                self.captured[side.index()] -= paid;
+                for p in pits.iter() {
+                    self.seeds[p.index()] += price;
+                }
+                self.owners = match side {
+                    Side::North => self.owners.or(pits),
+                    Side::South => self.owners.minus(pits),
+                };
+                self.offer = PitSet::EMPTY;
+                Effect::Accept { pits, paid }
+            }
+            Ply::Decline => {
+                let pits = self.offer;
+                self.declined |= 1 << side.index();
+                self.offer = PitSet::EMPTY;
+                Effect::Decline(pits)
+            }
+        }
+    }
+
+    fn sow(&mut self, rules: &Rules, origin: Pit) -> Effect {
+        let side = self.to_move;
+        let o = origin.index();
+        let sown_count = self.seeds[o];
+        let mut left = sown_count as usize;
+        self.seeds[o] = 0;
+        let n = rules.pits();
+        let skip = rules.skip_origin;
+        let ring = n - usize::from(skip);
+        // Whole laps at once: a 65 535-seed sowing costs what a short one does.
+        if left > ring {
+            let laps = (left - 1) / ring;
+            for (i, s) in self.seeds[..n].iter_mut().enumerate() {
+                if !(skip && i == o) {
+                    *s += laps as u16;
+                }
+            }
+            left -= laps * ring;
+        }
+        let mut p = origin;
+        while left > 0 {
+            p = rules.next(p);
+            if skip && p == origin {
+                continue;
+            }
+            self.seeds[p.index()] += 1;
+            left -= 1;
+        }
+        let landing = p;
+
+        let mut released_lock = false;
+        let mut may_capture = true;
+        if let Some(cap) = &rules.capture
+            && let Lock::AllHomePitsSown {
+                release_may_capture,
+            } = cap.lock
+        {
+            let home = rules.home_row(side);
+            let before = home.is_subset(self.sown);
+            if home.contains(origin) {
+                self.sown.insert(origin);
+            }
+            let after = home.is_subset(self.sown);
+            released_lock = after && !before;
+            may_capture = if release_may_capture { after } else { before };
+        }
+
+        let mut captured = PitSet::EMPTY;
+        let mut seeds_captured = 0u16;
+        if let Some(cap) = &rules.capture
+            && may_capture
+            && self.in_zone(rules, landing, cap.landing, side)
+            && cap.captures(self.seeds[landing.index()])
+        {
+            captured.insert(landing);
+            if matches!(cap.chain, Chain::Backward | Chain::Both) {
+                let mut q = rules.prev(landing);
+                while !captured.contains(q)
+                    && self.in_zone(rules, q, cap.chain_zone, side)
+                    && cap.captures(self.seeds[q.index()])
+                {
+                    captured.insert(q);
+                    q = rules.prev(q);
+                }
+            }
+            if matches!(cap.chain, Chain::Forward | Chain::Both) {
+                let mut q = rules.next(landing);
+                while !captured.contains(q)
+                    && self.in_zone(rules, q, cap.chain_zone, side)
+                    && cap.captures(self.seeds[q.index()])
+                {
+                    captured.insert(q);
+                    q = rules.next(q);
+                }
+            }
+            for q in captured.iter() {
+                seeds_captured += self.seeds[q.index()];
+                self.seeds[q.index()] = 0;
+            }
+            self.captured[side.index()] += seeds_captured;
+        }
+        Effect::Sow {
+            origin,
+            seeds: sown_count,
+            landing,
+            captured,
+            seeds_captured,
+            released_lock,
+        }
+    }
+
+    /// Whether every pit holds fewer than `k` seeds.
+    #[must_use]
+    pub fn all_below(&self, rules: &Rules, k: u16) -> bool {
+        self.seeds[..rules.pits()].iter().all(|&s| s < k)
+    }
+
+    /// Seeds on the board in pits `side` controls.
+    #[must_use]
+    pub fn seeds_controlled(&self, rules: &Rules, side: Side) -> u32 {
+        self.controlled(rules, side)
+            .iter()
+            .map(|p| u32::from(self.seeds[p.index()]))
+            .sum()
+    }
+
+    /// Seeds on the board and captured, in all.
+    #[must_use]
+    pub fn total_seeds(&self, rules: &Rules) -> u32 {
+        self.seeds[..rules.pits()]
+            .iter()
+            .map(|&s| u32::from(s))
+            .sum::<u32>()
+            + u32::from(self.captured[0])
+            + u32::from(self.captured[1])
+    }
+
+    /// A 128-bit hash of everything but who has declined: the repetition key.
+    #[must_use]
+    pub fn repetition_key(&self, rules: &Rules) -> u128 {
+        let words = rules.pits().div_ceil(4);
+        let mut a = 0x243f_6a88_85a3_08d3u64;
+        let mut b = 0x1319_8a2e_0370_7344u64;
+        let mut feed = |w: u64| {
+            a = mix(a ^ w);
+            b = mix(b.wrapping_add(w).rotate_left(23) ^ 0xa409_3822_299f_31d0);
+        };
+        for chunk in self.seeds.chunks_exact(4).take(words) {
+            feed(
+                u64::from(chunk[0])
+                    | u64::from(chunk[1]) << 16
+                    | u64::from(chunk[2]) << 32
+                    | u64::from(chunk[3]) << 48,
+            );
+        }
+        feed(self.owners.0);
+        feed(self.sown.0);
+        feed(self.offer.0);
+        feed(
+            u64::from(self.captured[0])
+                | u64::from(self.captured[1]) << 16
+                | (self.to_move as u64) << 32,
+        );
+        u128::from(a) << 64 | u128::from(b)
+    }
+}
+
+/// The splitmix64 finaliser: a cheap, well-mixed 64-bit permutation.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Pushes every subset of `of` with 1..=max elements, smaller sets first,
+/// each size in lexicographic label order.
+fn push_subsets(of: PitSet, max: usize, out: &mut Vec<Ply>) {
+    let pits: [u8; MAX_PITS] = {
+        let mut a = [0u8; MAX_PITS];
+        for (i, p) in of.iter().enumerate() {
+            a[i] = p.0;
+        }
+        a
+    };
+    let n = of.len();
+    let mut idx = [0usize; MAX_PITS];
+    for k in 1..=max.min(n) {
+        for (i, slot) in idx.iter_mut().enumerate().take(k) {
+            *slot = i;
+        }
+        loop {
+            let set = PitSet(idx[..k].iter().fold(0u64, |m, &i| m | 1 << pits[i]));
+            out.push(Ply::Offer(set));
+            // Advance to the next k-combination of 0..n.
+            let mut i = k;
+            while i > 0 && idx[i - 1] == n - k + (i - 1) {
+                i -= 1;
+            }
+            if i == 0 {
+                break;
+            }
+            idx[i - 1] += 1;
+            for j in i..k {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_are_all_there_once() {
+        let mut out = Vec::new();
+        push_subsets(PitSet(0b1011_0110), 3, &mut out);
+        // 5 pits: C(5,1)+C(5,2)+C(5,3) = 5+10+10.
+        assert_eq!(out.len(), 25);
+        let mut seen = std::collections::HashSet::new();
+        for p in &out {
+            let Ply::Offer(s) = p else { panic!() };
+            assert!(s.is_subset(PitSet(0b1011_0110)));
+            assert!((1..=3).contains(&s.len()));
+            assert!(seen.insert(*s));
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The position notation: parse (checked against a rulebook) and print (canonical).
+
+use crate::engine::{MAX_PITS, Pit, PitSet, Position, Side};
+use crate::rules::Rules;
+use pest::Parser;
+use pest::iterators::Pair;
+use std::fmt;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/position.pest"]
+struct PositionParser;
+
+/// A position string that is malformed, or does not fit the rulebook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    /// 1-based column in the string (characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn rule_name(r: &Rule) -> String {
+    match r {
+        Rule::position => "a position",
+        Rule::seeds | Rule::row => "seed counts",
+        Rule::count => "a number",
+        Rule::side => "`S` or `N`",
+        Rule::captured => "captured totals like `0-0`",
+        Rule::field => "an optional field",
+        Rule::owners => "`owners=`",
+        Rule::owner_row => "a row of `S`/`N` owners",
+        Rule::sown => "`sown=`",
+        Rule::south_sown => "South's sown pits (lowercase labels)",
+        Rule::north_sown => "North's sown pits (uppercase labels)",
+        Rule::offer => "`offer=`",
+        Rule::label => "a pit label",
+        Rule::declined => "`declined=`",
+        Rule::declined_sides => "`S`, `N` or `SN`",
+        Rule::EOI => "the end of the position",
+    }
+    .to_owned()
+}
+
+fn err(col: usize, message: impl Into<String>) -> PositionError {
+    PositionError {
+        column: col,
+        message: message.into(),
+    }
+}
+
+fn col(text: &str, p: &Pair<'_, Rule>) -> usize {
+    text[..p.as_span().start()].chars().count() + 1
+}
+
+/// Parses a position string and checks it against `rules`.
+///
+/// # Errors
+/// A syntax error, a field the variant has no use for, a row of the wrong
+/// length, seeds that do not add up to the variant's total, or an offer the
+/// rules could not have made.
+pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionError> {
+    let mut pairs = PositionParser::parse(Rule::position, text).map_err(|e| {
+        let e = e.renamed_rules(rule_name);
+        let column = match e.line_col {
+            pest::error::LineColLocation::Pos((_, c)) | pest::error::LineColLocation::Span((_, c), _) => c,
+        };
+        let message = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+                format!("expected {}", join_or(positives))
+            }
+            v => v.message().into_owned(),
+        };
+        err(column, message)
+    })?;
+    let top = pairs.next().expect("grammar yields a position");
+    let n = rules.per_row;
+    let mut seeds = [0u16; MAX_PITS];
+    let mut to_move = Side::South;
+    let mut captured = [0u16; 2];
+    let mut owners: Option<PitSet> = None;
+    let mut sown: Option<PitSet> = None;
+    let mut offer: Option<(PitSet, usize)> = None;
+    let mut declined: Option<u8> = None;
+    let trading = rules.trading.is_some();
+    let no_use = |p: &Pair<'_, Rule>, field: &str, why: &str| {
+        err(
+            col(text, p),
+            format!("`{field}=` does not apply to {}: {why}", rules.provenance.name),
+        )
+    };
+    let dup = |p: &Pair<'_, Rule>, field: &str| err(col(text, p), format!("`{field}=` given twice"));
+    for p in top.into_inner() {
+        match p.as_rule() {
+            Rule::seeds => {
+                for (r, row) in p.into_inner().enumerate() {
+                    let side = if r == 0 { Side::South } else { Side::North };
+                    let counts: Vec<_> = row.into_inner().collect();
+                    if counts.len() != n {
+                        return Err(err(
+                            col(text, &counts[0]),
+                            format!("expected {n} counts in {side}'s row, found {}", counts.len()),
+                        ));
+                    }
+                    for (i, c) in counts.iter().enumerate() {
+                        seeds[r * n + i] = parse_count(text, c)?;
+                    }
+                }
+            }
+            Rule::side => to_move = if p.as_str() == "S" { Side::South } else { Side::North },
+            Rule::captured => {
+                for (i, c) in p.into_inner().enumerate() {
+                    captured[i] = parse_count(text, &c)?;
+                }
+            }
+            Rule::owners => {
+                if !trading {
+                    return Err(no_use(&p, "owners", "its pits never change hands"));
+                }
+                if owners.is_some() {
+                    return Err(dup(&p, "owners"));
+                }
+                let mut set = PitSet::EMPTY;
+                for (r, row) in p.into_inner().enumerate() {
+                    if row.as_str().len() != n {
+                        return Err(err(
+                            col(text, &row),
+                            format!("expected {n} owners in this row, found {}", row.as_str().len()),
+                        ));
+                    }
+                    for (i, ch) in row.as_str().chars().enumerate() {
+                        if ch == 'N' {
+                            set.insert(Pit((r * n + i) as u8));
+                        }
+                    }
+                }
+                owners = Some(set);
+            }
+            Rule::sown => {
+                if !rules.has_lock() {
+                    return Err(no_use(&p, "sown", "it has no opening lock"));
+                }
+                if sown.is_some() {
+                    return Err(dup(&p, "sown"));
+                }
+                let mut set = PitSet::EMPTY;
+                for part in p.into_inner() {
+                    for (i, ch) in part.as_str().chars().enumerate() {
+                        let pit = rules.pit(ch).ok_or_else(|| {
+                            err(col(text, &part) + i, format!("the board has no pit {ch}"))
+                        })?;
+                        set.insert(pit);
+                    }
+                }
+                sown = Some(set);
+            }
+            Rule::offer => {
+                if !trading {
+                    return Err(no_use(&p, "offer", "it has no trading"));
+                }
+                if offer.is_some() {
+                    return Err(dup(&p, "offer"));
+                }
+                let c0 = col(text, &p);
+                let mut set = PitSet::EMPTY;
+                for l in p.into_inner() {
+                    let ch = l.as_str().chars().next().expect("a label is one letter");
+                    let pit = rules
+                        .pit(ch)
+                        .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
+                    if set.contains(pit) {
+                        return Err(err(col(text, &l), format!("pit {ch} is offered twice")));
+                    }
+                    set.insert(pit);
+                }
+                offer = Some((set, c0));
+            }
+            Rule::declined => {
+                if !trading {
+                    return Err(no_use(&p, "declined", "it has no trading"));
+                }
+                if declined.is_some() {
+                    return Err(dup(&p, "declined"));
+                }
+                let s = p.into_inner().next().expect("declined has sides").as_str();
+                declined = Some(u8::from(s.contains('S')) | u8::from(s.contains('N')) << 1);
+            }
+            Rule::EOI => {}
+            r => unreachable!("unexpected {r:?}"),
+        }
+    }
+    let owners = owners.unwrap_or_else(|| rules.home_row(Side::North));
+    let offer_set = match offer {
+        None => PitSet::EMPTY,
+        Some((set, c0)) => {
+            let t = rules.trading.expect("checked above");
+            let offerer = to_move.opponent();
+            let mine = match offerer {
+                Side::North => owners,
+                Side::South => PitSet::range(0, rules.pits()).minus(owners),
+            };
+            if let Some(p) = set.minus(mine).iter().next() {
+                return Err(err(
+                    c0,
+                    format!(
+                        "the offer is {offerer}'s (the side not to act), but pit {} is controlled by {to_move}",
+                        rules.label(p)
+                    ),
+                ));
+            }
+            if set.len() > usize::from(t.max_pits) {
+                return Err(err(c0, format!("an offer names at most {} pits", t.max_pits)));
+            }
+            if mine.len() - set.len() < usize::from(t.keep_at_least) {
+                return Err(err(
+                    c0,
+                    format!("the offerer must keep at least {} pit(s)", t.keep_at_least),
+                ));
+            }
+            let need = u32::from(t.price_per_pit) * set.len() as u32;
+            if t.only_if_affordable && u32::from(captured[to_move.index()]) < need {
+                return Err(err(
+                    c0,
+                    format!("{to_move} could not pay for this offer ({need} seeds, has {})", captured[to_move.index()]),
+                ));
+            }
+            set
+        }
+    };
+    let pos = Position::from_parts(
+        seeds,
+        owners,
+        sown.unwrap_or(PitSet::EMPTY),
+        offer_set,
+        captured,
+        to_move,
+        declined.unwrap_or(0),
+    );
+    let total = pos.total_seeds(rules);
+    if total != rules.total_seeds {
+        return Err(err(
+            1,
+            format!(
+                "the seeds on the board and captured add up to {total}; {} has {} in all",
+                rules.provenance.name, rules.total_seeds
+            ),
+        ));
+    }
+    Ok(pos)
+}
+
+fn parse_count(text: &str, p: &Pair<'_, Rule>) -> Result<u16, PositionError> {
+    p.as_str()
+        .parse::<u16>()
+        .map_err(|_| err(col(text, p), format!("{} is too large a count (at most {})", p.as_str(), u16::MAX)))
+}
+
+fn join_or(rules: &[Rule]) -> String {
+    let names: Vec<String> = rules.iter().map(rule_name).collect();
+    match names.len() {
+        1 => names[0].clone(),
+        _ => format!(
+            "{} or {}",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        ),
+    }
+}
+
+/// Prints a position in canonical form.
+#[must_use]
+pub fn format_position(rules: &Rules, pos: &Position) -> String {
+    let n = rules.per_row;
+    let row = |r: usize| {
+        (0..n)
+            .map(|i| pos.seeds(Pit((r * n + i) as u8)).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut s = format!(
+        "{}/{} {} {}-{}",
+        row(0),
+        row(1),
+        pos.to_move().letter(),
+        pos.captured(Side::South),
+        pos.captured(Side::North)
+    );
+    if pos.north_pits() != rules.home_row(Side::North) {
+        s.push_str(" owners=");
+        for i in 0..2 * n {
+            if i == n {
+                s.push('/');
+            }
+            s.push(pos.controller(Pit(i as u8)).letter());
+        }
+    }
+    if !pos.sown().is_empty() {
+        s.push_str(" sown=");
+        for p in pos.sown().and(rules.home_row(Side::South)).iter() {
+            s.push(rules.label(p));
+        }
+        s.push('/');
+        for p in pos.sown().and(rules.home_row(Side::North)).iter() {
+            s.push(rules.label(p));
+        }
+    }
+    if let Some(o) = pos.offer() {
+        s.push_str(" offer=");
+        s.push_str(&o.labels(n));
+    }
+    match (pos.has_declined(Side::South), pos.has_declined(Side::North)) {
+        (true, true) => s.push_str(" declined=SN"),
+        (true, false) => s.push_str(" declined=S"),
+        (false, true) => s.push_str(" declined=N"),
+        (false, false) => {}
+    }
+    s
+}

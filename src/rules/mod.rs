@@ -1,0 +1,124 @@
+//! The rule language: raw schema, validated model, loading, bundled variants.
+//!
+//! A rule file is TOML. [`schema`] mirrors it with serde types that deny
+//! unknown keys; [`Rules::from_toml`] turns those into the validated
+//! [`Rules`] the engine reads. Every error carries the file, line, column
+//! and key it concerns.
+
+pub mod error;
+pub mod model;
+pub mod schema;
+
+pub use error::{Diagnostic, LoadError, Located, Span};
+pub use model::*;
+
+use std::path::Path;
+
+/// The variants shipped inside the binary: `(id, file name, text)`.
+pub const BUNDLED: &[(&str, &str, &str)] = &[
+    ("gore", "gore.toml", include_str!("../../rules/gore.toml")),
+    ("kpe", "kpe.toml", include_str!("../../rules/kpe.toml")),
+];
+
+/// Parses and validates rule-file text. `file` names it in errors.
+///
+/// # Errors
+/// [`LoadError::Invalid`] with every problem found, each located.
+pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
+    let de = toml::Deserializer::parse(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        LoadError::Invalid(vec![Located::new(
+            file,
+            text,
+            &Diagnostic::new(span.into(), "", format!("TOML syntax: {}", e.message())),
+        )])
+    })?;
+    let raw: schema::TomlRules = serde_path_to_error::deserialize(de).map_err(|e| {
+        let key = e.path().to_string();
+        let key = if key == "." { String::new() } else { key };
+        let inner = e.into_inner();
+        let span = inner.span().unwrap_or(0..0);
+        LoadError::Invalid(vec![Located::new(
+            file,
+            text,
+            &Diagnostic::new(span.into(), &key, schema_message(inner.message())),
+        )])
+    })?;
+    Rules::from_toml(raw).map_err(|ds| {
+        LoadError::Invalid(ds.iter().map(|d| Located::new(file, text, d)).collect())
+    })
+}
+
+/// Rewords serde's messages where they speak of Rust rather than of the file.
+fn schema_message(m: &str) -> String {
+    let m = m.replace("unknown variant", "unknown value");
+    match m.as_str() {
+        "wanted string or table" => "expected a string".to_owned(),
+        "invalid type: integer, expected a boolean" => "expected true or false".to_owned(),
+        _ => m,
+    }
+}
+
+/// Loads a rule file from disk.
+///
+/// # Errors
+/// [`LoadError::Io`] if it cannot be read, [`LoadError::Invalid`] if it is wrong.
+pub fn load_file(path: &Path) -> Result<Rules, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    parse(&path.display().to_string(), &text)
+}
+
+/// Folds a variant name for lookup: lowercase, accents dropped (`Goré` → `gore`).
+#[must_use]
+pub fn fold_name(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect()
+}
+
+/// The bundled variant with this id (case and accents ignored).
+///
+/// # Errors
+/// [`LoadError::Invalid`] only if a bundled file is broken, which a test forbids.
+pub fn bundled(name: &str) -> Option<Result<Rules, LoadError>> {
+    let key = fold_name(name);
+    BUNDLED
+        .iter()
+        .find(|(id, _, _)| *id == key)
+        .map(|(_, file, text)| parse(&format!("<bundled>/{file}"), text))
+}
+
+/// A bundled variant by id, or else a rule file by path.
+///
+/// # Errors
+/// [`LoadError::UnknownVariant`] if it is neither, or the error of loading the file.
+pub fn resolve(name: &str) -> Result<Rules, LoadError> {
+    if let Some(r) = bundled(name) {
+        return r;
+    }
+    let path = Path::new(name);
+    if path.exists() {
+        return load_file(path);
+    }
+    Err(LoadError::UnknownVariant {
+        name: name.to_owned(),
+        known: BUNDLED
+            .iter()
+            .map(|(id, _, _)| *id)
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}

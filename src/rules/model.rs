@@ -1,0 +1,651 @@
+//! The validated rulebook the engine interprets.
+//!
+//! A [`Rules`] is built only through [`Rules::from_toml`], which checks
+//! every cross-field constraint, so the engine may trust every field. It also
+//! carries tables derived once at load time (the sowing circuit, home rows)
+//! so the hot path never recomputes them.
+
+use super::error::{Diagnostic, Span};
+use super::schema::*;
+use crate::engine::{MAX_PITS, Pit, PitSet, Side};
+
+/// Most seeds a board may hold in all: counts are stored in 16 bits.
+pub const MAX_TOTAL_SEEDS: u32 = u16::MAX as u32;
+
+/// Provenance of a variant: who plays it, where, and who recorded it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Provenance {
+    /// Short identifier used on the command line.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One line on what sets the variant apart.
+    pub summary: Option<String>,
+    /// Other names.
+    pub other_names: Vec<String>,
+    /// The people who play it.
+    pub people: Option<String>,
+    /// Where it is played.
+    pub region: Option<String>,
+    /// First description.
+    pub first_described: Option<String>,
+    /// Who recorded the rules.
+    pub recorded_by: Option<String>,
+    /// Sources.
+    pub sources: Vec<String>,
+}
+
+/// Sowing direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// a, b, c, …, A, B, …
+    CounterClockwise,
+    /// The reverse.
+    Clockwise,
+}
+
+/// Which pits a player may sow from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SowFrom {
+    /// Pits the player controls.
+    Controlled,
+    /// Pits of the player's home row.
+    HomeRow,
+}
+
+/// The feeding obligation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feeding {
+    /// None.
+    None,
+    /// Feed an opponent whose pits are all empty, when some sowing can.
+    MustFeedEmptyOpponent,
+}
+
+/// What a player with nothing to sow does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CannotSow {
+    /// Pass.
+    Pass,
+    /// The game ends.
+    EndGame,
+}
+
+/// A zone relative to the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zone {
+    /// Pits the opponent controls.
+    OpponentTerritory,
+    /// The opponent's home row.
+    OpponentRow,
+    /// Anywhere.
+    Anywhere,
+}
+
+/// Capture chain direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chain {
+    /// Landing pit only.
+    None,
+    /// Against the sowing direction.
+    Backward,
+    /// With the sowing direction.
+    Forward,
+    /// Both ways.
+    Both,
+}
+
+/// Opening lock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lock {
+    /// No lock.
+    None,
+    /// Every home pit must have been sown from once before capturing.
+    AllHomePitsSown {
+        /// Whether the sowing that completes the set may capture.
+        release_may_capture: bool,
+    },
+}
+
+/// Capturing by the count of the landing pit (and a chain around it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capture {
+    /// Bit `k` set: a pit holding `k` seeds is captured.
+    pub counts: u64,
+    /// Where the landing pit must lie.
+    pub landing: Zone,
+    /// Chain direction.
+    pub chain: Chain,
+    /// Where chained pits may lie.
+    pub chain_zone: Zone,
+    /// Opening lock.
+    pub lock: Lock,
+}
+
+impl Capture {
+    /// Whether a pit holding `n` seeds is captured.
+    #[inline]
+    #[must_use]
+    pub fn captures(&self, n: u16) -> bool {
+        n < 64 && self.counts >> n & 1 == 1
+    }
+
+    /// The capturing counts in increasing order.
+    #[must_use]
+    pub fn count_list(&self) -> Vec<u16> {
+        (0..64).filter(|&k| self.counts >> k & 1 == 1).collect()
+    }
+}
+
+/// Trading pits for captured seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trading {
+    /// Most pits in one offer.
+    pub max_pits: u8,
+    /// Seeds paid into each pit received.
+    pub price_per_pit: u16,
+    /// Pits the offerer must keep.
+    pub keep_at_least: u8,
+    /// Offers only when the recipient can pay.
+    pub only_if_affordable: bool,
+}
+
+/// How the game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct End {
+    /// Ends as soon as every pit holds fewer than this.
+    pub all_pits_below: Option<u16>,
+    /// Ends when a state occurs this many times.
+    pub repetition: u8,
+}
+
+/// A point the sources leave open, and the reading taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interpretation {
+    /// The rule-file key holding the reading.
+    pub key: String,
+    /// The open question.
+    pub point: String,
+    /// The reading taken.
+    pub assumed: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// A validated rulebook.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// Identity and provenance.
+    pub provenance: Provenance,
+    /// Pits per row.
+    pub per_row: usize,
+    /// Seeds per pit at the start, in label order.
+    pub initial: Vec<u16>,
+    /// Who moves first.
+    pub first: Side,
+    /// Sowing direction.
+    pub direction: Direction,
+    /// Whether a long sowing skips its origin.
+    pub skip_origin: bool,
+    /// Which pits a player may sow from.
+    pub sow_from: SowFrom,
+    /// Feeding obligation.
+    pub feeding: Feeding,
+    /// What a player with nothing to sow does.
+    pub cannot_sow: CannotSow,
+    /// Captures, if any.
+    pub capture: Option<Capture>,
+    /// Trading, if on.
+    pub trading: Option<Trading>,
+    /// End conditions.
+    pub end: End,
+    /// Interpretations of open points.
+    pub interpretations: Vec<Interpretation>,
+    /// Total seeds in play (board + captured).
+    pub total_seeds: u32,
+    /// `next[p]`: the pit after `p` in the sowing direction.
+    pub(crate) next: [u8; MAX_PITS],
+    /// `prev[p]`: the pit before `p` in the sowing direction.
+    pub(crate) prev: [u8; MAX_PITS],
+}
+
+/// Keys a `[[interpretation]]` may name.
+pub const INTERPRETABLE_KEYS: &[&str] = &[
+    "board.pits_per_row",
+    "board.seeds_per_pit",
+    "board.initial",
+    "board.first",
+    "sowing.direction",
+    "sowing.laps",
+    "sowing.skip_origin",
+    "moves.sow_from",
+    "moves.feeding",
+    "moves.cannot_sow",
+    "capture.counts",
+    "capture.landing",
+    "capture.chain",
+    "capture.chain_zone",
+    "capture.lock",
+    "capture.lock_release_may_capture",
+    "trading.enabled",
+    "trading.max_pits",
+    "trading.price_per_pit",
+    "trading.keep_at_least",
+    "trading.only_if_affordable",
+    "end.all_pits_below",
+    "end.repetition",
+    "end.leftovers",
+    "end.winner",
+];
+
+fn side(s: TomlSide) -> Side {
+    match s {
+        TomlSide::South => Side::South,
+        TomlSide::North => Side::North,
+    }
+}
+
+fn zone(z: TomlZone) -> Zone {
+    match z {
+        TomlZone::OpponentTerritory => Zone::OpponentTerritory,
+        TomlZone::OpponentRow => Zone::OpponentRow,
+        TomlZone::Anywhere => Zone::Anywhere,
+    }
+}
+
+/// Collects diagnostics while a file is validated, so one run reports them all.
+struct Checker {
+    diags: Vec<Diagnostic>,
+}
+
+impl Checker {
+    fn err(&mut self, span: Span, key: &str, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::new(span, key, msg));
+    }
+
+    /// An integer in `lo..=hi`, or a diagnostic at its position.
+    fn int(&mut self, v: &toml::Spanned<i64>, key: &str, lo: i64, hi: i64, what: &str) -> i64 {
+        let x = *v.get_ref();
+        if x < lo || x > hi {
+            self.err(
+                v.span().into(),
+                key,
+                format!("expected {what} from {lo} to {hi}, found {x}"),
+            );
+            lo
+        } else {
+            x
+        }
+    }
+}
+
+impl Rules {
+    /// Validates a raw rule file.
+    ///
+    /// # Errors
+    /// Every constraint the file breaks, each with its span and key.
+    pub fn from_toml(raw: TomlRules) -> Result<Rules, Vec<Diagnostic>> {
+        let mut c = Checker { diags: Vec::new() };
+        let v = raw.variant;
+        let id = v.id.get_ref().clone();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+        {
+            c.err(
+                v.id.span().into(),
+                "variant.id",
+                format!(
+                    "expected an identifier of lowercase ASCII letters, digits and '-', found {id:?}"
+                ),
+            );
+        }
+        let provenance = Provenance {
+            id,
+            name: v.name,
+            summary: v.summary,
+            other_names: v.other_names,
+            people: v.people,
+            region: v.region,
+            first_described: v.first_described,
+            recorded_by: v.recorded_by,
+            sources: v.sources,
+        };
+
+        // Board and initial layout.
+        let per_row = raw.board.pits_per_row.get_ref().0 as usize;
+        let pits = 2 * per_row;
+        let initial: Vec<u32> = match (&raw.board.seeds_per_pit, &raw.board.initial) {
+            (Some(_), Some(init)) => {
+                c.err(
+                    init.span().into(),
+                    "board.initial",
+                    "give either `seeds_per_pit` or `initial`, not both",
+                );
+                vec![0; pits]
+            }
+            (None, None) => {
+                c.err(
+                    raw.board.pits_per_row.span().into(),
+                    "board",
+                    "missing the initial seeds: give `seeds_per_pit` or `initial`",
+                );
+                vec![0; pits]
+            }
+            (Some(n), None) => vec![*n.get_ref(); pits],
+            (None, Some(init)) => {
+                if init.get_ref().len() != pits {
+                    c.err(
+                        init.span().into(),
+                        "board.initial",
+                        format!(
+                            "expected {pits} counts (2 rows of {per_row}, in label order), found {}",
+                            init.get_ref().len()
+                        ),
+                    );
+                    vec![0; pits]
+                } else {
+                    init.get_ref().clone()
+                }
+            }
+        };
+        let total: u64 = initial.iter().map(|&x| u64::from(x)).sum();
+        if total > u64::from(MAX_TOTAL_SEEDS) {
+            let (span, key) = match (&raw.board.seeds_per_pit, &raw.board.initial) {
+                (Some(n), _) => (Span::from(n.span()), "board.seeds_per_pit"),
+                (_, Some(i)) => (Span::from(i.span()), "board.initial"),
+                _ => (Span::from(0..0), "board"),
+            };
+            c.err(
+                span,
+                key,
+                format!("the board would hold {total} seeds; at most {MAX_TOTAL_SEEDS} are supported"),
+            );
+        } else if total == 0 && c.diags.is_empty() {
+            let span = raw
+                .board
+                .seeds_per_pit
+                .as_ref()
+                .map(|n| Span::from(n.span()))
+                .or_else(|| raw.board.initial.as_ref().map(|i| Span::from(i.span())))
+                .unwrap_or(Span::from(0..0));
+            c.err(span, "board", "the board holds no seeds at all");
+        }
+        let initial: Vec<u16> = initial
+            .iter()
+            .map(|&x| x.min(u32::from(u16::MAX)) as u16)
+            .collect();
+
+        // Capture.
+        let capture = raw.capture.map(|cap| {
+            let cap_span: Span = cap.span().into();
+            let cap = cap.into_inner();
+            let mut counts = 0u64;
+            if cap.counts.get_ref().is_empty() {
+                c.err(
+                    cap.counts.span().into(),
+                    "capture.counts",
+                    "expected at least one count (leave out [capture] for a game without captures)",
+                );
+            }
+            for k in cap.counts.get_ref() {
+                let x = c.int(k, "capture.counts", 1, 63, "a capturing count");
+                if counts >> x & 1 == 1 {
+                    c.err(
+                        k.span().into(),
+                        "capture.counts",
+                        format!("count {x} is listed twice"),
+                    );
+                }
+                counts |= 1 << x;
+            }
+            let chain = match cap.chain {
+                TomlChain::None => Chain::None,
+                TomlChain::Backward => Chain::Backward,
+                TomlChain::Forward => Chain::Forward,
+                TomlChain::Both => Chain::Both,
+            };
+            let chain_zone = match (&cap.chain_zone, chain) {
+                (Some(z), Chain::None) => {
+                    c.err(
+                        z.span().into(),
+                        "capture.chain_zone",
+                        "a chain zone is given but `chain` is \"none\"",
+                    );
+                    zone(*z.get_ref())
+                }
+                (Some(z), _) => zone(*z.get_ref()),
+                (None, Chain::None) => zone(cap.landing),
+                (None, _) => {
+                    c.err(
+                        cap_span,
+                        "capture.chain_zone",
+                        "a chain needs `chain_zone` (\"opponent-territory\", \"opponent-row\" or \"anywhere\")",
+                    );
+                    Zone::Anywhere
+                }
+            };
+            let lock = match (cap.lock, &cap.lock_release_may_capture) {
+                (TomlLock::None, Some(b)) => {
+                    c.err(
+                        b.span().into(),
+                        "capture.lock_release_may_capture",
+                        "given but `lock` is \"none\"",
+                    );
+                    Lock::None
+                }
+                (TomlLock::None, None) => Lock::None,
+                (TomlLock::AllHomePitsSown, Some(b)) => Lock::AllHomePitsSown {
+                    release_may_capture: *b.get_ref(),
+                },
+                (TomlLock::AllHomePitsSown, None) => {
+                    c.err(
+                        cap_span,
+                        "capture.lock_release_may_capture",
+                        "a lock needs `lock_release_may_capture` (true or false): may the sowing that completes the lock capture?",
+                    );
+                    Lock::None
+                }
+            };
+            Capture {
+                counts,
+                landing: zone(cap.landing),
+                chain,
+                chain_zone,
+                lock,
+            }
+        });
+
+        // Trading.
+        let trading = raw.trading.and_then(|t| {
+            let t_span: Span = t.span().into();
+            let t = t.into_inner();
+            let given: Vec<(&str, Span)> = [
+                ("trading.max_pits", t.max_pits.as_ref().map(|x| x.span())),
+                (
+                    "trading.price_per_pit",
+                    t.price_per_pit.as_ref().map(|x| x.span()),
+                ),
+                (
+                    "trading.keep_at_least",
+                    t.keep_at_least.as_ref().map(|x| x.span()),
+                ),
+                (
+                    "trading.only_if_affordable",
+                    t.only_if_affordable.as_ref().map(|x| x.span()),
+                ),
+            ]
+            .into_iter()
+            .filter_map(|(k, s)| s.map(|s| (k, Span::from(s))))
+            .collect();
+            if !t.enabled {
+                for (k, s) in given {
+                    c.err(s, k, "given but `trading.enabled` is false");
+                }
+                return None;
+            }
+            let need = |c: &mut Checker, v: &Option<toml::Spanned<i64>>, key: &str| {
+                if v.is_none() {
+                    c.err(t_span, key, "missing: trading needs this key");
+                }
+            };
+            need(&mut c, &t.max_pits, "trading.max_pits");
+            need(&mut c, &t.price_per_pit, "trading.price_per_pit");
+            need(&mut c, &t.keep_at_least, "trading.keep_at_least");
+            if t.only_if_affordable.is_none() {
+                c.err(t_span, "trading.only_if_affordable", "missing: trading needs this key");
+            }
+            let max_pits = t.max_pits.as_ref().map_or(1, |v| {
+                c.int(v, "trading.max_pits", 1, per_row as i64, "pits per offer")
+            });
+            let price = t.price_per_pit.as_ref().map_or(0, |v| {
+                c.int(v, "trading.price_per_pit", 0, i64::from(u16::MAX), "seeds per pit")
+            });
+            let keep = t.keep_at_least.as_ref().map_or(0, |v| {
+                c.int(v, "trading.keep_at_least", 0, per_row as i64, "pits kept")
+            });
+            Some(Trading {
+                max_pits: max_pits as u8,
+                price_per_pit: price as u16,
+                keep_at_least: keep as u8,
+                only_if_affordable: t.only_if_affordable.map_or(true, |b| b.into_inner()),
+            })
+        });
+
+        // End.
+        let all_pits_below = raw.end.all_pits_below.as_ref().map(|v| {
+            c.int(v, "end.all_pits_below", 1, i64::from(u16::MAX), "a seed count") as u16
+        });
+        let repetition = c.int(&raw.end.repetition, "end.repetition", 2, 255, "a repetition count")
+            as u8;
+
+        let mut interpretations = Vec::new();
+        for it in raw.interpretations {
+            let span: Span = it.get_ref().key.span().into();
+            let it = it.into_inner();
+            let key = it.key.into_inner();
+            if !INTERPRETABLE_KEYS.contains(&key.as_str()) {
+                let hint = super::error::did_you_mean(&key, INTERPRETABLE_KEYS)
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                c.err(
+                    span,
+                    "interpretation.key",
+                    format!("`{key}` is not a key of the rule language{hint}"),
+                );
+            }
+            interpretations.push(Interpretation {
+                key,
+                point: it.point,
+                assumed: it.assumed,
+                reason: it.reason,
+            });
+        }
+
+        if !c.diags.is_empty() {
+            return Err(c.diags);
+        }
+
+        let direction = match raw.sowing.direction {
+            TomlDirection::CounterClockwise => Direction::CounterClockwise,
+            TomlDirection::Clockwise => Direction::Clockwise,
+        };
+        let mut next = [0u8; MAX_PITS];
+        let mut prev = [0u8; MAX_PITS];
+        for p in 0..pits {
+            let ccw_next = ((p + 1) % pits) as u8;
+            let ccw_prev = ((p + pits - 1) % pits) as u8;
+            let (n, b) = match direction {
+                Direction::CounterClockwise => (ccw_next, ccw_prev),
+                Direction::Clockwise => (ccw_prev, ccw_next),
+            };
+            next[p] = n;
+            prev[p] = b;
+        }
+        Ok(Rules {
+            provenance,
+            per_row,
+            initial,
+            first: side(raw.board.first),
+            direction,
+            skip_origin: raw.sowing.skip_origin,
+            sow_from: match raw.moves.sow_from {
+                TomlSowFrom::Controlled => SowFrom::Controlled,
+                TomlSowFrom::HomeRow => SowFrom::HomeRow,
+            },
+            feeding: match raw.moves.feeding {
+                TomlFeeding::None => Feeding::None,
+                TomlFeeding::MustFeedEmptyOpponent => Feeding::MustFeedEmptyOpponent,
+            },
+            cannot_sow: match raw.moves.cannot_sow {
+                TomlCannotSow::Pass => CannotSow::Pass,
+                TomlCannotSow::EndGame => CannotSow::EndGame,
+            },
+            capture,
+            trading,
+            end: End {
+                all_pits_below,
+                repetition,
+            },
+            interpretations,
+            total_seeds: total as u32,
+            next,
+            prev,
+        })
+    }
+
+    /// Number of pits on the board.
+    #[inline]
+    #[must_use]
+    pub fn pits(&self) -> usize {
+        2 * self.per_row
+    }
+
+    /// The pits of `side`'s home row.
+    #[must_use]
+    pub fn home_row(&self, side: Side) -> PitSet {
+        match side {
+            Side::South => PitSet::range(0, self.per_row),
+            Side::North => PitSet::range(self.per_row, 2 * self.per_row),
+        }
+    }
+
+    /// The label of a pit.
+    #[must_use]
+    pub fn label(&self, p: Pit) -> char {
+        p.label(self.per_row)
+    }
+
+    /// The pit with this label, if the board has it.
+    #[must_use]
+    pub fn pit(&self, label: char) -> Option<Pit> {
+        Pit::from_label(label, self.per_row)
+    }
+
+    /// The pit after `p` in the sowing direction.
+    #[inline]
+    #[must_use]
+    pub fn next(&self, p: Pit) -> Pit {
+        Pit(self.next[p.index()])
+    }
+
+    /// The pit before `p` in the sowing direction.
+    #[inline]
+    #[must_use]
+    pub fn prev(&self, p: Pit) -> Pit {
+        Pit(self.prev[p.index()])
+    }
+
+    /// Whether this variant has an opening lock.
+    #[must_use]
+    pub fn has_lock(&self) -> bool {
+        matches!(
+            self.capture,
+            Some(Capture {
+                lock: Lock::AllHomePitsSown { .. },
+                ..
+            })
+        )
+    }
+}

@@ -1,0 +1,356 @@
+//! Raw serde types that mirror a rule file key for key.
+//!
+//! Nothing here is validated beyond what a single value can say about
+//! itself (its type, its range, its spelling); cross-field checks live in
+//! [`super::model`], which turns a [`TomlRules`] into a [`super::Rules`].
+//! Every table denies unknown keys, so a misspelled key is an error with
+//! its position rather than a silently ignored line.
+
+use serde::{Deserialize, Deserializer, de};
+use toml::Spanned;
+
+/// A whole rule file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlRules {
+    /// Identity and provenance.
+    pub variant: TomlVariant,
+    /// The board and the initial layout.
+    pub board: TomlBoard,
+    /// How seeds are sown.
+    #[serde(default)]
+    pub sowing: TomlSowing,
+    /// Which plies a player may make.
+    #[serde(default)]
+    pub moves: TomlMoves,
+    /// Captures; absent means seeds are never captured.
+    pub capture: Option<Spanned<TomlCapture>>,
+    /// Trading pits for captured seeds; absent means off.
+    pub trading: Option<Spanned<TomlTrading>>,
+    /// How the game ends and is scored.
+    #[serde(default)]
+    pub end: TomlEnd,
+    /// Points the sources leave open, and the reading this file takes.
+    #[serde(default, rename = "interpretation")]
+    pub interpretations: Vec<Spanned<TomlInterpretation>>,
+}
+
+/// `[variant]`: identity and provenance.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlVariant {
+    /// Short identifier, used on the command line (`kpe`).
+    pub id: Spanned<String>,
+    /// Display name (`Kpé`).
+    pub name: String,
+    /// One line on what sets this variant apart.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// Other names the game is known by.
+    #[serde(default)]
+    pub other_names: Vec<String>,
+    /// The people who play it.
+    #[serde(default)]
+    pub people: Option<String>,
+    /// Where it is played.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// When and by whom it was first described.
+    #[serde(default)]
+    pub first_described: Option<String>,
+    /// Who recorded the rules this file follows.
+    #[serde(default)]
+    pub recorded_by: Option<String>,
+    /// Where the rules come from.
+    #[serde(default)]
+    pub sources: Vec<String>,
+}
+
+/// `[board]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlBoard {
+    /// Pits in each of the two rows.
+    pub pits_per_row: Spanned<PitsPerRow>,
+    /// Seeds in every pit at the start (exclusive with `initial`).
+    pub seeds_per_pit: Option<Spanned<u32>>,
+    /// Explicit initial layout in label order (exclusive with `seeds_per_pit`).
+    pub initial: Option<Spanned<Vec<u32>>>,
+    /// Who moves first.
+    #[serde(default = "south")]
+    pub first: TomlSide,
+}
+
+fn south() -> TomlSide {
+    TomlSide::South
+}
+
+/// A side, as written in a rule file.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlSide {
+    /// `"south"`
+    South,
+    /// `"north"`
+    North,
+}
+
+/// Pits per row: checked to lie in 1..=26 when read, so the error points at the value.
+#[derive(Debug, Clone, Copy)]
+pub struct PitsPerRow(pub u8);
+
+impl<'de> Deserialize<'de> for PitsPerRow {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if (1..=crate::engine::MAX_PITS_PER_ROW as i64).contains(&v) {
+            Ok(PitsPerRow(v as u8))
+        } else {
+            Err(de::Error::custom(format!(
+                "expected a number of pits per row from 1 to {}, found {v}",
+                crate::engine::MAX_PITS_PER_ROW
+            )))
+        }
+    }
+}
+
+/// `[sowing]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlSowing {
+    /// Direction of every sowing.
+    #[serde(default)]
+    pub direction: TomlDirection,
+    /// How many laps a sowing makes.
+    #[serde(default)]
+    pub laps: TomlLaps,
+    /// Whether a long sowing passes over its emptied origin pit.
+    #[serde(default)]
+    pub skip_origin: bool,
+}
+
+impl Default for TomlSowing {
+    fn default() -> Self {
+        TomlSowing {
+            direction: TomlDirection::CounterClockwise,
+            laps: TomlLaps::Single,
+            skip_origin: false,
+        }
+    }
+}
+
+/// Sowing direction.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlDirection {
+    /// a, b, c, d, A, B, … (the default).
+    #[default]
+    CounterClockwise,
+    /// The reverse.
+    Clockwise,
+}
+
+/// Laps of a sowing. Relay sowing is planned; only `single` exists today.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlLaps {
+    /// The sowing ends where its last seed falls.
+    #[default]
+    Single,
+}
+
+/// `[moves]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlMoves {
+    /// Which pits a player may sow from.
+    #[serde(default)]
+    pub sow_from: TomlSowFrom,
+    /// Whether an empty opponent must be fed.
+    #[serde(default)]
+    pub feeding: TomlFeeding,
+    /// What happens when the player to act has nothing to sow.
+    #[serde(default)]
+    pub cannot_sow: TomlCannotSow,
+}
+
+impl Default for TomlMoves {
+    fn default() -> Self {
+        TomlMoves {
+            sow_from: TomlSowFrom::Controlled,
+            feeding: TomlFeeding::None,
+            cannot_sow: TomlCannotSow::Pass,
+        }
+    }
+}
+
+/// Pits a player may sow from (always non-empty ones).
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlSowFrom {
+    /// Any pit the player controls (their territory, which trades may change).
+    #[default]
+    Controlled,
+    /// Any pit of the player's home row, whoever controls it.
+    HomeRow,
+}
+
+/// The feeding obligation.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlFeeding {
+    /// No obligation.
+    #[default]
+    None,
+    /// When every pit the opponent controls is empty, the mover must sow
+    /// into the opponent's territory if some sowing can.
+    MustFeedEmptyOpponent,
+}
+
+/// What a player with nothing to sow does.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlCannotSow {
+    /// They pass (the ply `pass`), and only then may they pass.
+    #[default]
+    Pass,
+    /// The game ends.
+    EndGame,
+}
+
+/// `[capture]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlCapture {
+    /// The counts a pit must hold after the sowing to be captured.
+    pub counts: Spanned<Vec<Spanned<i64>>>,
+    /// Where the landing pit must lie for a capture.
+    pub landing: TomlZone,
+    /// Which way a capture chain runs from the landing pit.
+    #[serde(default)]
+    pub chain: TomlChain,
+    /// Where chained pits may lie.
+    pub chain_zone: Option<Spanned<TomlZone>>,
+    /// Opening lock.
+    #[serde(default)]
+    pub lock: TomlLock,
+    /// Whether the sowing that completes the lock may itself capture.
+    pub lock_release_may_capture: Option<Spanned<bool>>,
+}
+
+/// A zone of the board, relative to the mover.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlZone {
+    /// Pits the opponent controls.
+    OpponentTerritory,
+    /// Pits of the opponent's home row.
+    OpponentRow,
+    /// Any pit, whoever controls it.
+    Anywhere,
+}
+
+/// Direction of a capture chain.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlChain {
+    /// Only the landing pit.
+    #[default]
+    None,
+    /// Against the sowing direction.
+    Backward,
+    /// With the sowing direction.
+    Forward,
+    /// Both ways: the maximal run containing the landing pit.
+    Both,
+}
+
+/// Opening lock.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlLock {
+    /// Captures are allowed from the first ply.
+    #[default]
+    None,
+    /// A player may capture only once each home pit has been the origin of one of their sowings.
+    AllHomePitsSown,
+}
+
+/// `[trading]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlTrading {
+    /// Whether trading exists at all.
+    pub enabled: bool,
+    /// Most pits in one offer.
+    pub max_pits: Option<Spanned<i64>>,
+    /// Captured seeds the recipient pays into each pit received.
+    pub price_per_pit: Option<Spanned<i64>>,
+    /// Pits the offerer must keep.
+    pub keep_at_least: Option<Spanned<i64>>,
+    /// Whether an offer is legal only when the recipient can pay for it.
+    pub only_if_affordable: Option<Spanned<bool>>,
+}
+
+/// `[end]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlEnd {
+    /// The game ends as soon as every pit holds fewer than this many seeds.
+    pub all_pits_below: Option<Spanned<i64>>,
+    /// The game ends when a whole state occurs this many times.
+    #[serde(default = "three")]
+    pub repetition: Spanned<i64>,
+    /// Who gets the seeds left on the board.
+    #[serde(default)]
+    pub leftovers: TomlLeftovers,
+    /// Who wins.
+    #[serde(default)]
+    pub winner: TomlWinner,
+}
+
+fn three() -> Spanned<i64> {
+    Spanned::new(0..0, 3)
+}
+
+impl Default for TomlEnd {
+    fn default() -> Self {
+        TomlEnd {
+            all_pits_below: None,
+            repetition: three(),
+            leftovers: TomlLeftovers::Controller,
+            winner: TomlWinner::HigherTotal,
+        }
+    }
+}
+
+/// Leftover seeds at the end.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlLeftovers {
+    /// Each seed goes to the player controlling its pit.
+    #[default]
+    Controller,
+}
+
+/// The winner.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlWinner {
+    /// The higher total (captured and swept) wins; equal totals draw.
+    #[default]
+    HigherTotal,
+}
+
+/// `[[interpretation]]`: one point the sources leave open.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlInterpretation {
+    /// The key of this file whose value is the reading taken.
+    pub key: Spanned<String>,
+    /// The question the sources leave open.
+    pub point: String,
+    /// The reading taken.
+    pub assumed: String,
+    /// Why (e.g. "sources silent").
+    pub reason: String,
+}

@@ -1,0 +1,29 @@
+//! Perft: the number of distinct ply sequences of a given length.
+
+use crate::engine::{Game, Ply};
+
+/// Counts the distinct sequences of exactly `depth` plies from `game`'s
+/// position. A finished game has no plies; `perft(0)` is 1.
+pub fn perft(game: &mut Game<'_>, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Ply>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    walk(game, depth, &mut buffers)
+}
+
+fn walk(game: &mut Game<'_>, depth: u32, buffers: &mut [Vec<Ply>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (plies, rest) = buffers.split_first_mut().expect("one buffer per level");
+    game.legal_plies(plies);
+    if depth == 1 {
+        return plies.len() as u64;
+    }
+    let snap = game.snapshot();
+    let mut total = 0;
+    for &ply in plies.iter() {
+        game.play_unchecked(ply);
+        total += walk(game, depth - 1, rest);
+        game.restore(snap);
+    }
+    total
+}

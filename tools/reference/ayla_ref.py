@@ -1,0 +1,1210 @@
+#!/usr/bin/env python3
+"""ayla_ref.py -- an independent reference implementation of Goré and Kpé.
+
+Written from SPEC.md sections 2-5 only, without looking at the Rust engine,
+so that the golden games and perft tables it produces are a real cross-check
+of that engine.  Python 3 standard library only.  Plain over fast.
+
+Commands:
+    python3 tools/reference/ayla_ref.py selftest
+    python3 tools/reference/ayla_ref.py perft <variant> <depth> [--position P]
+    python3 tools/reference/ayla_ref.py play <variant> <ply>... [--position P]
+    python3 tools/reference/ayla_ref.py golden      (regenerates tests/golden and tests/perft)
+"""
+
+import argparse
+import itertools
+import os
+import random
+import sys
+import time
+from collections import Counter
+
+# ---------------------------------------------------------------------------
+# Board basics (SPEC §2)
+# ---------------------------------------------------------------------------
+
+LABELS = "abcdABCD"          # pit index 0..7, counter-clockwise order
+S, N = 0, 1                  # the two sides
+SIDE = "SN"
+PITS = 8
+TOTAL_SEEDS = 48
+VARIANTS = ("gore", "kpe")
+REPETITION_LIMIT = 3         # third occurrence ends the game (SPEC §3)
+
+
+def other(side):
+    return 1 - side
+
+
+def home_row(side):
+    """The pits of a side's home row: a-d for South, A-D for North."""
+    return [0, 1, 2, 3] if side == S else [4, 5, 6, 7]
+
+
+def label(p):
+    return LABELS[p]
+
+
+def pit_of(lbl):
+    if len(lbl) != 1 or lbl not in LABELS:
+        raise ValueError("no pit labelled %r" % lbl)
+    return LABELS.index(lbl)
+
+
+def offer_ply(pits):
+    """Canonical text of an offer ply: labels in label order."""
+    return "offer(" + ",".join(label(p) for p in sorted(pits)) + ")"
+
+
+class PositionError(ValueError):
+    pass
+
+
+class IllegalPly(ValueError):
+    pass
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+
+class State:
+    """Everything that decides the future of a game, plus `declined`.
+
+    seeds    -- list of 8 counts, index = pit
+    owners   -- list of 8 sides: who controls each pit (fixed by rows in Kpé)
+    to_act   -- side to act
+    captured -- [South's captured, North's captured]
+    sown     -- [set of South's home pits sown from, same for North] (Kpé)
+    offer    -- frozenset of pits offered to the side to act, or None (Goré)
+    declined -- set of sides that have declined an offer (Goré)
+    """
+
+    __slots__ = ("variant", "seeds", "owners", "to_act", "captured",
+                 "sown", "offer", "declined")
+
+    def __init__(self, variant, seeds, owners, to_act, captured,
+                 sown=None, offer=None, declined=None):
+        self.variant = variant
+        self.seeds = list(seeds)
+        self.owners = list(owners)
+        self.to_act = to_act
+        self.captured = list(captured)
+        self.sown = [set(sown[0]), set(sown[1])] if sown else [set(), set()]
+        self.offer = frozenset(offer) if offer else None
+        self.declined = set(declined) if declined else set()
+
+    def copy(self):
+        return State(self.variant, self.seeds, self.owners, self.to_act,
+                     self.captured, self.sown, self.offer, self.declined)
+
+    def __str__(self):
+        return position_string(self)
+
+
+def default_owners():
+    return [S, S, S, S, N, N, N, N]
+
+
+def initial_state(variant):
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r" % variant)
+    return State(variant, [6] * PITS, default_owners(), S, [0, 0])
+
+
+# ---------------------------------------------------------------------------
+# Position notation (SPEC §5)
+# ---------------------------------------------------------------------------
+
+def position_string(st, with_declined=True):
+    """Canonical position string.  Without `declined=` it is the key used
+    for the repetition rule."""
+    fields = [
+        ",".join(str(x) for x in st.seeds[0:4]) + "/"
+        + ",".join(str(x) for x in st.seeds[4:8]),
+        SIDE[st.to_act],
+        "%d-%d" % (st.captured[S], st.captured[N]),
+    ]
+    if st.variant == "gore" and st.owners != default_owners():
+        fields.append("owners=" + "".join(SIDE[o] for o in st.owners[0:4])
+                      + "/" + "".join(SIDE[o] for o in st.owners[4:8]))
+    if st.variant == "kpe" and (st.sown[S] or st.sown[N]):
+        fields.append("sown=" + "".join(label(p) for p in sorted(st.sown[S]))
+                      + "/" + "".join(label(p) for p in sorted(st.sown[N])))
+    if st.variant == "gore" and st.offer:
+        fields.append("offer=" + ",".join(label(p) for p in sorted(st.offer)))
+    if st.variant == "gore" and st.declined and with_declined:
+        fields.append("declined=" + "".join(SIDE[s] for s in sorted(st.declined)))
+    return " ".join(fields)
+
+
+def repetition_key(st):
+    return position_string(st, with_declined=False)
+
+
+def parse_position(variant, text):
+    """Parse a position string (SPEC §5).  Raises PositionError."""
+    if variant not in VARIANTS:
+        raise PositionError("unknown variant %r" % variant)
+    parts = text.split(" ")
+    if len(parts) < 3 or any(p == "" for p in parts):
+        raise PositionError("expected 'seeds side captured [key=value...]' separated by single spaces")
+    rows = parts[0].split("/")
+    if len(rows) != 2:
+        raise PositionError("seeds field needs exactly one '/'")
+    seeds = []
+    for row in rows:
+        cells = row.split(",")
+        if len(cells) != 4:
+            raise PositionError("each row has 4 pits")
+        for c in cells:
+            if not c.isdigit():
+                raise PositionError("bad seed count %r" % c)
+            seeds.append(int(c))
+    if parts[1] not in ("S", "N"):
+        raise PositionError("side to act must be S or N")
+    to_act = SIDE.index(parts[1])
+    caps = parts[2].split("-")
+    if len(caps) != 2 or not all(c.isdigit() for c in caps):
+        raise PositionError("captured field must be S-N")
+    captured = [int(caps[0]), int(caps[1])]
+    if sum(seeds) + sum(captured) != TOTAL_SEEDS:
+        raise PositionError("seeds on board and captured add up to %d, not %d"
+                            % (sum(seeds) + sum(captured), TOTAL_SEEDS))
+    owners = default_owners()
+    sown = [set(), set()]
+    offer = None
+    declined = set()
+    order = ["owners", "sown", "offer", "declined"]
+    allowed = {"gore": ("owners", "offer", "declined"), "kpe": ("sown",)}[variant]
+    last = -1
+    for f in parts[3:]:
+        if "=" not in f:
+            raise PositionError("bad field %r" % f)
+        key, value = f.split("=", 1)
+        if key not in order:
+            raise PositionError("unknown field %r" % key)
+        if key not in allowed:
+            raise PositionError("field %r has no use in %s" % (key, variant))
+        if order.index(key) <= last:
+            raise PositionError("fields out of order or repeated")
+        last = order.index(key)
+        if key == "owners":
+            rs = value.split("/")
+            if len(rs) != 2 or len(rs[0]) != 4 or len(rs[1]) != 4 or any(c not in "SN" for c in rs[0] + rs[1]):
+                raise PositionError("owners must look like SSSN/NNNN")
+            owners = [SIDE.index(c) for c in rs[0] + rs[1]]
+            if owners == default_owners():
+                raise PositionError("owners= equal to the default is not canonical")
+            if S not in owners or N not in owners:
+                raise PositionError("each side controls at least one pit")
+        elif key == "sown":
+            rs = value.split("/")
+            if len(rs) != 2:
+                raise PositionError("sown must look like abd/ABCD")
+            for side, r in ((S, rs[0]), (N, rs[1])):
+                row_labels = "".join(label(p) for p in home_row(side))
+                for c in r:
+                    if c not in row_labels:
+                        raise PositionError("sown: %r is not a home pit of %s" % (c, SIDE[side]))
+                if "".join(sorted(r, key=LABELS.index)) != r or len(set(r)) != len(r):
+                    raise PositionError("sown labels must be in label order, once each")
+                sown[side] = {pit_of(c) for c in r}
+            if not sown[S] and not sown[N]:
+                raise PositionError("empty sown= is not canonical")
+        elif key == "offer":
+            ls = value.split(",")
+            ps = [pit_of(c) for c in ls]
+            if ps != sorted(set(ps)):
+                raise PositionError("offer labels in label order, once each")
+            offer = frozenset(ps)
+        elif key == "declined":
+            if value not in ("S", "N", "SN"):
+                raise PositionError("declined must be S, N or SN")
+            declined = {SIDE.index(c) for c in value}
+    st = State(variant, seeds, owners, to_act, captured, sown, offer, declined)
+    if offer:
+        offerer = other(to_act)
+        mine = [p for p in range(PITS) if owners[p] == offerer]
+        if not all(owners[p] == offerer for p in offer):
+            raise PositionError("offered pits must be controlled by the offerer")
+        if not 1 <= len(offer) <= 3 or len(offer) >= len(mine):
+            raise PositionError("an offer names 1 to 3 pits and leaves the offerer one")
+        if captured[to_act] < 6 * len(offer):
+            raise PositionError("the side offered pits cannot pay 6 per pit")
+    return st
+
+
+# ---------------------------------------------------------------------------
+# Legal plies
+# ---------------------------------------------------------------------------
+
+def pits_reached(origin, n):
+    """Pits that receive a seed when n seeds are sown from origin."""
+    return [(origin + i) % PITS for i in range(1, n + 1)]
+
+
+def sowable_pits(st):
+    """Non-empty pits the side to act may sow from (before feeding)."""
+    me = st.to_act
+    if st.variant == "kpe":
+        mine = home_row(me)
+    else:
+        mine = [p for p in range(PITS) if st.owners[p] == me]
+    return [p for p in mine if st.seeds[p] > 0]
+
+
+def kpe_feeding_applies(st):
+    """True when the opponent's row is empty (feeding rule in force)."""
+    return all(st.seeds[p] == 0 for p in home_row(other(st.to_act)))
+
+
+def legal_plies(st):
+    """All legal plies of a state that is not finished, as record text."""
+    me = st.to_act
+    if st.variant == "kpe":
+        sow = sowable_pits(st)
+        if kpe_feeding_applies(st):
+            opp = set(home_row(other(me)))
+            feeding = [p for p in sow if opp & set(pits_reached(p, st.seeds[p]))]
+            if feeding:
+                sow = feeding
+        return [label(p) for p in sow]
+
+    # Goré
+    if st.offer is not None:
+        return ["accept", "decline"]
+    sow = sowable_pits(st)
+    if not sow:
+        return ["pass"]
+    plies = [label(p) for p in sow]
+    mine = [p for p in range(PITS) if st.owners[p] == me]
+    opp_captured = st.captured[other(me)]
+    for k in (1, 2, 3):
+        if k >= len(mine):            # the offerer keeps at least one pit
+            continue
+        if opp_captured < 6 * k:      # the opponent must be able to pay
+            continue
+        for combo in itertools.combinations(mine, k):
+            plies.append(offer_ply(combo))
+    return plies
+
+
+def normalise_ply(text):
+    """Turn 'offer(d, c)' into 'offer(c,d)'; other plies unchanged."""
+    t = text.strip()
+    if t.startswith("offer(") and t.endswith(")"):
+        ls = [x.strip() for x in t[6:-1].split(",")]
+        ps = [pit_of(x) for x in ls]
+        if len(set(ps)) != len(ps):
+            raise IllegalPly("offer names a pit twice")
+        return offer_ply(ps)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# Applying a ply
+# ---------------------------------------------------------------------------
+
+def kpe_capture_pits(st, me, landing):
+    """Pits captured in Kpé (st already sown): landing pit then backwards."""
+    opp = home_row(other(me))
+    taken = []
+    p = landing
+    while p in opp and st.seeds[p] in (2, 4):
+        taken.append(p)
+        p = (p - 1) % PITS
+    return taken
+
+
+def gore_capture_pits(st, me, landing):
+    """Pits captured in Goré: the maximal arc of 2s and 4s containing the
+    landing pit, if the landing pit is controlled by the opponent."""
+    if st.owners[landing] == me or st.seeds[landing] not in (2, 4):
+        return []
+    arc = [landing]
+    p = (landing + 1) % PITS
+    while len(arc) < PITS and st.seeds[p] in (2, 4) and p not in arc:
+        arc.append(p)
+        p = (p + 1) % PITS
+    p = (landing - 1) % PITS
+    while len(arc) < PITS and st.seeds[p] in (2, 4) and p not in arc:
+        arc.insert(0, p)
+        p = (p - 1) % PITS
+    return arc
+
+
+def apply_ply(st, ply):
+    """Return (new_state, info).  The ply must be legal in st."""
+    new = st.copy()
+    me = st.to_act
+    info = {"ply": ply, "side": me, "captured_pits": [], "captured_seeds": 0}
+    if ply == "pass":
+        info["kind"] = "pass"
+        new.to_act = other(me)
+    elif ply.startswith("offer("):
+        info["kind"] = "offer"
+        pits = [pit_of(x) for x in ply[6:-1].split(",")]
+        info["offer"] = sorted(pits)
+        new.offer = frozenset(pits)
+        new.to_act = other(me)
+    elif ply == "accept":
+        info["kind"] = "accept"
+        pits = sorted(st.offer)
+        info["offer"] = pits
+        for p in pits:
+            new.owners[p] = me
+            new.seeds[p] += 6
+        new.captured[me] -= 6 * len(pits)
+        info["paid"] = 6 * len(pits)
+        new.offer = None                      # same side acts again
+    elif ply == "decline":
+        info["kind"] = "decline"
+        info["offer"] = sorted(st.offer)
+        new.offer = None
+        new.declined.add(me)                  # same side acts again
+    else:
+        info["kind"] = "sow"
+        origin = pit_of(ply)
+        n = new.seeds[origin]
+        new.seeds[origin] = 0
+        p = origin
+        for _ in range(n):
+            p = (p + 1) % PITS
+            new.seeds[p] += 1                 # the origin too, on every lap
+        landing = p
+        info["origin"] = origin
+        info["sown"] = n
+        info["landing"] = landing
+        if st.variant == "kpe":
+            was_unlocked = len(st.sown[me]) == 4
+            new.sown[me].add(origin)
+            unlocked = len(new.sown[me]) == 4
+            info["lock_released"] = unlocked and not was_unlocked
+            info["feeding_forced"] = (kpe_feeding_applies(st)
+                                      and len(legal_plies(st)) < len(sowable_pits(st)))
+            info["locked"] = not unlocked
+            taken = kpe_capture_pits(new, me, landing) if unlocked else []
+        else:
+            info["arc_owners"] = None
+            taken = gore_capture_pits(new, me, landing)
+            if taken:
+                i = taken.index(landing)
+                info["arc_backward"] = i
+                info["arc_forward"] = len(taken) - 1 - i
+                info["arc_own_pits"] = [q for q in taken if new.owners[q] == me]
+        for q in taken:
+            info["captured_seeds"] += new.seeds[q]
+            new.captured[me] += new.seeds[q]
+            new.seeds[q] = 0
+        info["captured_pits"] = taken
+        new.to_act = other(me)
+    return new, info
+
+
+# ---------------------------------------------------------------------------
+# End of game
+# ---------------------------------------------------------------------------
+
+def end_reason(st, occurrences):
+    """Termination of a state reached with `occurrences` occurrences of its
+    repetition key so far, or None.  Precedence: all-below, no-sowing,
+    repetition."""
+    if st.variant == "gore" and all(x < 3 for x in st.seeds):
+        return "all-below"
+    if st.variant == "kpe" and not sowable_pits(st):
+        return "no-sowing"
+    if occurrences >= REPETITION_LIMIT:
+        return "repetition"
+    return None
+
+
+def final_totals(st):
+    """Captured plus the seeds swept from the pits each side controls."""
+    tot = list(st.captured)
+    for p in range(PITS):
+        tot[st.owners[p]] += st.seeds[p]
+    return tot
+
+
+class Game:
+    """A game from a start state, with the repetition history."""
+
+    def __init__(self, variant, start=None):
+        self.variant = variant
+        self.start = start.copy() if start is not None else initial_state(variant)
+        self.state = self.start.copy()
+        self.counts = Counter()
+        self.counts[repetition_key(self.state)] = 1
+        self.termination = end_reason(self.state, 1)
+        self.history = []        # list of (ply, info, state before, state after)
+
+    def legal(self):
+        if self.termination:
+            return []
+        return legal_plies(self.state)
+
+    def play(self, ply):
+        if self.termination:
+            raise IllegalPly("the game is over (%s)" % self.termination)
+        ply = normalise_ply(ply)
+        legal = legal_plies(self.state)
+        if ply not in legal:
+            raise IllegalPly("%s is not legal in %s (legal: %s)"
+                             % (ply, position_string(self.state), " ".join(legal)))
+        before = self.state
+        after, info = apply_ply(before, ply)
+        key = repetition_key(after)
+        self.counts[key] += 1
+        info["occurrence"] = self.counts[key]
+        self.termination = end_reason(after, self.counts[key])
+        self.state = after
+        self.history.append((ply, info, before, after))
+        return info
+
+    def totals(self):
+        return final_totals(self.state)
+
+    def winner(self):
+        t = self.totals()
+        if t[S] > t[N]:
+            return S
+        if t[N] > t[S]:
+            return N
+        return None
+
+    def without_glory(self):
+        w = self.winner()
+        return w is not None and w in self.state.declined
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+def perft(variant, depth, start=None):
+    """Number of distinct ply sequences of exactly `depth` plies.  The
+    repetition history starts at the start position (first occurrence)."""
+    st = start if start is not None else initial_state(variant)
+    counts = Counter()
+    counts[repetition_key(st)] = 1
+    if depth == 0:
+        return 1
+    if end_reason(st, 1):
+        return 0
+    return _perft(st, counts, depth)
+
+
+def _perft(st, counts, depth):
+    plies = legal_plies(st)
+    if depth == 1:
+        return len(plies)          # bulk count at the last ply
+    total = 0
+    for ply in plies:
+        child, _ = apply_ply(st, ply)
+        key = repetition_key(child)
+        counts[key] += 1
+        if end_reason(child, counts[key]) is None:
+            total += _perft(child, counts, depth - 1)
+        counts[key] -= 1
+    return total
+
+
+def divide(variant, depth, start=None):
+    """Perft split by first ply (for cross-checking by hand)."""
+    st = start if start is not None else initial_state(variant)
+    out = []
+    for ply in legal_plies(st):
+        child, _ = apply_ply(st, ply)
+        counts = Counter()
+        counts[repetition_key(st)] += 1
+        counts[repetition_key(child)] += 1
+        if depth == 1:
+            n = 1
+        elif end_reason(child, counts[repetition_key(child)]):
+            n = 0
+        else:
+            n = _perft(child, counts, depth - 1)
+        out.append((ply, n))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Self test
+# ---------------------------------------------------------------------------
+
+SPEC_EXAMPLE = "c A a C d D d A a B b C a offer(D) decline b".split()
+SPEC_EXAMPLE_END = "0,0,15,7/7,6,0,5 N 8-0 declined=S"
+
+
+def selftest():
+    g = Game("gore")
+    for ply in SPEC_EXAMPLE:
+        g.play(ply)
+    got = position_string(g.state)
+    assert got == SPEC_EXAMPLE_END, got
+    assert g.termination is None
+
+    # round trips of every state along some random games of both variants
+    for variant in VARIANTS:
+        for seed in range(30):
+            rng = random.Random(seed)
+            g = Game(variant)
+            while not g.termination and len(g.history) < 400:
+                g.play(rng.choice(g.legal()))
+                s = position_string(g.state)
+                assert position_string(parse_position(variant, s)) == s, s
+                assert sum(g.state.seeds) + sum(g.state.captured) == TOTAL_SEEDS
+            assert sum(g.totals()) == TOTAL_SEEDS
+
+    assert position_string(initial_state("kpe")) == "6,6,6,6/6,6,6,6 S 0-0"
+    for bad in ("6,6,6,6/6,6,6,6 S 1-0",                   # 49 seeds
+                "6,6,6,6/6,6,6,6 S 0-0 owners=SSSN/NNNN",   # owners= in Kpé
+                "6,6,6,6/6,6,6,6 S 0-0 sown=e/"):
+        try:
+            parse_position("kpe", bad)
+        except (PositionError, ValueError):
+            pass
+        else:
+            raise AssertionError("accepted " + bad)
+
+    # hand-checked sowing of 8+ seeds: the origin gets a seed
+    st = parse_position("kpe", "9,0,0,0/13,13,13,0 S 0-0")
+    st2, info = apply_ply(st, "a")
+    assert st2.seeds == [1, 2, 1, 1, 14, 14, 14, 1] and info["landing"] == 1
+
+    # Kpé chain backwards, stops at the mover's own row; the sowing that
+    # completes the set of home pits captures; one that does not, does not
+    st = parse_position("kpe", "0,0,0,3/1,3,1,0 S 30-10 sown=abc/")
+    st2, info = apply_ply(st, "d")
+    assert info["captured_pits"] == [6, 5, 4] and info["lock_released"], info
+    assert position_string(st2) == "0,0,0,0/0,0,0,0 N 38-10 sown=abcd/", position_string(st2)
+    st = parse_position("kpe", "0,0,0,3/1,3,1,0 S 30-10 sown=ab/")
+    st2, info = apply_ply(st, "d")
+    assert info["captured_pits"] == [] and position_string(st2) == "0,0,0,0/2,4,2,0 N 30-10 sown=abd/"
+
+    # Goré arc both ways, through the mover's own pit d
+    st = parse_position("gore", "5,5,2,3/1,4,2,5 S 11-10")
+    st2, info = apply_ply(st, "c")
+    assert info["captured_pits"] == [3, 4, 5, 6], info
+    assert position_string(st2) == "5,5,0,0/0,0,0,5 N 23-10", position_string(st2)
+
+    # trading: offers need 6 captured per pit; accept pays into the pits
+    st = parse_position("gore", "5,5,0,0/0,0,0,5 N 23-10")
+    ls = legal_plies(st)
+    assert "offer(A,B,C)" in ls and "offer(A,B,C,D)" not in ls
+    st2, _ = apply_ply(st, "offer(B,D)")
+    assert position_string(st2) == "5,5,0,0/0,0,0,5 S 23-10 offer=B,D"
+    assert legal_plies(st2) == ["accept", "decline"]
+    st3, _ = apply_ply(st2, "accept")
+    assert position_string(st3) == "5,5,0,0/0,6,0,11 S 11-10 owners=SSSS/NSNS"
+    st3, _ = apply_ply(st2, "decline")
+    assert position_string(st3) == "5,5,0,0/0,0,0,5 S 23-10 declined=S"
+
+    # forced pass
+    st = parse_position("gore", "0,0,0,0/3,3,0,0 S 21-21")
+    assert legal_plies(st) == ["pass"]
+    print("selftest passed")
+
+
+# ---------------------------------------------------------------------------
+# Playing policies (for finding golden games)
+# ---------------------------------------------------------------------------
+
+# name -> (probability of offering when offers are legal, probability of
+#          accepting an offer, probability of picking the sowing that captures
+#          most, "small-late" threshold: when at most this many seeds are on
+#          the board, sow from the smallest pit), description
+POLICIES = {
+    "uniform": (None, None, None, 0,
+                "uniformly random over all legal plies"),
+    "sower": (0.05, 0.5, 0.0, 0,
+              "random sowing; offers with probability 0.05; accepts half the offers"),
+    "greedy": (0.05, 0.5, 0.8, 0,
+               "with probability 0.8 the sowing that captures most (ties at random), "
+               "else a random sowing; offers with probability 0.05; accepts half the offers"),
+    "capturer": (0.0, 0.5, 1.0, 0,
+                 "always the sowing that captures most (ties at random); never offers; "
+                 "accepts half the offers"),
+    "trader": (0.3, 1.0, 0.5, 0,
+               "offers with probability 0.3; accepts every offer; otherwise greedy "
+               "half the time, random sowing the rest"),
+    "haggler": (0.4, 0.2, 0.8, 0,
+                "offers with probability 0.4; accepts one offer in five; "
+                "otherwise greedy with probability 0.8"),
+    "decliner": (0.0, 0.0, 0.8, 0,
+                 "never offers; declines every offer; greedy sowing with probability 0.8"),
+    "small-late": (0.05, 0.5, 0.3, 16,
+                   "when at most 16 seeds are on the board, sows from its smallest pit; "
+                   "otherwise greedy with probability 0.3; offers with probability 0.05"),
+}
+
+
+def choose_ply(policy, game, rng):
+    legal = game.legal()
+    p_offer, p_accept, p_greedy, small_late, _ = POLICIES[policy]
+    if p_offer is None:
+        return rng.choice(legal)
+    if legal == ["pass"]:
+        return "pass"
+    if legal == ["accept", "decline"]:
+        return "accept" if rng.random() < p_accept else "decline"
+    offers = [x for x in legal if x.startswith("offer(")]
+    sows = [x for x in legal if not x.startswith("offer(")]
+    if offers and rng.random() < p_offer:
+        return rng.choice(offers)
+    st = game.state
+    if small_late and sum(st.seeds) <= small_late:
+        least = min(st.seeds[pit_of(x)] for x in sows)
+        return rng.choice([x for x in sows if st.seeds[pit_of(x)] == least])
+    if rng.random() < p_greedy:
+        gain = {x: apply_ply(st, x)[1]["captured_seeds"] for x in sows}
+        best = max(gain.values())
+        return rng.choice([x for x in sows if gain[x] == best])
+    return rng.choice(sows)
+
+
+def play_game(variant, seed, south, north, max_plies=400):
+    rng = random.Random("%s-%d-%s-%s" % (variant, seed, south, north))
+    g = Game(variant)
+    while not g.termination and len(g.history) < max_plies:
+        policy = south if g.state.to_act == S else north
+        g.play(choose_ply(policy, g, rng))
+    return g
+
+
+# ---------------------------------------------------------------------------
+# Describing what happens in a game
+# ---------------------------------------------------------------------------
+
+def labels_text(pits):
+    return " ".join(label(p) for p in pits)
+
+
+def side_name(side):
+    return "South" if side == S else "North"
+
+
+MOMENT_TEXT = {
+    # Kpé
+    "lock-released": "opening lock released (comment at the completing ply)",
+    "lock-released-capturing": "opening lock released by a sowing that itself captures",
+    "feeding-forced": "feeding forced: opponent's row empty, some sowings would not feed",
+    "chain": "capture chain of 2 or more pits",
+    "chain-3": "capture chain of 3 or more pits",
+    "lap": "sowing of 8 or more seeds (the emptied origin pit receives a seed)",
+    "no-sowing": "game ends: player to move has no legal sowing",
+    "repetition": "game ends: third occurrence of a position",
+    "all-below": "game ends: every pit holds fewer than 3",
+    "draw": "drawn game (equal totals)",
+    # Goré
+    "chain-both-ways-own": "capture arc running both ways from the landing pit and "
+                           "taking a pit of the mover's own territory",
+    "arc-wraps": "capture arc crossing the D-a seam of the circuit",
+    "trade-accepted": "trade offered and accepted (pits change owner, acceptor pays 6 per pit)",
+    "trade-accepted-multi": "accepted trade of 2 or 3 pits",
+    "offer-declined": "trade offered and declined",
+    "offer-straight-back": "a player who has just declined offers straight back",
+    "forced-pass": "forced pass (every controlled pit empty)",
+    "capture-after-trade": "capture of a pit whose owner changed by a trade",
+    "without-glory": "victory without glory (the winner had declined an offer)",
+}
+
+
+def game_moments(game):
+    """moment -> list of ply numbers (1-based) where it happens."""
+    found = {}
+
+    def mark(m, i):
+        found.setdefault(m, []).append(i)
+
+    for i, (ply, info, before, after) in enumerate(game.history, 1):
+        taken = info["captured_pits"]
+        if info["kind"] == "sow":
+            if info["sown"] >= 8:
+                mark("lap", i)
+            if len(taken) >= 2:
+                mark("chain", i)
+            if len(taken) >= 3:
+                mark("chain-3", i)
+        if game.variant == "kpe" and info["kind"] == "sow":
+            if info["lock_released"]:
+                mark("lock-released", i)
+                if taken:
+                    mark("lock-released-capturing", i)
+            if info["feeding_forced"]:
+                mark("feeding-forced", i)
+        if game.variant == "gore":
+            if taken and info["arc_backward"] and info["arc_forward"] and info["arc_own_pits"]:
+                mark("chain-both-ways-own", i)
+            if 0 in taken and 7 in taken:
+                mark("arc-wraps", i)
+            if taken and any(before.owners[q] != default_owners()[q] for q in taken):
+                mark("capture-after-trade", i)
+            if info["kind"] == "accept":
+                mark("trade-accepted", i)
+                if len(info["offer"]) >= 2:
+                    mark("trade-accepted-multi", i)
+            if info["kind"] == "decline":
+                mark("offer-declined", i)
+                if i < len(game.history) and game.history[i][1]["kind"] == "offer":
+                    mark("offer-straight-back", i + 1)
+            if info["kind"] == "pass":
+                mark("forced-pass", i)
+    if game.termination:
+        mark(game.termination, len(game.history))
+        if game.winner() is None:
+            mark("draw", len(game.history))
+        if game.without_glory():
+            mark("without-glory", len(game.history))
+    return found
+
+
+def ply_comment(game, i):
+    """The comment to write after ply i (1-based), or None."""
+    ply, info, before, after = game.history[i - 1]
+    me = info["side"]
+    who = side_name(me)
+    pos = position_string(after)
+    notes = []
+    if info["kind"] == "sow":
+        taken = info["captured_pits"]
+        if game.variant == "kpe" and info["feeding_forced"]:
+            legal = legal_plies(before)
+            others = [label(p) for p in sowable_pits(before) if label(p) not in legal]
+            notes.append("%s's row is empty, so %s must feed: legal sowings %s, "
+                         "while %s would not reach %s's row"
+                         % (side_name(other(me)), who, " ".join(legal),
+                            " ".join(others), side_name(other(me))))
+        first_lap = info["sown"] >= 8 and not any(
+            h[1]["kind"] == "sow" and h[1]["sown"] >= 8 for h in game.history[:i - 1])
+        if first_lap:
+            notes.append("first sowing of 8 or more seeds in this game: %s sows %d from %s, "
+                         "and the emptied %s receives a seed as the sowing passes it"
+                         % (who, info["sown"], ply, ply))
+        if taken:
+            amounts = _captured_counts(before, info)
+            text = ("%s sows %s (%d seeds), lands in %s and captures %s"
+                    % (who, ply, info["sown"], label(info["landing"]), labels_text(taken)))
+            if len(taken) == 1:
+                text += " (%d seeds)" % info["captured_seeds"]
+            else:
+                text += " (%s = %d seeds)" % ("+".join(str(x) for x in amounts),
+                                              info["captured_seeds"])
+            if game.variant == "gore" and len(taken) > 1:
+                text += (", the arc running %d pit(s) back and %d forward from %s"
+                         % (info["arc_backward"], info["arc_forward"], label(info["landing"])))
+            if game.variant == "gore" and info["arc_own_pits"]:
+                text += " and taking %s's own %s" % (who, labels_text(info["arc_own_pits"]))
+            if game.variant == "gore" and any(before.owners[q] != default_owners()[q] for q in taken):
+                text += " (territory changed by trade: %s)" % " ".join(
+                    "%s is %s's" % (label(q), side_name(before.owners[q])) for q in taken
+                    if before.owners[q] != default_owners()[q])
+            if game.variant == "kpe" and len(taken) >= 2:
+                text += ", chaining backwards from %s" % label(info["landing"])
+            notes.append(text)
+        if game.variant == "kpe" and info["lock_released"]:
+            notes.append("%s has now sown from all four home pits: opening lock released; "
+                         "this completing sowing %s"
+                         % (who, "captures (allowed)" if taken else "captures nothing"))
+    elif info["kind"] == "offer":
+        notes.append("%s offers %s to %s (who has captured %d, so can pay %d)"
+                     % (who, labels_text(info["offer"]), side_name(other(me)),
+                        before.captured[other(me)], 6 * len(info["offer"])))
+    elif info["kind"] == "accept":
+        notes.append("%s accepts %s: the pit(s) become %s's and %s pays %d of its captured "
+                     "seeds, 6 into each; %s now acts again"
+                     % (who, labels_text(info["offer"]), who, who, info["paid"], who))
+    elif info["kind"] == "decline":
+        notes.append("%s declines the offer of %s and now takes its normal turn"
+                     % (who, labels_text(info["offer"])))
+    elif info["kind"] == "pass":
+        mine = [p for p in range(PITS) if before.owners[p] == me]
+        notes.append("every pit %s controls (%s) is empty: forced pass" % (who, labels_text(mine)))
+    if i == len(game.history) and game.termination:
+        notes.append(end_text(game))
+    if not notes:
+        return None
+    return "; ".join(notes).replace(";", ",") + ". Position: " + pos
+
+
+def _captured_counts(before, info):
+    """Seeds in each captured pit just before the capture (after sowing)."""
+    st = before.copy()
+    n = st.seeds[info["origin"]]
+    st.seeds[info["origin"]] = 0
+    p = info["origin"]
+    for _ in range(n):
+        p = (p + 1) % PITS
+        st.seeds[p] += 1
+    return [st.seeds[q] for q in info["captured_pits"]]
+
+
+def end_text(game):
+    st = game.state
+    tot = game.totals()
+    swept = [tot[S] - st.captured[S], tot[N] - st.captured[N]]
+    why = {
+        "all-below": "every pit holds fewer than 3 seeds",
+        "no-sowing": "%s, to move, has no legal sowing" % side_name(st.to_act),
+        "repetition": "this position occurs for the third time",
+    }[game.termination]
+    text = "Game over (%s): %s" % (game.termination, why)
+    if game.termination == "repetition":
+        key = repetition_key(st)
+        seen = [0] if repetition_key(game.start) == key else []
+        seen += [j for j, h in enumerate(game.history, 1) if repetition_key(h[3]) == key]
+        text += " (after ply %s)" % ", ".join(str(j) if j else "0, the start" for j in seen)
+    text += (". Sweep: South %d, North %d from their pits. Totals %d-%d"
+             % (swept[S], swept[N], tot[S], tot[N]))
+    w = game.winner()
+    text += ", draw" if w is None else ", %s wins" % side_name(w)
+    if game.without_glory():
+        text += ": victory without glory, %s had declined an offer" % side_name(w)
+    return text
+
+
+def record_text(game, header, south, north, date="2026.11.30"):
+    lines = ["; " + h for h in header]
+    tags = [("Variant", game.variant), ("South", south), ("North", north), ("Date", date)]
+    if position_string(game.start) != position_string(initial_state(game.variant)):
+        tags.append(("Position", position_string(game.start)))
+    if game.termination:
+        tot = game.totals()
+        tags.append(("Result", "%d-%d" % (tot[S], tot[N])))
+        tags.append(("Termination", game.termination))
+    else:
+        tags.append(("Result", "*"))
+    tags.append(("FinalPosition", position_string(game.state)))
+    if game.without_glory():
+        tags.append(("Glory", "without"))
+    for k, v in tags:
+        lines.append('[%s "%s"]' % (k, v.replace("\\", "\\\\").replace('"', '\\"')))
+    lines.append("")
+    line = ""
+    for i in range(1, len(game.history) + 1):
+        tok = ""
+        if i % 2 == 1:
+            tok = "%d. " % ((i + 1) // 2)
+        tok += game.history[i - 1][0]
+        if line and len(line) + 1 + len(tok) > 72:
+            lines.append(line)
+            line = ""
+        line = (line + " " + tok) if line else tok
+        c = ply_comment(game, i)
+        if c:
+            lines.append(line)
+            lines.append("{" + c + "}")
+            line = ""
+    if line:
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Golden data: search, write
+# ---------------------------------------------------------------------------
+
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+MAX_GOLDEN_PLIES = 150
+GAMES_PER_VARIANT = 16
+
+# Moments each variant's set must show, with the policy pairs tried (in
+# order, for seeds 1, 2, 3, ...) to find a game showing it.
+WANTED = {
+    "kpe": [
+        ("lock-released-capturing", [("capturer", "capturer"), ("greedy", "greedy")]),
+        ("feeding-forced", [("greedy", "greedy"), ("sower", "sower")]),
+        ("chain-3", [("capturer", "capturer"), ("greedy", "greedy")]),
+        ("lap", [("sower", "sower"), ("greedy", "greedy")]),
+        ("no-sowing", [("sower", "sower")]),
+        ("repetition", [("small-late", "small-late"), ("sower", "sower")]),
+        ("draw", [("greedy", "greedy"), ("sower", "sower")]),
+    ],
+    "gore": [
+        ("chain-both-ways-own", [("greedy", "greedy"), ("capturer", "capturer")]),
+        ("trade-accepted", [("trader", "trader")]),
+        ("trade-accepted-multi", [("trader", "trader")]),
+        ("offer-declined", [("greedy", "decliner"), ("sower", "sower")]),
+        ("offer-straight-back", [("haggler", "haggler"), ("uniform", "uniform")]),
+        ("forced-pass", [("greedy", "greedy")]),
+        ("capture-after-trade", [("trader", "trader")]),
+        ("arc-wraps", [("capturer", "capturer"), ("greedy", "greedy")]),
+        ("repetition", [("sower", "sower"), ("uniform", "uniform")]),
+        ("without-glory", [("decliner", "trader"), ("trader", "decliner")]),
+        ("lap", [("sower", "sower")]),
+        ("draw", [("greedy", "greedy"), ("sower", "sower")]),
+    ],
+}
+FILL_PAIRS = {
+    "kpe": [("sower", "sower"), ("greedy", "sower"), ("sower", "capturer"),
+            ("small-late", "greedy"), ("uniform", "uniform")],
+    "gore": [("greedy", "greedy"), ("sower", "trader"), ("uniform", "uniform"),
+             ("capturer", "sower"), ("small-late", "small-late")],
+}
+MUST_HAVE = {
+    "kpe": ["lock-released", "lock-released-capturing", "feeding-forced", "chain",
+            "no-sowing", "repetition"],
+    "gore": ["chain-both-ways-own", "trade-accepted", "offer-declined", "forced-pass",
+             "all-below", "repetition", "without-glory"],
+}
+
+
+def acceptable(game):
+    return game.termination is not None and len(game.history) <= MAX_GOLDEN_PLIES
+
+
+def find_golden(variant):
+    """Deterministic search.  Returns a list of (game, seed, south, north, why)."""
+    chosen = []
+    used = set()
+
+    def take(seed, south, north, why):
+        g = play_game(variant, seed, south, north)
+        chosen.append((g, seed, south, north, why))
+        used.add((seed, south, north))
+
+    for moment, pairs in WANTED[variant]:
+        if any(moment in game_moments(c[0]) for c in chosen):
+            continue
+        done = False
+        for seed in range(1, 5000):
+            for south, north in pairs:
+                if (seed, south, north) in used:
+                    continue
+                g = play_game(variant, seed, south, north)
+                if acceptable(g) and moment in game_moments(g):
+                    take(seed, south, north, moment)
+                    done = True
+                    break
+            if done:
+                break
+        if not done:
+            raise RuntimeError("no game found showing %s in %s" % (moment, variant))
+    seed = 100
+    k = 0
+    while len(chosen) < GAMES_PER_VARIANT:
+        south, north = FILL_PAIRS[variant][k % len(FILL_PAIRS[variant])]
+        seed += 1
+        if (seed, south, north) in used:
+            continue
+        g = play_game(variant, seed, south, north)
+        if acceptable(g) and len(g.history) >= 20:
+            take(seed, south, north, None)
+            k += 1
+    for m in MUST_HAVE[variant]:
+        assert any(m in game_moments(c[0]) for c in chosen), (variant, m)
+    return chosen
+
+
+def write_golden(repo=REPO):
+    gdir = os.path.join(repo, "tests", "golden")
+    table = []
+    for variant in ("gore", "kpe"):
+        vdir = os.path.join(gdir, variant)
+        os.makedirs(vdir, exist_ok=True)
+        for f in os.listdir(vdir):
+            if f.endswith(".rec"):
+                os.remove(os.path.join(vdir, f))
+        chosen = find_golden(variant)
+        for n, (g, seed, south, north, why) in enumerate(chosen, 1):
+            moments = game_moments(g)
+            name = "%02d-%s-seed%d.rec" % (n, "-".join(sorted({south, north}, key=[south, north].index)), seed)
+            header = [
+                "Derived by tools/reference/ayla_ref.py, an independent Python implementation",
+                "of SPEC.md section 3 written without reference to the Rust engine.",
+                "Random game, seed %d: South policy %s, North policy %s." % (seed, south, north),
+                "  %s: %s" % (south, POLICIES[south][4]),
+            ]
+            if north != south:
+                header.append("  %s: %s" % (north, POLICIES[north][4]))
+            if why:
+                header.append("Found by searching seeds for the first game showing: %s."
+                              % MOMENT_TEXT[why])
+            header.append("Shows:")
+            for m in sorted(moments, key=lambda m: moments[m][0]):
+                header.append("  - %s (ply %s)" % (MOMENT_TEXT[m], ", ".join(str(x) for x in moments[m][:6])
+                                                   + (", ..." if len(moments[m]) > 6 else "")))
+            header.append("%d plies. Comments after plies give the position string after the ply."
+                          % len(g.history))
+            text = record_text(g, header, "ayla_ref %s seed %d" % (south, seed),
+                               "ayla_ref %s seed %d" % (north, seed))
+            with open(os.path.join(vdir, name), "w", encoding="utf-8") as fh:
+                fh.write(text)
+            check_record_roundtrip(variant, text)
+            table.append((variant, name, g, moments, why))
+    write_golden_readme(gdir, table)
+    return table
+
+
+def check_record_roundtrip(variant, text):
+    """Re-read a record we wrote (a tiny reader: tags, plies, {} and ;
+    comments, move numbers) and replay it: same final position and result."""
+    tags = {}
+    body = []
+    for line in text.split("\n"):
+        if line.startswith(";"):
+            continue
+        if line.startswith("["):
+            k, v = line[1:-1].split(" ", 1)
+            tags[k] = v[1:-1]
+        else:
+            body.append(line)
+    body = "\n".join(body)
+    plies = []
+    i = 0
+    while i < len(body):
+        if body[i] == "{":
+            i = body.index("}", i) + 1
+        elif body[i].isspace():
+            i += 1
+        else:
+            j = i
+            while j < len(body) and not body[j].isspace() and body[j] != "{":
+                j += 1
+            tok = body[i:j]
+            i = j
+            if not (tok.endswith(".") and tok[:-1].isdigit()):
+                plies.append(tok)
+    g = Game(variant)
+    for p in plies:
+        g.play(p)
+    assert g.termination == tags["Termination"]
+    assert position_string(g.state) == tags["FinalPosition"]
+    assert "%d-%d" % tuple(g.totals()) == tags["Result"]
+    assert ("Glory" in tags) == g.without_glory()
+
+
+def write_golden_readme(gdir, table):
+    out = []
+    out.append("# Golden games")
+    out.append("")
+    out.append("Complete recorded games of Goré (`gore/`) and Kpé (`kpe/`) in the record")
+    out.append("notation of SPEC.md §4, one game per file, each one played to its end.")
+    out.append("")
+    out.append("## How they were derived")
+    out.append("")
+    out.append("They were produced by `tools/reference/ayla_ref.py`, a small Python")
+    out.append("implementation of the rules of SPEC.md §2–§5 written from the spec alone,")
+    out.append("without reading or running the Rust engine, so that they cross-check it.")
+    out.append("Each game is a seeded random game between two simple playing policies")
+    out.append("(described in the `;` header of each file and in `POLICIES` in the script).")
+    out.append("The script searches seeds 1, 2, 3, … for the first finished game of at most")
+    out.append("%d plies that shows each wanted moment, then fills each set up to %d games"
+               % (MAX_GOLDEN_PLIES, GAMES_PER_VARIANT))
+    out.append("with further seeded games. Every file is read back and replayed by the")
+    out.append("script after writing (final position, result and termination must match).")
+    out.append("")
+    out.append("Regenerate (also rewrites `tests/perft/`):")
+    out.append("")
+    out.append("    python3 tools/reference/ayla_ref.py golden")
+    out.append("")
+    out.append("Each file has the tags `Variant`, `South`, `North`, `Date`, `Result` (final")
+    out.append("totals after the sweep), `Termination` (`all-below`, `no-sowing` or")
+    out.append("`repetition`), `FinalPosition` (canonical position string of the final")
+    out.append("state) and, when the winner had declined an offer, `Glory \"without\"`.")
+    out.append("`{...}` comments follow the plies where something happens (captures, lock")
+    out.append("releases, forced feeding, offers, accepts, declines, passes, the end) and end")
+    out.append("with the position string after that ply.")
+    out.append("")
+    out.append("## Required moments")
+    out.append("")
+    out.append("Where each moment asked of the golden set is shown (file, ply number;")
+    out.append("ply numbers count every ply from 1: sowing, pass, offer, accept, decline).")
+    out.append("The comment after that ply in the file describes it.")
+    for variant, title in (("kpe", "Kpé"), ("gore", "Goré")):
+        out.append("")
+        out.append("| %s moment | shown in (ply) |" % title)
+        out.append("| --- | --- |")
+        for m in MUST_HAVE[variant] + [x for x, _ in WANTED[variant] if x not in MUST_HAVE[variant]]:
+            hits = [(name, ms[m][0]) for v, name, g, ms, why in table if v == variant and m in ms]
+            out.append("| %s | %s |" % (MOMENT_TEXT[m], ", ".join(
+                "`%s/%s` (%d)" % (variant, name, p) for name, p in hits[:3])
+                + (" and %d more" % (len(hits) - 3) if len(hits) > 3 else "")))
+    out.append("")
+    out.append("## Which file shows what")
+    out.append("")
+    for variant, title in (("kpe", "Kpé"), ("gore", "Goré")):
+        out.append("")
+        out.append("### %s" % title)
+        out.append("")
+        out.append("| file | plies | result | termination | searched for | moments shown (first ply) |")
+        out.append("| --- | --- | --- | --- | --- | --- |")
+        for v, name, g, moments, why in table:
+            if v != variant:
+                continue
+            tot = g.totals()
+            ms = [m for m in sorted(moments, key=lambda m: moments[m][0])
+                  if m not in ("no-sowing", "repetition", "all-below")]
+            cell = ", ".join("%s (%d)" % (m, moments[m][0]) for m in ms) or "-"
+            out.append("| `%s/%s` | %d | %d-%d%s | %s | %s | %s |"
+                       % (variant, name, len(g.history), tot[S], tot[N],
+                          " (without glory)" if g.without_glory() else "",
+                          g.termination, why or "(filler)", cell))
+        out.append("")
+        out.append("Moment names:")
+        out.append("")
+        names = sorted({m for v, _, _, ms, _ in table if v == variant for m in ms})
+        for m in names:
+            out.append("- `%s`: %s" % (m, MOMENT_TEXT[m]))
+    with open(os.path.join(gdir, "README.md"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(out) + "\n")
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("perft")
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("depth", type=int)
+    p.add_argument("--position")
+    p.add_argument("--divide", action="store_true")
+    p = sub.add_parser("play")
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("plies", nargs="*")
+    p.add_argument("--position")
+    sub.add_parser("selftest")
+    sub.add_parser("golden")
+    args = ap.parse_args(argv)
+
+    if args.cmd == "selftest":
+        selftest()
+    elif args.cmd == "perft":
+        start = parse_position(args.variant, args.position) if args.position else None
+        if args.divide:
+            for ply, n in divide(args.variant, args.depth, start):
+                print(ply, n)
+        else:
+            print(perft(args.variant, args.depth, start))
+    elif args.cmd == "play":
+        start = parse_position(args.variant, args.position) if args.position else None
+        g = Game(args.variant, start)
+        print(position_string(g.state))
+        for ply in args.plies:
+            info = g.play(ply)
+            extra = ""
+            if info["captured_pits"]:
+                extra = "  captures %s (%d)" % ("".join(label(q) for q in info["captured_pits"]),
+                                                info["captured_seeds"])
+            print("%-10s %s%s" % (ply, position_string(g.state), extra))
+        if g.termination:
+            print("finished:", g.termination, "totals %d-%d" % tuple(g.totals()))
+        else:
+            print("legal:", " ".join(g.legal()))
+    elif args.cmd == "golden":
+        t0 = time.time()
+        table = write_golden()
+        for variant, name, g, moments, why in table:
+            print("%s/%s: %d plies, %s" % (variant, name, len(g.history), g.termination))
+        print("golden games written in %.1fs" % (time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
