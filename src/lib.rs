@@ -23,5 +23,6 @@
 
 pub mod engine;
 pub mod notation;
+pub mod rng;
 pub mod rules;
 pub mod search;

@@ -1,5 +1,7 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
+mod board;
+mod describe;
 mod perft;
 mod play;
 
@@ -11,8 +13,6 @@ use std::fmt;
 pub enum Exit {
     /// Success.
     Ok = 0,
-    /// The input was read but is wrong.
-    Wrong = 1,
     /// The input could not be used.
     Unusable = 2,
 }
@@ -63,7 +63,11 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { Exit::Unusable } else { Exit::Ok };
+            let code = if e.use_stderr() {
+                Exit::Unusable
+            } else {
+                Exit::Ok
+            };
             let _ = e.print();
             return code as i32;
         }

@@ -34,7 +34,9 @@ impl fmt::Display for EndReason {
         match self {
             EndReason::AllBelow(k) => write!(f, "every pit holds fewer than {k} seeds"),
             EndReason::NoSowing(s) => write!(f, "{s}, to act, has nothing to sow"),
-            EndReason::Repetition(n) => write!(f, "the same position occurred for the {} time", ordinal(*n)),
+            EndReason::Repetition(n) => {
+                write!(f, "the same position occurred for the {} time", ordinal(*n))
+            }
         }
     }
 }
@@ -240,8 +242,8 @@ impl<'r> Game<'r> {
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
         let r = self.rules;
-        let totals = Side::BOTH
-            .map(|s| u32::from(self.pos.captured(s)) + self.pos.seeds_controlled(r, s));
+        let totals =
+            Side::BOTH.map(|s| u32::from(self.pos.captured(s)) + self.pos.seeds_controlled(r, s));
         let winner = match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Greater => Some(Side::South),
             std::cmp::Ordering::Less => Some(Side::North),

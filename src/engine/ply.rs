@@ -117,7 +117,9 @@ pub enum Illegal {
         feeders: String,
     },
     /// A pass while a sowing exists.
-    #[error("{side} may pass only when every pit they may sow from is empty; {side} can sow from {pits}")]
+    #[error(
+        "{side} may pass only when every pit they may sow from is empty; {side} can sow from {pits}"
+    )]
     PassNotForced {
         /// Side to act.
         side: Side,
@@ -158,7 +160,9 @@ pub enum Illegal {
         controller: Side,
     },
     /// The offerer would keep too few pits.
-    #[error("the offerer must keep at least {keep} pit(s); {side} controls {controls} and offers {given}")]
+    #[error(
+        "the offerer must keep at least {keep} pit(s); {side} controls {controls} and offers {given}"
+    )]
     OfferKeepsTooFew {
         /// Side to act.
         side: Side,
@@ -194,4 +198,3 @@ pub enum Illegal {
         has: u16,
     },
 }
-

@@ -241,8 +241,8 @@ impl Position {
             if t.only_if_affordable {
                 let has = usize::from(self.captured[side.opponent().index()]);
                 let price = usize::from(t.price_per_pit);
-                if price > 0 {
-                    max = max.min(has / price);
+                if let Some(affordable) = has.checked_div(price) {
+                    max = max.min(affordable);
                 }
             }
             push_subsets(mine, max, out);

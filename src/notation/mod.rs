@@ -1,5 +1,8 @@
-//! Text notations: positions (SPEC.md §5), over pest grammars in `grammar/`.
+//! Text notations: positions (SPEC.md §5) over a pest grammar in `grammar/`,
+//! and plies as a person types them.
 
+mod ply;
 mod position;
 
+pub use ply::{PlyParseError, parse_ply};
 pub use position::{PositionError, format_position, parse_position};

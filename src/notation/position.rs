@@ -70,7 +70,8 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     let mut pairs = PositionParser::parse(Rule::position, text).map_err(|e| {
         let e = e.renamed_rules(rule_name);
         let column = match e.line_col {
-            pest::error::LineColLocation::Pos((_, c)) | pest::error::LineColLocation::Span((_, c), _) => c,
+            pest::error::LineColLocation::Pos((_, c))
+            | pest::error::LineColLocation::Span((_, c), _) => c,
         };
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
@@ -93,10 +94,14 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     let no_use = |p: &Pair<'_, Rule>, field: &str, why: &str| {
         err(
             col(text, p),
-            format!("`{field}=` does not apply to {}: {why}", rules.provenance.name),
+            format!(
+                "`{field}=` does not apply to {}: {why}",
+                rules.provenance.name
+            ),
         )
     };
-    let dup = |p: &Pair<'_, Rule>, field: &str| err(col(text, p), format!("`{field}=` given twice"));
+    let dup =
+        |p: &Pair<'_, Rule>, field: &str| err(col(text, p), format!("`{field}=` given twice"));
     for p in top.into_inner() {
         match p.as_rule() {
             Rule::seeds => {
@@ -106,7 +111,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     if counts.len() != n {
                         return Err(err(
                             col(text, &counts[0]),
-                            format!("expected {n} counts in {side}'s row, found {}", counts.len()),
+                            format!(
+                                "expected {n} counts in {side}'s row, found {}",
+                                counts.len()
+                            ),
                         ));
                     }
                     for (i, c) in counts.iter().enumerate() {
@@ -114,7 +122,13 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     }
                 }
             }
-            Rule::side => to_move = if p.as_str() == "S" { Side::South } else { Side::North },
+            Rule::side => {
+                to_move = if p.as_str() == "S" {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
             Rule::captured => {
                 for (i, c) in p.into_inner().enumerate() {
                     captured[i] = parse_count(text, &c)?;
@@ -132,7 +146,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     if row.as_str().len() != n {
                         return Err(err(
                             col(text, &row),
-                            format!("expected {n} owners in this row, found {}", row.as_str().len()),
+                            format!(
+                                "expected {n} owners in this row, found {}",
+                                row.as_str().len()
+                            ),
                         ));
                     }
                     for (i, ch) in row.as_str().chars().enumerate() {
@@ -216,7 +233,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                 ));
             }
             if set.len() > usize::from(t.max_pits) {
-                return Err(err(c0, format!("an offer names at most {} pits", t.max_pits)));
+                return Err(err(
+                    c0,
+                    format!("an offer names at most {} pits", t.max_pits),
+                ));
             }
             if mine.len() - set.len() < usize::from(t.keep_at_least) {
                 return Err(err(
@@ -228,7 +248,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
             if t.only_if_affordable && u32::from(captured[to_move.index()]) < need {
                 return Err(err(
                     c0,
-                    format!("{to_move} could not pay for this offer ({need} seeds, has {})", captured[to_move.index()]),
+                    format!(
+                        "{to_move} could not pay for this offer ({need} seeds, has {})",
+                        captured[to_move.index()]
+                    ),
                 ));
             }
             set
@@ -257,9 +280,12 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
 }
 
 fn parse_count(text: &str, p: &Pair<'_, Rule>) -> Result<u16, PositionError> {
-    p.as_str()
-        .parse::<u16>()
-        .map_err(|_| err(col(text, p), format!("{} is too large a count (at most {})", p.as_str(), u16::MAX)))
+    p.as_str().parse::<u16>().map_err(|_| {
+        err(
+            col(text, p),
+            format!("{} is too large a count (at most {})", p.as_str(), u16::MAX),
+        )
+    })
 }
 
 fn join_or(rules: &[Rule]) -> String {

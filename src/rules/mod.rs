@@ -35,6 +35,8 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
     })?;
     let raw: schema::TomlRules = serde_path_to_error::deserialize(de).map_err(|e| {
         let key = e.path().to_string();
+        // Spanned<T> shows up in paths as a private field; the user wrote just the key.
+        let key = key.replace(".$__serde_spanned_private_value", "");
         let key = if key == "." { String::new() } else { key };
         let inner = e.into_inner();
         let span = inner.span().unwrap_or(0..0);
@@ -44,19 +46,33 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
             &Diagnostic::new(span.into(), &key, schema_message(inner.message())),
         )])
     })?;
-    Rules::from_toml(raw).map_err(|ds| {
-        LoadError::Invalid(ds.iter().map(|d| Located::new(file, text, d)).collect())
-    })
+    Rules::from_toml(raw)
+        .map_err(|ds| LoadError::Invalid(ds.iter().map(|d| Located::new(file, text, d)).collect()))
 }
 
-/// Rewords serde's messages where they speak of Rust rather than of the file.
+/// Rewords serde's messages where they speak of Rust rather than of the
+/// file, and adds a "did you mean" to a misspelled key or value.
 fn schema_message(m: &str) -> String {
-    let m = m.replace("unknown variant", "unknown value");
-    match m.as_str() {
-        "wanted string or table" => "expected a string".to_owned(),
-        "invalid type: integer, expected a boolean" => "expected true or false".to_owned(),
-        _ => m,
+    let mut m = m
+        .replace("unknown variant", "unknown value")
+        .replace("missing field", "missing key")
+        .replace("unknown field", "unknown key");
+    for int in ["u8", "u16", "u32", "u64", "i64"] {
+        m = m.replace(&format!("expected {int}"), "expected a whole number");
     }
+    if m == "wanted string or table" {
+        return "expected a string".to_owned();
+    }
+    // "unknown field `x`, expected one of `a`, `b`": suggest the nearest.
+    if m.starts_with("unknown key") || m.starts_with("unknown value") {
+        let quoted: Vec<&str> = m.split('`').skip(1).step_by(2).collect();
+        if let Some((word, choices)) = quoted.split_first()
+            && let Some(s) = error::did_you_mean(word, choices)
+        {
+            m.push_str(&format!(" (did you mean `{s}`?)"));
+        }
+    }
+    m
 }
 
 /// Loads a rule file from disk.

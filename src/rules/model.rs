@@ -333,7 +333,7 @@ impl Rules {
                 );
                 vec![0; pits]
             }
-            (Some(n), None) => vec![*n.get_ref(); pits],
+            (Some(n), None) => vec![n.get_ref().0; pits],
             (None, Some(init)) => {
                 if init.get_ref().len() != pits {
                     c.err(
@@ -360,7 +360,9 @@ impl Rules {
             c.err(
                 span,
                 key,
-                format!("the board would hold {total} seeds; at most {MAX_TOTAL_SEEDS} are supported"),
+                format!(
+                    "the board would hold {total} seeds; at most {MAX_TOTAL_SEEDS} are supported"
+                ),
             );
         } else if total == 0 && c.diags.is_empty() {
             let span = raw
@@ -494,13 +496,23 @@ impl Rules {
             need(&mut c, &t.price_per_pit, "trading.price_per_pit");
             need(&mut c, &t.keep_at_least, "trading.keep_at_least");
             if t.only_if_affordable.is_none() {
-                c.err(t_span, "trading.only_if_affordable", "missing: trading needs this key");
+                c.err(
+                    t_span,
+                    "trading.only_if_affordable",
+                    "missing: trading needs this key",
+                );
             }
             let max_pits = t.max_pits.as_ref().map_or(1, |v| {
                 c.int(v, "trading.max_pits", 1, per_row as i64, "pits per offer")
             });
             let price = t.price_per_pit.as_ref().map_or(0, |v| {
-                c.int(v, "trading.price_per_pit", 0, i64::from(u16::MAX), "seeds per pit")
+                c.int(
+                    v,
+                    "trading.price_per_pit",
+                    0,
+                    i64::from(u16::MAX),
+                    "seeds per pit",
+                )
             });
             let keep = t.keep_at_least.as_ref().map_or(0, |v| {
                 c.int(v, "trading.keep_at_least", 0, per_row as i64, "pits kept")
@@ -509,16 +521,27 @@ impl Rules {
                 max_pits: max_pits as u8,
                 price_per_pit: price as u16,
                 keep_at_least: keep as u8,
-                only_if_affordable: t.only_if_affordable.map_or(true, |b| b.into_inner()),
+                only_if_affordable: t.only_if_affordable.is_none_or(|b| b.into_inner()),
             })
         });
 
         // End.
         let all_pits_below = raw.end.all_pits_below.as_ref().map(|v| {
-            c.int(v, "end.all_pits_below", 1, i64::from(u16::MAX), "a seed count") as u16
+            c.int(
+                v,
+                "end.all_pits_below",
+                1,
+                i64::from(u16::MAX),
+                "a seed count",
+            ) as u16
         });
-        let repetition = c.int(&raw.end.repetition, "end.repetition", 2, 255, "a repetition count")
-            as u8;
+        let repetition = c.int(
+            &raw.end.repetition,
+            "end.repetition",
+            2,
+            255,
+            "a repetition count",
+        ) as u8;
 
         let mut interpretations = Vec::new();
         for it in raw.interpretations {

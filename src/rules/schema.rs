@@ -73,7 +73,7 @@ pub struct TomlBoard {
     /// Pits in each of the two rows.
     pub pits_per_row: Spanned<PitsPerRow>,
     /// Seeds in every pit at the start (exclusive with `initial`).
-    pub seeds_per_pit: Option<Spanned<u32>>,
+    pub seeds_per_pit: Option<Spanned<SeedCount>>,
     /// Explicit initial layout in label order (exclusive with `seeds_per_pit`).
     pub initial: Option<Spanned<Vec<u32>>>,
     /// Who moves first.
@@ -108,6 +108,24 @@ impl<'de> Deserialize<'de> for PitsPerRow {
             Err(de::Error::custom(format!(
                 "expected a number of pits per row from 1 to {}, found {v}",
                 crate::engine::MAX_PITS_PER_ROW
+            )))
+        }
+    }
+}
+
+/// A count of seeds in one pit: checked to lie in 0..=65535 when read.
+#[derive(Debug, Clone, Copy)]
+pub struct SeedCount(pub u32);
+
+impl<'de> Deserialize<'de> for SeedCount {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if (0..=i64::from(u16::MAX)).contains(&v) {
+            Ok(SeedCount(v as u32))
+        } else {
+            Err(de::Error::custom(format!(
+                "expected a number of seeds from 0 to {}, found {v}",
+                u16::MAX
             )))
         }
     }

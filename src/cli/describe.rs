@@ -1,0 +1,51 @@
+//! What a ply did, in words.
+
+use ayla::engine::{Effect, Side};
+use ayla::rules::Rules;
+
+/// One line saying what `side`'s ply did.
+pub fn effect(rules: &Rules, side: Side, e: &Effect) -> String {
+    let n = rules.per_row;
+    match *e {
+        Effect::Sow {
+            origin,
+            seeds,
+            landing,
+            captured,
+            seeds_captured,
+            released_lock,
+        } => {
+            let mut s = format!(
+                "{side} sows {seeds} from {}, the last seed falling in {}",
+                rules.label(origin),
+                rules.label(landing)
+            );
+            if released_lock {
+                s.push_str("; this completes the opening lock");
+            }
+            if !captured.is_empty() {
+                s.push_str(&format!(
+                    "; captures {} ({seeds_captured} seed{})",
+                    captured.labels(n),
+                    if seeds_captured == 1 { "" } else { "s" }
+                ));
+            }
+            s
+        }
+        Effect::Pass => format!("{side} has nothing to sow and passes"),
+        Effect::Offer(p) => format!(
+            "{side} offers pit{} {} to {}",
+            if p.len() == 1 { "" } else { "s" },
+            p.labels(n),
+            side.opponent()
+        ),
+        Effect::Accept { pits, paid } => format!(
+            "{side} accepts: pit{} {} become{} {side}'s, and {side} pays {paid} captured seeds into {}",
+            if pits.len() == 1 { "" } else { "s" },
+            pits.labels(n),
+            if pits.len() == 1 { "s" } else { "" },
+            if pits.len() == 1 { "it" } else { "them" }
+        ),
+        Effect::Decline(p) => format!("{side} declines the offer of {}", p.labels(n)),
+    }
+}

@@ -1,0 +1,70 @@
+//! A single ply typed by a person: `c`, `pass`, `offer(c,d)` (or `offer c,d`),
+//! `accept`, `decline`. Records use the pest grammar; this is for prompts.
+
+use crate::engine::{PitSet, Ply};
+use crate::rules::Rules;
+
+/// Why typed text is not a ply.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlyParseError {
+    /// Not any form of ply.
+    #[error("expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `{0}`")]
+    Unrecognised(String),
+    /// A label the board does not have.
+    #[error("the board has no pit `{0}` (pits are {1})")]
+    NoSuchPit(String, String),
+    /// A pit named twice in an offer.
+    #[error("pit {0} is named twice in the offer")]
+    Repeated(char),
+}
+
+/// Parses one typed ply.
+///
+/// # Errors
+/// [`PlyParseError`] saying what was expected.
+pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
+    let t = text.trim();
+    let all_labels = || {
+        (0..rules.pits())
+            .map(|i| rules.label(crate::engine::Pit(i as u8)).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match t {
+        "pass" => return Ok(Ply::Pass),
+        "accept" => return Ok(Ply::Accept),
+        "decline" => return Ok(Ply::Decline),
+        _ => {}
+    }
+    if let Some(rest) = t.strip_prefix("offer") {
+        let inner = rest.trim();
+        let inner = inner
+            .strip_prefix('(')
+            .and_then(|s| s.strip_suffix(')'))
+            .unwrap_or(inner);
+        let mut set = PitSet::EMPTY;
+        for l in inner.split(',') {
+            let l = l.trim();
+            let mut cs = l.chars();
+            let (Some(c), None) = (cs.next(), cs.next()) else {
+                return Err(PlyParseError::Unrecognised(t.to_owned()));
+            };
+            let p = rules
+                .pit(c)
+                .ok_or_else(|| PlyParseError::NoSuchPit(l.to_owned(), all_labels()))?;
+            if set.contains(p) {
+                return Err(PlyParseError::Repeated(c));
+            }
+            set.insert(p);
+        }
+        return Ok(Ply::Offer(set));
+    }
+    let mut cs = t.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => rules
+            .pit(c)
+            .map(Ply::Sow)
+            .ok_or_else(|| PlyParseError::NoSuchPit(t.to_owned(), all_labels())),
+        _ => Err(PlyParseError::Unrecognised(t.to_owned())),
+    }
+}

@@ -1,0 +1,66 @@
+//! Bad rule files under `tests/bad_rules/`, each with the messages it must
+//! produce. Each file opens with one `# expect: <message>` line per error,
+//! the whole located message (`file:line:col: `key`: what was expected`).
+//! Set `AYLA_BLESS=1` to print what each file gives instead of asserting.
+
+use ayla::rules::{self, LoadError};
+use std::fs;
+
+#[test]
+fn every_bad_rule_file_gives_its_expected_messages() {
+    let bless = std::env::var_os("AYLA_BLESS").is_some();
+    let mut n = 0;
+    let mut paths: Vec<_> = fs::read_dir("tests/bad_rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        let text = fs::read_to_string(&path).unwrap();
+        let expected: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# expect: "))
+            .collect();
+        let got: Vec<String> = match rules::parse(&name, &text) {
+            Ok(_) => vec![],
+            Err(LoadError::Invalid(v)) => v.iter().map(ToString::to_string).collect(),
+            Err(e) => vec![e.to_string()],
+        };
+        if bless {
+            for g in &got {
+                println!("# expect: {g}");
+            }
+            continue;
+        }
+        assert!(!expected.is_empty(), "{name}: no `# expect:` line");
+        assert_eq!(got, expected, "{name}");
+        n += 1;
+    }
+    assert!(bless || n >= 10, "only {n} bad rule files");
+}
+
+#[test]
+fn bundled_rule_files_load() {
+    for (id, _, _) in rules::BUNDLED {
+        let r = rules::bundled(id)
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(r.provenance.id, *id);
+        assert!(
+            !r.interpretations.is_empty(),
+            "{id} marks no interpretation"
+        );
+    }
+}
+
+#[test]
+fn bundled_names_ignore_case_and_accents() {
+    assert_eq!(
+        rules::bundled("Goré").unwrap().unwrap().provenance.id,
+        "gore"
+    );
+    assert_eq!(rules::bundled("KPÉ").unwrap().unwrap().provenance.id, "kpe");
+    assert!(rules::bundled("oware").is_none());
+}
