@@ -38,8 +38,8 @@ fn rule_name(r: &Rule) -> String {
         Rule::owners => "`owners=`",
         Rule::owner_row => "a row of `S`/`N` owners",
         Rule::sown => "`sown=`",
-        Rule::south_sown => "South's sown pits (lowercase labels)",
-        Rule::north_sown => "North's sown pits (uppercase labels)",
+        Rule::south_sown => "South's sown pits",
+        Rule::north_sown => "North's sown pits",
         Rule::offer => "`offer=`",
         Rule::label => "a pit label",
         Rule::declined => "`declined=`",
@@ -79,6 +79,8 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
             }
             v => v.message().into_owned(),
         };
+        // renamed_rules words lists as "a, b, or c"; ours read "a, b or c".
+        let message = message.replace(", or ", " or ");
         err(column, message)
     })?;
     let top = pairs.next().expect("grammar yields a position");
@@ -168,11 +170,20 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     return Err(dup(&p, "sown"));
                 }
                 let mut set = PitSet::EMPTY;
-                for part in p.into_inner() {
+                for (side, part) in Side::BOTH.into_iter().zip(p.into_inner()) {
                     for (i, ch) in part.as_str().chars().enumerate() {
-                        let pit = rules.pit(ch).ok_or_else(|| {
-                            err(col(text, &part) + i, format!("the board has no pit {ch}"))
-                        })?;
+                        let at = col(text, &part) + i;
+                        let pit = rules
+                            .pit(ch)
+                            .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
+                        if pit.home_side(n) != side {
+                            return Err(err(
+                                at,
+                                format!(
+                                    "pit {ch} is not one of {side}'s home pits; write `sown=<South's pits>/<North's pits>`"
+                                ),
+                            ));
+                        }
                         set.insert(pit);
                     }
                 }

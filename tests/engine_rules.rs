@@ -1,0 +1,276 @@
+//! The rules of SPEC.md §3, one clause at a time, on positions built by
+//! hand. Each expected position was worked out on paper from the clause.
+
+use ayla::engine::{EndReason, Game, Side};
+use ayla::notation::{format_position, parse_ply, parse_position};
+use ayla::rules::{self, Rules};
+
+fn bundled(id: &str) -> Rules {
+    rules::bundled(id).unwrap().unwrap()
+}
+
+fn game<'r>(r: &'r Rules, pos: &str) -> Game<'r> {
+    Game::from_position(
+        r,
+        parse_position(r, pos).unwrap_or_else(|e| panic!("{pos}: {e}")),
+    )
+}
+
+fn play(g: &mut Game<'_>, ply: &str) -> Result<String, String> {
+    let r = g.rules();
+    let p = parse_ply(r, ply).map_err(|e| e.to_string())?;
+    g.play(p).map_err(|e| e.to_string())?;
+    Ok(format_position(r, g.position()))
+}
+
+fn legal(g: &Game<'_>) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_plies(&mut v);
+    v.iter().map(|p| p.notation(g.rules().per_row)).collect()
+}
+
+// ---- Kpé -------------------------------------------------------------
+
+/// The sowing that completes the lock captures (our reading), and the
+/// chain runs backwards through the opponent's row only.
+#[test]
+fn kpe_lock_release_may_capture() {
+    let r = bundled("kpe");
+    // d (2 seeds) → A, B. B holds 2: captured; A (4) before it too; d is South's own row.
+    let mut g = game(&r, "10,10,10,2/3,1,5,7 S 0-0 sown=abc/");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "10,10,10,0/0,0,5,7 N 6-0 sown=abcd/"
+    );
+}
+
+#[test]
+fn kpe_locked_player_does_not_capture() {
+    let r = bundled("kpe");
+    let mut g = game(&r, "10,10,10,2/3,1,5,7 S 0-0 sown=ab/");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "10,10,10,0/4,2,5,7 N 0-0 sown=abd/"
+    );
+}
+
+/// The other reading of the lock, as a variant file would state it.
+#[test]
+fn kpe_lock_release_without_capture_when_the_file_says_so() {
+    let text = rules::BUNDLED
+        .iter()
+        .find(|b| b.0 == "kpe")
+        .unwrap()
+        .2
+        .replace(
+            "lock_release_may_capture = true",
+            "lock_release_may_capture = false",
+        );
+    let r = rules::parse("kpe-strict.toml", &text).unwrap();
+    let mut g = game(&r, "10,10,10,2/3,1,5,7 S 0-0 sown=abc/");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "10,10,10,0/4,2,5,7 N 0-0 sown=abcd/"
+    );
+    // Once released, the next sowing captures.
+    let mut g = game(&r, "10,10,10,2/3,1,5,7 S 0-0 sown=abcd/");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "10,10,10,0/0,0,5,7 N 6-0 sown=abcd/"
+    );
+}
+
+#[test]
+fn kpe_feeding_is_forced_when_some_sowing_feeds() {
+    let r = bundled("kpe");
+    let g = game(&r, "1,1,10,4/0,0,0,0 S 20-12 sown=abcd/");
+    assert_eq!(legal(&g), ["c", "d"]);
+    let mut g2 = g.clone();
+    assert_eq!(
+        play(&mut g2, "a").unwrap_err(),
+        "North's pits are all empty, so South must feed them; sowing from a does not reach them, sowing from c or d does"
+    );
+}
+
+#[test]
+fn kpe_any_sowing_when_none_can_feed() {
+    let r = bundled("kpe");
+    let g = game(&r, "1,1,0,0/0,0,0,0 S 20-26 sown=abcd/ABCD");
+    assert_eq!(legal(&g), ["a", "b"]);
+}
+
+#[test]
+fn kpe_ends_when_the_player_to_move_has_an_empty_row() {
+    let r = bundled("kpe");
+    let g = game(&r, "1,1,0,0/0,0,0,0 N 20-26 sown=abcd/ABCD");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.reason, EndReason::NoSowing(Side::North));
+    assert_eq!(o.totals, [22, 26]);
+    assert_eq!(o.winner, Some(Side::North));
+    assert!(legal(&g).is_empty());
+}
+
+#[test]
+fn kpe_sows_from_own_row_only() {
+    let r = bundled("kpe");
+    let mut g = Game::new(&r);
+    assert_eq!(
+        play(&mut g, "A").unwrap_err(),
+        "South may not sow from pit A: it is not in South's row"
+    );
+    assert_eq!(
+        play(&mut g, "pass").unwrap_err(),
+        "South may pass only when every pit they may sow from is empty; South can sow from a, b, c, d"
+    );
+    assert_eq!(
+        play(&mut g, "offer(a)").unwrap_err(),
+        "this variant has no trading, so there are no offers"
+    );
+}
+
+/// A long sowing passes through its emptied origin (our reading).
+#[test]
+fn long_sowing_drops_into_its_origin() {
+    let r = bundled("kpe");
+    // a holds 9: b c d A B C D, then a, then b.
+    let mut g = game(&r, "9,1,1,1/1,1,1,1 S 16-16");
+    assert_eq!(
+        play(&mut g, "a").unwrap(),
+        "1,3,2,2/2,2,2,2 N 16-16 sown=a/"
+    );
+}
+
+// ---- Goré ------------------------------------------------------------
+
+#[test]
+fn gore_chain_both_ways_across_the_circuit() {
+    let r = bundled("gore");
+    // b (3): c=4, d=2, A=2 (landing, North's). Forward: B=4, C=1 stops.
+    // Backward: d=2, c=4 (South's own row), b=0 stops.
+    let mut g = game(&r, "5,3,3,1/1,4,1,6 S 12-12");
+    assert_eq!(play(&mut g, "b").unwrap(), "5,0,0,0/0,0,1,6 N 24-12");
+}
+
+#[test]
+fn gore_no_capture_when_landing_in_own_territory() {
+    let r = bundled("gore");
+    // a (2): b=4, c=2 — landing c is South's own: nothing captured.
+    let mut g = game(&r, "2,3,1,6/6,6,6,6 S 6-6");
+    assert_eq!(play(&mut g, "a").unwrap(), "0,4,2,6/6,6,6,6 N 6-6");
+}
+
+#[test]
+fn gore_forced_pass() {
+    let r = bundled("gore");
+    let mut g = game(&r, "0,0,0,0/3,3,3,3 S 18-18");
+    assert_eq!(legal(&g), ["pass"]);
+    assert_eq!(
+        play(&mut g, "a").unwrap_err(),
+        "pit a is empty; a sowing takes the seeds of a non-empty pit"
+    );
+    assert_eq!(
+        play(&mut g, "offer(a)").unwrap_err(),
+        "only a player who has seeds to sow may offer; every pit South controls is empty"
+    );
+    assert_eq!(play(&mut g, "pass").unwrap(), "0,0,0,0/3,3,3,3 N 18-18");
+}
+
+#[test]
+fn gore_trade_offered_and_accepted() {
+    let r = bundled("gore");
+    let mut g = game(&r, "3,3,3,3/3,3,3,3 S 12-12");
+    assert_eq!(
+        play(&mut g, "offer(a,b,c)").unwrap_err(),
+        "an offer is legal only if the opponent can pay 6 captured seeds per pit; North would owe 18 and has captured 12"
+    );
+    assert_eq!(
+        play(&mut g, "offer(a,b,c,d)").unwrap_err(),
+        "an offer names 1 to 3 pits; this one names 4"
+    );
+    assert_eq!(
+        play(&mut g, "offer(A)").unwrap_err(),
+        "South may offer only pits they control; pit A is controlled by North"
+    );
+    assert_eq!(
+        play(&mut g, "offer(b,a)").unwrap(),
+        "3,3,3,3/3,3,3,3 N 12-12 offer=a,b"
+    );
+    assert_eq!(legal(&g), ["accept", "decline"]);
+    assert_eq!(
+        play(&mut g, "A").unwrap_err(),
+        "South has offered pits a,b; North must answer with `accept` or `decline`"
+    );
+    // North takes a and b, paying 6 captured seeds into each; North acts again.
+    assert_eq!(
+        play(&mut g, "accept").unwrap(),
+        "9,9,3,3/3,3,3,3 N 12-0 owners=NNSS/NNNN"
+    );
+    // North may now sow from a: 9 seeds, b c d A B C D, the origin a, then b.
+    assert_eq!(
+        play(&mut g, "a").unwrap(),
+        "1,11,4,4/4,4,4,4 S 12-0 owners=NNSS/NNNN"
+    );
+}
+
+#[test]
+fn gore_offerer_keeps_a_pit() {
+    let r = bundled("gore");
+    let mut g = game(&r, "0,0,0,6/0,0,0,0 S 0-42 owners=NNNS/NNNN");
+    assert_eq!(
+        play(&mut g, "offer(d)").unwrap_err(),
+        "the offerer must keep at least 1 pit(s); South controls 1 and offers 1"
+    );
+}
+
+#[test]
+fn gore_decline_then_victory_without_glory() {
+    let r = bundled("gore");
+    // South offers c; North declines and sows D (1): a=1. Every pit < 3: the end.
+    let mut g = game(&r, "0,0,2,3/0,0,0,1 S 12-30");
+    play(&mut g, "offer(c)").unwrap();
+    assert_eq!(
+        play(&mut g, "decline").unwrap(),
+        "0,0,2,3/0,0,0,1 N 12-30 declined=N"
+    );
+    assert!(!g.is_over());
+    assert_eq!(
+        play(&mut g, "D").unwrap(),
+        "1,0,2,3/0,0,0,0 S 12-30 declined=N"
+    );
+    assert!(!g.is_over(), "d still holds 3");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "1,0,2,0/1,1,1,0 N 12-30 declined=N"
+    );
+    let o = g.outcome().expect("every pit holds fewer than 3");
+    assert_eq!(o.reason, EndReason::AllBelow(3));
+    assert_eq!(o.totals, [15, 33]);
+    assert_eq!(o.winner, Some(Side::North));
+    assert!(o.without_glory);
+    assert_eq!(
+        o.to_string(),
+        "15-33: North wins (victory without glory); the game ended because every pit holds fewer than 3 seeds"
+    );
+}
+
+#[test]
+fn third_occurrence_ends_the_game() {
+    let r = bundled("gore");
+    // Offer and decline, back and forth: the state without `declined` recurs.
+    let mut g = game(&r, "3,3,3,3/3,3,3,3 S 12-12");
+    for (i, p) in ["offer(a)", "decline", "offer(A)", "decline"]
+        .iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+    {
+        assert!(!g.is_over(), "over before ply {}", i + 1);
+        play(&mut g, p).unwrap();
+    }
+    // The start occurred at plies 0, 4 and 8.
+    assert_eq!(g.end(), Some(EndReason::Repetition(3)));
+    assert_eq!(
+        play(&mut g, "a").unwrap_err(),
+        "the game is over (the same position occurred for the 3rd time); no ply may follow"
+    );
+}

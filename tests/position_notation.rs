@@ -1,0 +1,113 @@
+//! The position notation of SPEC.md §5: canonical printing, and the error
+//! text for strings that are malformed or do not fit the variant.
+
+use ayla::notation::{format_position, parse_position};
+use ayla::rules::{self, Rules};
+
+fn bundled(id: &str) -> Rules {
+    rules::bundled(id).unwrap().unwrap()
+}
+
+fn error(id: &str, s: &str) -> String {
+    parse_position(&bundled(id), s).unwrap_err().to_string()
+}
+
+fn canonical(id: &str, s: &str) -> String {
+    let r = bundled(id);
+    format_position(&r, &parse_position(&r, s).unwrap())
+}
+
+#[test]
+fn canonical_form_orders_fields_and_drops_defaults() {
+    assert_eq!(
+        canonical(
+            "gore",
+            "1,0,3,2/0,0,4,1 S 25-12 declined=NS offer=A owners=SSSN/NNNN"
+        ),
+        "1,0,3,2/0,0,4,1 S 25-12 owners=SSSN/NNNN offer=A declined=SN"
+    );
+    assert_eq!(
+        canonical("gore", "1,0,3,2/0,0,4,1 S 25-12 owners=SSSN/SNNN"),
+        "1,0,3,2/0,0,4,1 S 25-12 owners=SSSN/SNNN"
+    );
+    assert_eq!(
+        canonical("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=/"),
+        "6,6,6,6/6,6,6,6 S 0-0"
+    );
+    assert_eq!(
+        canonical("kpe", "6,6,6,6/6,6,6,6 N 0-0 sown=dbb/C"),
+        "6,6,6,6/6,6,6,6 N 0-0 sown=bd/C"
+    );
+    assert_eq!(
+        canonical("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=/ABCD"),
+        "6,6,6,6/6,6,6,6 S 0-0 sown=/ABCD"
+    );
+}
+
+#[test]
+fn syntax_errors_say_what_was_expected() {
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 X 0-0"),
+        "column 17: expected `S` or `N`"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 S 0"),
+        "column 19: expected captured totals like `0-0`"
+    );
+    assert_eq!(
+        error("kpe", "6;6,6,6/6,6,6,6 S 0-0"),
+        "column 1: expected seed counts"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=Ab/"),
+        "column 28: pit A is not one of South's home pits; write `sown=<South's pits>/<North's pits>`"
+    );
+}
+
+#[test]
+fn positions_that_do_not_fit_the_variant() {
+    assert_eq!(
+        error("kpe", "6,6,6/6,6,6,6 S 0-0"),
+        "column 1: expected 4 counts in South's row, found 3"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 S 0-0 owners=SSSS/NNNN"),
+        "column 23: `owners=` does not apply to Kpé: its pits never change hands"
+    );
+    assert_eq!(
+        error("gore", "6,6,6,6/6,6,6,6 S 0-0 sown=a/"),
+        "column 23: `sown=` does not apply to Goré: it has no opening lock"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,7 S 0-0"),
+        "column 1: the seeds on the board and captured add up to 49; Kpé has 48 in all"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=e/"),
+        "column 28: the board has no pit e"
+    );
+    assert_eq!(
+        error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=a/A junk"),
+        "column 32: expected `owners=`, `sown=`, `offer=` or `declined=`"
+    );
+    assert_eq!(
+        error("gore", "3,3,3,3/3,3,3,3 S 12-12 offer=a"),
+        "column 25: the offer is North's (the side not to act), but pit a is controlled by South"
+    );
+    assert_eq!(
+        error("gore", "3,3,3,3/3,3,3,3 N 12-6 offer=a,b"),
+        "column 24: North could not pay for this offer (12 seeds, has 6)"
+    );
+    assert_eq!(
+        error("gore", "3,3,3,3/3,3,3,3 N 12-12 offer=a,a"),
+        "column 33: pit a is offered twice"
+    );
+    assert_eq!(
+        error("gore", "3,3,3,3/3,3,3,3 N 12-12 declined=S declined=N"),
+        "column 36: `declined=` given twice"
+    );
+    assert_eq!(
+        error("kpe", "70000,6,6,6/6,6,6,6 S 0-0"),
+        "column 1: 70000 is too large a count (at most 65535)"
+    );
+}
