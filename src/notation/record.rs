@@ -1,0 +1,311 @@
+//! The record notation: games as tags and plies, parsed with pest.
+//!
+//! Parsing is purely syntactic: labels are kept as letters, since the
+//! board they name is known only once the `Variant` tag is resolved.
+//! [`RecordPly::resolve`] turns one into an engine [`Ply`].
+
+use crate::engine::{PitSet, Ply};
+use crate::rules::Rules;
+use pest::Parser;
+use pest::iterators::Pair;
+use std::fmt;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/record.pest"]
+struct RecordParser;
+
+/// A place in a record file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Loc {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A ply as written, labels not yet resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RawPly {
+    /// Sow from the pit with this label.
+    Sow(char),
+    /// `pass`.
+    Pass,
+    /// `offer(...)`, labels in the order written (repeats kept: they are illegal).
+    Offer(Vec<char>),
+    /// `accept`.
+    Accept,
+    /// `decline`.
+    Decline,
+}
+
+/// Why a written ply names something the board does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// A label the board does not have.
+    #[error("the board has no pit {0}")]
+    NoSuchPit(char),
+    /// A pit named twice in an offer.
+    #[error("pit {0} is named twice in the offer")]
+    Repeated(char),
+}
+
+impl RawPly {
+    /// The engine ply this names on `rules`' board.
+    ///
+    /// # Errors
+    /// A label the board lacks, or a pit offered twice.
+    pub fn resolve(&self, rules: &Rules) -> Result<Ply, ResolveError> {
+        let pit = |c: char| rules.pit(c).ok_or(ResolveError::NoSuchPit(c));
+        Ok(match self {
+            RawPly::Sow(c) => Ply::Sow(pit(*c)?),
+            RawPly::Pass => Ply::Pass,
+            RawPly::Accept => Ply::Accept,
+            RawPly::Decline => Ply::Decline,
+            RawPly::Offer(cs) => {
+                let mut set = PitSet::EMPTY;
+                for &c in cs {
+                    let p = pit(c)?;
+                    if set.contains(p) {
+                        return Err(ResolveError::Repeated(c));
+                    }
+                    set.insert(p);
+                }
+                Ply::Offer(set)
+            }
+        })
+    }
+}
+
+/// A ply of a record, where it stands, and the comments that follow it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordPly {
+    /// The ply as written.
+    pub ply: RawPly,
+    /// The text as written (`offer(c, d)`).
+    pub text: String,
+    /// Where it starts.
+    pub loc: Loc,
+    /// Comments written after it, before the next ply.
+    pub comments: Vec<String>,
+}
+
+/// A tag pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// Name.
+    pub name: String,
+    /// Value, escapes resolved.
+    pub value: String,
+    /// Where the tag starts.
+    pub loc: Loc,
+}
+
+/// One game of a record file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Tags, in the order written.
+    pub tags: Vec<Tag>,
+    /// Comments before the first ply.
+    pub preamble: Vec<String>,
+    /// Plies in order.
+    pub plies: Vec<RecordPly>,
+    /// Where the game starts (its first tag).
+    pub loc: Loc,
+}
+
+impl Record {
+    /// The value of the first tag with this name.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// A record file that is not well-formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordSyntaxError {
+    /// Where.
+    pub loc: Loc,
+    /// What was expected.
+    pub message: String,
+}
+
+impl fmt::Display for RecordSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.loc, self.message)
+    }
+}
+
+impl std::error::Error for RecordSyntaxError {}
+
+fn loc(p: &Pair<'_, Rule>) -> Loc {
+    let (line, column) = p.as_span().start_pos().line_col();
+    Loc { line, column }
+}
+
+/// Parses a record file into its games.
+///
+/// # Errors
+/// The first place where the text departs from the notation, and what was expected there.
+pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordSyntaxError> {
+    let file = RecordParser::parse(Rule::file, text)
+        .map_err(|e| syntax_error(text, e))?
+        .next()
+        .expect("grammar yields a file");
+    let mut games = Vec::new();
+    for g in file.into_inner() {
+        if g.as_rule() == Rule::game {
+            games.push(parse_game(g));
+        }
+    }
+    Ok(games)
+}
+
+fn parse_game(g: Pair<'_, Rule>) -> Record {
+    let at = loc(&g);
+    let mut tags = Vec::new();
+    let mut preamble = Vec::new();
+    let mut plies: Vec<RecordPly> = Vec::new();
+    for p in g.into_inner() {
+        match p.as_rule() {
+            Rule::tag => tags.push(parse_tag(p)),
+            Rule::comment => preamble.push(comment_text(p)),
+            Rule::movetext => {
+                for t in p.into_inner() {
+                    match t.as_rule() {
+                        Rule::comment => {
+                            let text = comment_text(t);
+                            match plies.last_mut() {
+                                Some(last) => last.comments.push(text),
+                                None => preamble.push(text),
+                            }
+                        }
+                        Rule::move_number => {}
+                        _ => plies.push(parse_ply(t)),
+                    }
+                }
+            }
+            r => unreachable!("unexpected {r:?}"),
+        }
+    }
+    Record {
+        tags,
+        preamble,
+        plies,
+        loc: at,
+    }
+}
+
+fn parse_tag(p: Pair<'_, Rule>) -> Tag {
+    let at = loc(&p);
+    let mut inner = p.into_inner();
+    let name = inner.next().expect("tag name").as_str().to_owned();
+    let raw = inner
+        .next()
+        .expect("tag value")
+        .into_inner()
+        .next()
+        .expect("tag text")
+        .as_str();
+    let mut value = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.extend(chars.next());
+        } else {
+            value.push(c);
+        }
+    }
+    Tag {
+        name,
+        value,
+        loc: at,
+    }
+}
+
+fn comment_text(p: Pair<'_, Rule>) -> String {
+    p.into_inner()
+        .next()
+        .map_or(String::new(), |t| t.as_str().trim().to_owned())
+}
+
+fn parse_ply(p: Pair<'_, Rule>) -> RecordPly {
+    let at = loc(&p);
+    let text = p.as_str().to_owned();
+    let ply = match p.as_rule() {
+        Rule::pass => RawPly::Pass,
+        Rule::accept => RawPly::Accept,
+        Rule::decline => RawPly::Decline,
+        Rule::sow => RawPly::Sow(text.chars().next().expect("a label")),
+        Rule::offer => RawPly::Offer(
+            p.into_inner()
+                .map(|l| l.as_str().chars().next().expect("a label"))
+                .collect(),
+        ),
+        r => unreachable!("unexpected {r:?}"),
+    };
+    RecordPly {
+        ply,
+        text,
+        loc: at,
+        comments: Vec::new(),
+    }
+}
+
+fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> RecordSyntaxError {
+    let (line, column) = match e.line_col {
+        pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
+    };
+    let message = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => expected(positives, text, &e),
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    RecordSyntaxError {
+        loc: Loc { line, column },
+        message,
+    }
+}
+
+/// Words for what the grammar wanted at a failure, in the user's terms.
+fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> String {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let found = text[pos..]
+        .split_whitespace()
+        .next()
+        .map_or_else(|| "the end of the file".to_owned(), |w| format!("`{w}`"));
+    let wants_ply = positives.iter().any(|r| {
+        matches!(
+            r,
+            Rule::offer | Rule::pass | Rule::accept | Rule::decline | Rule::sow | Rule::movetext
+        )
+    });
+    let what = if wants_ply {
+        "a pit label, `pass`, `offer(...)`, `accept` or `decline`".to_owned()
+    } else if positives.contains(&Rule::label) {
+        "a pit label".to_owned()
+    } else if positives
+        .iter()
+        .any(|r| matches!(r, Rule::tag | Rule::game | Rule::file | Rule::comment))
+    {
+        "a tag such as `[Variant \"gore\"]`".to_owned()
+    } else if positives.contains(&Rule::tag_value) {
+        "a tag value in double quotes".to_owned()
+    } else if positives.contains(&Rule::tag_name) {
+        "a tag name".to_owned()
+    } else {
+        positives
+            .iter()
+            .map(|r| format!("{r:?}"))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    format!("expected {what}, found {found}")
+}

@@ -1,0 +1,107 @@
+//! Golden games: every record under `tests/golden/<variant>/` is replayed
+//! ply by ply through the checked engine. Each must be legal throughout,
+//! finish, and match its tags: `Result` (totals after the sweep),
+//! `Termination` (why it ended), `FinalPosition` (the last state) and
+//! `Glory` ("without" for a victory without glory). How each game was
+//! obtained is written at the top of its file and in tests/golden/README.md.
+//! A comment holding `Position: <string>` is checked against the position
+//! after the ply it follows.
+
+use ayla::engine::{Game, Position};
+use ayla::notation::{format_position, parse_position, parse_records};
+use ayla::rules;
+use std::fs;
+use std::path::Path;
+
+fn replay_file(path: &Path) -> usize {
+    let name = path.display();
+    let text = fs::read_to_string(path).unwrap();
+    let games = parse_records(&text).unwrap_or_else(|e| panic!("{name}:{e}"));
+    for rec in &games {
+        let variant = &rec.tag("Variant").expect("Variant tag").value;
+        let r = rules::bundled(variant)
+            .unwrap_or_else(|| panic!("{name}: not bundled: {variant}"))
+            .unwrap();
+        let start = match rec.tag("Position") {
+            Some(t) => parse_position(&r, &t.value).unwrap_or_else(|e| panic!("{name}: {e}")),
+            None => Position::initial(&r),
+        };
+        let mut g = Game::from_position(&r, start);
+        for (i, p) in rec.plies.iter().enumerate() {
+            let before = format_position(&r, g.position());
+            let side = g.position().to_move();
+            let ply = p
+                .ply
+                .resolve(&r)
+                .unwrap_or_else(|e| panic!("{name}:{}: ply {} ({side}): {e}", p.loc, i + 1));
+            if let Err(e) = g.play(ply) {
+                panic!(
+                    "{name}:{}: ply {} ({side}, `{}`) from {before} is illegal: {e}",
+                    p.loc,
+                    i + 1,
+                    p.text
+                );
+            }
+            // Comments state the position after their ply: hold them to it.
+            for c in &p.comments {
+                if let Some(rest) = c.split("Position: ").nth(1) {
+                    let stated = rest.trim_end_matches(['.', ')']).trim();
+                    assert_eq!(
+                        stated,
+                        format_position(&r, g.position()),
+                        "{name}:{}: the comment after ply {}",
+                        p.loc,
+                        i + 1
+                    );
+                }
+            }
+        }
+        let o = g
+            .outcome()
+            .unwrap_or_else(|| panic!("{name}: the game has not ended"));
+        let tag = |t: &str| rec.tag(t).map(|t| t.value.as_str());
+        assert_eq!(
+            tag("Result"),
+            Some(format!("{}-{}", o.totals[0], o.totals[1]).as_str()),
+            "{name}: Result"
+        );
+        assert_eq!(
+            tag("Termination"),
+            Some(o.reason.code()),
+            "{name}: Termination"
+        );
+        assert_eq!(
+            tag("FinalPosition"),
+            Some(format_position(&r, g.position()).as_str()),
+            "{name}: FinalPosition"
+        );
+        assert_eq!(
+            tag("Glory") == Some("without"),
+            o.without_glory,
+            "{name}: victory without glory"
+        );
+    }
+    games.len()
+}
+
+fn replay_variant(id: &str) {
+    let dir = Path::new("tests/golden").join(id);
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rec"))
+        .collect();
+    files.sort();
+    let games: usize = files.iter().map(|f| replay_file(f)).sum();
+    assert!(games >= 12, "{id}: only {games} golden games");
+}
+
+#[test]
+fn golden_gore_games() {
+    replay_variant("gore");
+}
+
+#[test]
+fn golden_kpe_games() {
+    replay_variant("kpe");
+}

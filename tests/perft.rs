@@ -1,0 +1,58 @@
+//! Perft tables: `tests/perft/<variant>.perft` lists positions and the
+//! number of distinct ply sequences of each depth from them. How each
+//! count was obtained is written in the file's header.
+//!
+//! Format: `#` comments; `position <string>` starts a section; then
+//! `<depth> <count>` lines.
+
+use ayla::engine::Game;
+use ayla::notation::parse_position;
+use ayla::rules;
+use ayla::search::perft;
+use std::fs;
+
+fn check_table(id: &str) -> usize {
+    let r = rules::bundled(id).unwrap().unwrap();
+    let path = format!("tests/perft/{id}.perft");
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut pos = None;
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(p) = line.strip_prefix("position ") {
+            pos = Some(parse_position(&r, p).unwrap_or_else(|e| panic!("{path}:{}: {e}", n + 1)));
+            continue;
+        }
+        let (d, c) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{path}:{}: expected `<depth> <count>`", n + 1));
+        let (d, c): (u32, u64) = (d.parse().unwrap(), c.trim().parse().unwrap());
+        let start = pos.unwrap_or_else(|| panic!("{path}:{}: no position yet", n + 1));
+        let mut g = Game::from_position(&r, start);
+        assert_eq!(perft(&mut g, d), c, "{path}:{}: perft {d}", n + 1);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn perft_gore() {
+    assert!(check_table("gore") >= 8);
+}
+
+#[test]
+fn perft_kpe() {
+    assert!(check_table("kpe") >= 8);
+}
+
+#[test]
+fn perft_zero_is_one_and_finished_games_have_no_plies() {
+    let r = rules::bundled("kpe").unwrap().unwrap();
+    let mut g = Game::new(&r);
+    assert_eq!(perft(&mut g, 0), 1);
+    let over = parse_position(&r, "1,1,0,0/0,0,0,0 N 20-26").unwrap();
+    assert_eq!(perft(&mut Game::from_position(&r, over), 3), 0);
+}

@@ -1,0 +1,60 @@
+//! The record grammar on SPEC.md §4's example and on malformed text.
+
+use ayla::notation::{RawPly, parse_records};
+
+const SPEC_EXAMPLE: &str = r#"[Variant "gore"]
+[South "Brou"]
+[North "Kouassi"]
+[Date "2026.11.30"]
+[Result "*"]
+
+1. c A 2. a C 3. d D 4. d A 5. a B 6. b C 7. a offer(D) {North offers pit D}
+8. decline b ; South declines, then sows from b
+"#;
+
+#[test]
+fn spec_example_parses() {
+    let games = parse_records(SPEC_EXAMPLE).unwrap();
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    let names: Vec<&str> = g.tags.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Variant", "South", "North", "Date", "Result"]);
+    assert_eq!(g.plies.len(), 16);
+    assert_eq!(g.plies[13].ply, RawPly::Offer(vec!['D']));
+    assert_eq!(g.plies[13].comments, ["North offers pit D"]);
+    assert_eq!(g.plies[15].comments, ["South declines, then sows from b"]);
+    assert_eq!((g.plies[14].loc.line, g.plies[14].loc.column), (8, 4));
+}
+
+#[test]
+fn several_games_escapes_and_comments_between_tags() {
+    let text = "; a file of two games\n[Variant \"kpe\"]\n{between tags}\n[South \"A \\\"the\\\" B\\\\\"]\n1. a B\n\n[Variant \"gore\"]\noffer(c, a) accept\n";
+    let games = parse_records(text).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tags[1].value, "A \"the\" B\\");
+    assert_eq!(games[0].preamble, ["between tags"]);
+    assert_eq!(games[0].plies.len(), 2);
+    assert_eq!(games[1].plies[0].ply, RawPly::Offer(vec!['c', 'a']));
+    assert_eq!(games[1].plies[1].ply, RawPly::Accept);
+}
+
+#[test]
+fn syntax_errors_in_the_users_terms() {
+    let err = |t: &str| parse_records(t).unwrap_err().to_string();
+    assert_eq!(
+        err("[Variant \"kpe\"]\n1. a bb c\n"),
+        "2:6: expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `bb`"
+    );
+    assert_eq!(
+        err("1. a b\n"),
+        "1:1: expected a tag such as `[Variant \"gore\"]`, found `1.`"
+    );
+    assert_eq!(
+        err("[Variant kpe]\n"),
+        "1:10: expected a tag value in double quotes, found `kpe]`"
+    );
+    assert_eq!(
+        err("[Variant \"kpe\"]\na offer(c,) b\n"),
+        "2:11: expected a pit label, found `)`"
+    );
+}
