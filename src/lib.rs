@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod engine;
 pub mod notation;
 pub mod rng;

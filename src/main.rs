@@ -4,5 +4,12 @@
 mod cli;
 
 fn main() {
+    // Die quietly on a closed pipe (`ayla replay game.rec | head`), as Unix
+    // tools do, instead of panicking on the failed write.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     std::process::exit(cli::run());
 }

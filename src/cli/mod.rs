@@ -1,9 +1,11 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
 mod board;
+mod check;
 mod describe;
 mod perft;
 mod play;
+mod replay;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -13,6 +15,8 @@ use std::fmt;
 pub enum Exit {
     /// Success.
     Ok = 0,
+    /// The input was read but is wrong.
+    Wrong = 1,
     /// The input could not be used.
     Unusable = 2,
 }
@@ -22,8 +26,8 @@ pub enum Exit {
 pub struct Failure {
     /// Exit code.
     pub exit: Exit,
-    /// What to print on stderr.
-    pub error: anyhow::Error,
+    /// What to print on stderr, unless already printed.
+    pub error: Option<anyhow::Error>,
 }
 
 impl Failure {
@@ -31,14 +35,22 @@ impl Failure {
     pub fn unusable(e: impl Into<anyhow::Error>) -> Failure {
         Failure {
             exit: Exit::Unusable,
-            error: e.into(),
+            error: Some(e.into()),
         }
+    }
+
+    /// An exit code whose explanation has already been printed.
+    pub fn silent(exit: Exit) -> Failure {
+        Failure { exit, error: None }
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#}", self.error)
+        match &self.error {
+            Some(e) => write!(f, "{e:#}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -54,6 +66,10 @@ struct Cli {
 enum Command {
     /// Play a variant in the terminal, two people at one keyboard.
     Play(play::Args),
+    /// Check recorded games against their rulebook, ply by ply.
+    Check(check::Args),
+    /// Replay a recorded game: the board after each ply and what it did.
+    Replay(replay::Args),
     /// Count the distinct ply sequences of a given length.
     Perft(perft::Args),
 }
@@ -74,12 +90,16 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Command::Play(a) => play::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Replay(a) => replay::run(a),
         Command::Perft(a) => perft::run(a),
     };
     match result {
         Ok(()) => Exit::Ok as i32,
         Err(f) => {
-            eprintln!("error: {f}");
+            if f.error.is_some() {
+                eprintln!("error: {f}");
+            }
             f.exit as i32
         }
     }

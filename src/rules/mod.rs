@@ -122,12 +122,22 @@ pub fn bundled(name: &str) -> Option<Result<Rules, LoadError>> {
 /// # Errors
 /// [`LoadError::UnknownVariant`] if it is neither, or the error of loading the file.
 pub fn resolve(name: &str) -> Result<Rules, LoadError> {
+    resolve_from(name, Path::new(""))
+}
+
+/// Resolves a record's `Variant` tag: a bundled id (which wins even if a
+/// file of that name exists), else a rule file at a path relative to `base`
+/// (the record's directory).
+///
+/// # Errors
+/// [`LoadError::UnknownVariant`] if it is neither, or the error of loading the file.
+pub fn resolve_from(name: &str, base: &Path) -> Result<Rules, LoadError> {
     if let Some(r) = bundled(name) {
         return r;
     }
-    let path = Path::new(name);
-    if path.exists() {
-        return load_file(path);
+    let path = base.join(name);
+    if path.is_file() {
+        return load_file(&path);
     }
     Err(LoadError::UnknownVariant {
         name: name.to_owned(),

@@ -1,0 +1,264 @@
+//! `ayla check <record>... [--rules FILE] [--json]`
+
+use super::{Exit, Failure, board};
+use ayla::check::{GameReport, check_game};
+use ayla::notation::{Record, format_position, parse_records};
+use ayla::rules::{self, LoadError, Rules};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `check`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Record files to check.
+    #[arg(required = true)]
+    records: Vec<PathBuf>,
+    /// Check every game under this rule file (or bundled id) instead of its `Variant` tag.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
+    /// One JSON object per game, one per line, instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How one game (or file) came out, worst last.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    Ok,
+    Wrong,
+    Unusable,
+}
+
+impl Status {
+    fn exit(self) -> Exit {
+        match self {
+            Status::Ok => Exit::Ok,
+            Status::Wrong => Exit::Wrong,
+            Status::Unusable => Exit::Unusable,
+        }
+    }
+}
+
+pub fn run(a: Args) -> Result<(), Failure> {
+    let forced = match &a.rules {
+        Some(name) => Some(super::load_rules(name)?),
+        None => None,
+    };
+    let mut worst = Status::Ok;
+    for path in &a.records {
+        worst = worst.max(check_file(path, forced.as_ref(), a.json));
+    }
+    match worst.exit() {
+        Exit::Ok => Ok(()),
+        exit => Err(Failure::silent(exit)),
+    }
+}
+
+fn check_file(path: &Path, forced: Option<&Rules>, json: bool) -> Status {
+    let name = path.display().to_string();
+    let file_error = |msg: String| {
+        if json {
+            println!(
+                "{}",
+                json!({"file": name, "status": "unusable", "error": msg})
+            );
+        } else {
+            println!("{msg}");
+            println!("{name}: not checked");
+        }
+        Status::Unusable
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return file_error(format!("{name}: cannot read the record: {e}")),
+    };
+    let games = match parse_records(&text) {
+        Ok(g) => g,
+        Err(e) => return file_error(format!("{name}:{}: syntax error: {}", e.loc, e.message)),
+    };
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut worst = Status::Ok;
+    let (mut ok, mut wrong, mut unusable) = (0, 0, 0);
+    for (i, rec) in games.iter().enumerate() {
+        let status = check_one(&name, i + 1, rec, base, forced, json);
+        match status {
+            Status::Ok => ok += 1,
+            Status::Wrong => wrong += 1,
+            Status::Unusable => unusable += 1,
+        }
+        worst = worst.max(status);
+    }
+    if !json {
+        let mut parts = vec![format!("{ok} legal")];
+        if wrong > 0 {
+            parts.push(format!("{wrong} with errors"));
+        }
+        if unusable > 0 {
+            parts.push(format!("{unusable} not checked"));
+        }
+        let n = games.len();
+        println!(
+            "{name}: {n} game{}: {}",
+            if n == 1 { "" } else { "s" },
+            parts.join(", ")
+        );
+    }
+    worst
+}
+
+fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
+    let Some(tag) = rec.tag("Variant") else {
+        return Err(format!(
+            "{}: the game has no Variant tag (e.g. [Variant \"gore\"])",
+            rec.loc
+        ));
+    };
+    rules::resolve_from(&tag.value, base).map_err(|e| match e {
+        LoadError::UnknownVariant { name, known } => format!(
+            "{}: unknown variant {name:?}: not a bundled variant ({known}) and no rule file at {}",
+            tag.loc,
+            base.join(&name).display()
+        ),
+        e => format!(
+            "{}: the Variant tag's rule file does not load:\n{e}",
+            tag.loc
+        ),
+    })
+}
+
+fn check_one(
+    name: &str,
+    index: usize,
+    rec: &Record,
+    base: &Path,
+    forced: Option<&Rules>,
+    json: bool,
+) -> Status {
+    let loaded;
+    let rules = match forced {
+        Some(r) => r,
+        None => match load_for(rec, base) {
+            Ok(r) => {
+                loaded = r;
+                &loaded
+            }
+            Err(msg) => {
+                if json {
+                    println!(
+                        "{}",
+                        json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": msg})
+                    );
+                } else {
+                    println!("{name}:{msg}");
+                }
+                return Status::Unusable;
+            }
+        },
+    };
+    let report = match check_game(rules, rec) {
+        Ok(r) => r,
+        Err(u) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": u.to_string()})
+                );
+            } else {
+                println!("{name}:{u}");
+            }
+            return Status::Unusable;
+        }
+    };
+    if json {
+        println!("{}", report_json(name, index, rec, rules, &report));
+    } else {
+        print_report(name, index, rec, rules, &report);
+    }
+    if report.is_ok() {
+        Status::Ok
+    } else {
+        Status::Wrong
+    }
+}
+
+fn report_json(
+    name: &str,
+    index: usize,
+    rec: &Record,
+    rules: &Rules,
+    r: &GameReport,
+) -> serde_json::Value {
+    let status = if r.illegal.is_some() {
+        "illegal"
+    } else if r.result_problem.is_some() {
+        "wrong-result"
+    } else {
+        "ok"
+    };
+    let mut v = json!({
+        "file": name,
+        "game": index,
+        "line": rec.loc.line,
+        "variant": rules.provenance.id,
+        "status": status,
+        "plies": r.steps.len(),
+        "claimed": r.claim.to_string(),
+        "position": format_position(rules, &r.last),
+    });
+    if let Some(o) = r.outcome {
+        v["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
+        v["winner"] = json!(o.winner.map(|w| w.to_string()));
+        v["ended"] = json!(o.reason.code());
+        v["without_glory"] = json!(o.without_glory);
+    }
+    if let Some(i) = &r.illegal {
+        v["error"] = json!({
+            "line": i.loc.line,
+            "column": i.loc.column,
+            "ply": i.number,
+            "side": i.side.to_string(),
+            "text": i.text,
+            "position": format_position(rules, &i.before),
+            "reason": i.reason,
+        });
+    }
+    if let Some(p) = &r.result_problem {
+        v["error"] = json!({ "reason": p.to_string() });
+    }
+    v
+}
+
+fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) {
+    let game = format!(
+        "game {index} ({}, line {})",
+        rules.provenance.id, rec.loc.line
+    );
+    if let Some(i) = &r.illegal {
+        println!(
+            "{name}:{}: ply {} ({}, `{}`) is illegal: {}",
+            i.loc, i.number, i.side, i.text, i.reason
+        );
+        println!(
+            "  position before ply {}: {}",
+            i.number,
+            format_position(rules, &i.before)
+        );
+        for l in board::draw(rules, &i.before).lines() {
+            println!("  {l}");
+        }
+        return;
+    }
+    if let Some(p) = &r.result_problem {
+        println!("{name}:{p}");
+        return;
+    }
+    let plies = r.steps.len();
+    match r.outcome {
+        Some(o) => println!("{name}: {game}: {plies} plies, legal; {o}"),
+        None => println!(
+            "{name}: {game}: {plies} plies, legal; unfinished, {} to act in {}",
+            r.last.to_move(),
+            format_position(rules, &r.last)
+        ),
+    }
+}

@@ -1,0 +1,137 @@
+//! `ayla replay <record> [--ply N]`
+
+use super::{Exit, Failure, board, describe};
+use ayla::check::check_game;
+use ayla::notation::{format_position, parse_records};
+use ayla::rules::{self, Rules};
+use std::path::PathBuf;
+
+/// Arguments of `replay`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The record file.
+    record: PathBuf,
+    /// Show only the board after this ply (0 for the start).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
+    /// Replay under this rule file (or bundled id) instead of the `Variant` tag.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
+}
+
+fn show(rules: &Rules, pos: &ayla::engine::Position) {
+    print!("{}", board::draw(rules, pos));
+    println!("  {}", format_position(rules, pos));
+}
+
+pub fn run(a: Args) -> Result<(), Failure> {
+    let name = a.record.display().to_string();
+    let text = std::fs::read_to_string(&a.record)
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}: cannot read the record: {e}")))?;
+    let games = parse_records(&text).map_err(|e| {
+        Failure::unusable(anyhow::anyhow!(
+            "{name}:{}: syntax error: {}",
+            e.loc,
+            e.message
+        ))
+    })?;
+    let base = a.record.parent().unwrap_or(std::path::Path::new(""));
+    let forced = match &a.rules {
+        Some(r) => Some(super::load_rules(r)?),
+        None => None,
+    };
+    let mut worst = Exit::Ok;
+    for (gi, rec) in games.iter().enumerate() {
+        let loaded;
+        let rules = match &forced {
+            Some(r) => r,
+            None => {
+                let tag = rec.tag("Variant").ok_or_else(|| {
+                    Failure::unusable(anyhow::anyhow!(
+                        "{name}:{}: the game has no Variant tag",
+                        rec.loc
+                    ))
+                })?;
+                loaded = rules::resolve_from(&tag.value, base)
+                    .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}:{}: {e}", tag.loc)))?;
+                &loaded
+            }
+        };
+        let report =
+            check_game(rules, rec).map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
+        if games.len() > 1 {
+            println!(
+                "=== game {} of {} (line {}) ===",
+                gi + 1,
+                games.len(),
+                rec.loc.line
+            );
+        }
+        for t in &rec.tags {
+            println!("[{} {:?}]", t.name, t.value);
+        }
+        match a.ply {
+            Some(n) if n > report.steps.len() => {
+                let what = if report.illegal.is_some() {
+                    "legal plies"
+                } else {
+                    "plies"
+                };
+                return Err(Failure::unusable(anyhow::anyhow!(
+                    "--ply {n}: the game has {} {what}",
+                    report.steps.len()
+                )));
+            }
+            Some(0) => {
+                println!("\nStart:");
+                show(rules, &report.start);
+            }
+            Some(n) => {
+                let s = &report.steps[n - 1];
+                println!(
+                    "\n{}. `{}`: {}.",
+                    s.number,
+                    s.text,
+                    describe::effect(rules, s.side, &s.effect)
+                );
+                show(rules, &s.after);
+            }
+            None => {
+                println!("\nStart:");
+                show(rules, &report.start);
+                for s in &report.steps {
+                    println!(
+                        "\n{}. `{}`: {}.",
+                        s.number,
+                        s.text,
+                        describe::effect(rules, s.side, &s.effect)
+                    );
+                    for c in &s.comments {
+                        println!("  {{{c}}}");
+                    }
+                    show(rules, &s.after);
+                }
+            }
+        }
+        if let Some(i) = &report.illegal {
+            println!(
+                "\n{name}:{}: ply {} ({}, `{}`) is illegal: {}",
+                i.loc, i.number, i.side, i.text, i.reason
+            );
+            worst = Exit::Wrong;
+            continue;
+        }
+        match report.outcome {
+            Some(o) => println!("\nGame over: {o}."),
+            None => println!("\nUnfinished: {} to act.", report.last.to_move()),
+        }
+        if let Some(p) = &report.result_problem {
+            println!("{name}:{p}");
+            worst = Exit::Wrong;
+        }
+    }
+    match worst {
+        Exit::Ok => Ok(()),
+        e => Err(Failure::silent(e)),
+    }
+}
