@@ -233,6 +233,8 @@ def parse_position(variant, text):
             raise PositionError("an offer names 1 to 3 pits and leaves the offerer one")
         if captured[to_act] < 6 * len(offer):
             raise PositionError("the side offered pits cannot pay 6 per pit")
+        if not any(seeds[p] for p in mine):
+            raise PositionError("the offerer has no seeds to sow, so could not offer")
     return st
 
 
@@ -387,7 +389,6 @@ def apply_ply(st, ply):
             info["locked"] = not unlocked
             taken = kpe_capture_pits(new, me, landing) if unlocked else []
         else:
-            info["arc_owners"] = None
             taken = gore_capture_pits(new, me, landing)
             if taken:
                 i = taken.index(landing)
@@ -602,6 +603,16 @@ def selftest():
     st3, _ = apply_ply(st2, "decline")
     assert position_string(st3) == "5,5,0,0/0,0,0,5 S 23-10 declined=S"
 
+    # the whole circuit as one arc: each pit captured once
+    g = Game("gore", parse_position("gore", "0,0,0,17/1,0,0,0 S 15-15"))
+    info = g.play("d")
+    assert sorted(info["captured_pits"]) == list(range(8)) and info["captured_seeds"] == 18
+    assert g.termination == "all-below" and g.totals() == [33, 15]
+
+    # the start of the perft tables (derived by hand in tests/perft/*.perft)
+    for variant in VARIANTS:
+        assert [perft(variant, d) for d in range(5)] == [1, 4, 16, 64, 241]
+
     # forced pass
     st = parse_position("gore", "0,0,0,0/3,3,0,0 S 21-21")
     assert legal_plies(st) == ["pass"]
@@ -709,6 +720,22 @@ MOMENT_TEXT = {
     "forced-pass": "forced pass (every controlled pit empty)",
     "capture-after-trade": "capture of a pit whose owner changed by a trade",
     "without-glory": "victory without glory (the winner had declined an offer)",
+    "full-circle": "capture arc covering all 8 pits (each pit captured once)",
+}
+
+# Games from constructed positions (not reached in play), for edge cases no
+# random game is likely to show: (position, plies, moment, explanation).
+CONSTRUCTED = {
+    "gore": [
+        ("0,0,0,17/1,0,0,0 S 15-15", ["d"], "full-circle",
+         ["Constructed position, not reached in play: South sows 17 seeds from d.",
+          "Every pit receives 2 and A (the first and the last pit sown) 3, so A",
+          "holds 4 and every other pit 2, the origin d included. A is North's and",
+          "holds 4: the arc of 2s and 4s is the whole circuit, and each of the 8",
+          "pits is captured exactly once: 4 + 7 x 2 = 18 seeds. The board is then",
+          "empty, so the game ends (all-below): South 15 + 18 = 33, North 15."]),
+    ],
+    "kpe": [],
 }
 
 
@@ -740,6 +767,8 @@ def game_moments(game):
                 mark("chain-both-ways-own", i)
             if 0 in taken and 7 in taken:
                 mark("arc-wraps", i)
+            if len(taken) == PITS:
+                mark("full-circle", i)
             if taken and any(before.owners[q] != default_owners()[q] for q in taken):
                 mark("capture-after-trade", i)
             if info["kind"] == "accept":
@@ -789,10 +818,13 @@ def ply_comment(game, i):
                     % (who, ply, info["sown"], label(info["landing"]), labels_text(taken)))
             if len(taken) == 1:
                 text += " (%d seeds)" % info["captured_seeds"]
+            elif game.variant == "gore" and len(taken) == PITS:
+                text += " (%s = %d seeds), the whole circuit, each pit once" % (
+                    "+".join(str(x) for x in amounts), info["captured_seeds"])
             else:
                 text += " (%s = %d seeds)" % ("+".join(str(x) for x in amounts),
                                               info["captured_seeds"])
-            if game.variant == "gore" and len(taken) > 1:
+            if game.variant == "gore" and 1 < len(taken) < PITS:
                 text += (", the arc running %d pit(s) back and %d forward from %s"
                          % (info["arc_backward"], info["arc_forward"], label(info["landing"])))
             if game.variant == "gore" and info["arc_own_pits"]:
@@ -826,7 +858,8 @@ def ply_comment(game, i):
         notes.append(end_text(game))
     if not notes:
         return None
-    return "; ".join(notes).replace(";", ",") + ". Position: " + pos
+    text = " ".join(n[0].upper() + n[1:] + "." for n in notes)
+    return text.replace(";", ",") + " Position: " + pos
 
 
 def _captured_counts(before, info):
@@ -993,6 +1026,12 @@ def find_golden(variant):
         if acceptable(g) and len(g.history) >= 20:
             take(seed, south, north, None)
             k += 1
+    for pos, plies, moment, text in CONSTRUCTED[variant]:
+        g = Game(variant, parse_position(variant, pos))
+        for p in plies:
+            g.play(p)
+        assert g.termination and moment in game_moments(g)
+        chosen.append((g, None, None, None, moment))
     for m in MUST_HAVE[variant]:
         assert any(m in game_moments(c[0]) for c in chosen), (variant, m)
     return chosen
@@ -1010,26 +1049,34 @@ def write_golden(repo=REPO):
         chosen = find_golden(variant)
         for n, (g, seed, south, north, why) in enumerate(chosen, 1):
             moments = game_moments(g)
-            name = "%02d-%s-seed%d.rec" % (n, "-".join(sorted({south, north}, key=[south, north].index)), seed)
             header = [
                 "Derived by tools/reference/ayla_ref.py, an independent Python implementation",
                 "of SPEC.md section 3 written without reference to the Rust engine.",
-                "Random game, seed %d: South policy %s, North policy %s." % (seed, south, north),
-                "  %s: %s" % (south, POLICIES[south][4]),
             ]
-            if north != south:
-                header.append("  %s: %s" % (north, POLICIES[north][4]))
-            if why:
+            if seed is None:
+                name = "%02d-constructed-%s.rec" % (n, why)
+                header += [c[3] for c in CONSTRUCTED[variant] if c[2] == why][0]
+                tag_s = tag_n = "constructed position"
+            else:
+                name = "%02d-%s-seed%d.rec" % (n, "-".join(sorted({south, north}, key=[south, north].index)), seed)
+                header += [
+                    "Random game, seed %d: South policy %s, North policy %s." % (seed, south, north),
+                    "  %s: %s" % (south, POLICIES[south][4]),
+                ]
+                if north != south:
+                    header.append("  %s: %s" % (north, POLICIES[north][4]))
+                tag_s = "ayla_ref %s seed %d" % (south, seed)
+                tag_n = "ayla_ref %s seed %d" % (north, seed)
+            if why and seed is not None:
                 header.append("Found by searching seeds for the first game showing: %s."
                               % MOMENT_TEXT[why])
             header.append("Shows:")
             for m in sorted(moments, key=lambda m: moments[m][0]):
                 header.append("  - %s (ply %s)" % (MOMENT_TEXT[m], ", ".join(str(x) for x in moments[m][:6])
                                                    + (", ..." if len(moments[m]) > 6 else "")))
-            header.append("%d plies. Comments after plies give the position string after the ply."
-                          % len(g.history))
-            text = record_text(g, header, "ayla_ref %s seed %d" % (south, seed),
-                               "ayla_ref %s seed %d" % (north, seed))
+            header.append("%d %s. Comments after plies give the position string after the ply."
+                          % (len(g.history), "ply" if len(g.history) == 1 else "plies"))
+            text = record_text(g, header, tag_s, tag_n)
             with open(os.path.join(vdir, name), "w", encoding="utf-8") as fh:
                 fh.write(text)
             check_record_roundtrip(variant, text)
@@ -1067,7 +1114,7 @@ def check_record_roundtrip(variant, text):
             i = j
             if not (tok.endswith(".") and tok[:-1].isdigit()):
                 plies.append(tok)
-    g = Game(variant)
+    g = Game(variant, parse_position(variant, tags["Position"]) if "Position" in tags else None)
     for p in plies:
         g.play(p)
     assert g.termination == tags["Termination"]
@@ -1153,6 +1200,212 @@ def write_golden_readme(gdir, table):
 
 
 # ---------------------------------------------------------------------------
+# Perft tables
+# ---------------------------------------------------------------------------
+
+HAND_DERIVATION = """\
+Hand derivation for the initial position 6,6,6,6/6,6,6,6 S 0-0, depths 1-4.
+This part was reasoned by hand from SPEC.md section 3 (it holds for Gore and
+Kpe alike); the program was then used only to confirm each number and the
+list of exceptional lines given below.
+
+Facts used: a sowing of n < 8 seeds from pit p fills the n pits after p; the
+largest distance from a pit of one row to a pit of the other row is 7 (a to D,
+A to d). No offer is legal in the first 4 plies, because an offer needs the
+opponent to have captured 6 per pit and (shown below) nothing is captured in
+plies 1-4. In Kpe no capture is possible before ply 7 anyway (each side must
+first have sown from all four of its pits), and no game can end that early.
+
+perft(1) = 4: South may sow from a, b, c or d (all hold 6); North has
+  captured nothing, so no offer is legal.
+
+perft(2) = 16: after South sows x (6 seeds into the 6 pits after x), every
+  North pit holds 6 or 7, so North has 4 sowings. Nothing was captured at
+  ply 1: the landing pit is C (a), D (b), a (c) or b (d) and holds 7, never 2
+  or 4 (and for c, d the landing pit is South's own). 4 x 4 = 16.
+
+perft(3) = 64: after South x and North y, South's legal plies are its
+  non-empty pits. Only x can be empty, and North's sowing refills x exactly
+  when the distance from y forward to x is at most the seeds sown from y:
+    x=a: pits b..C hold 7, D 6. A(7) reaches a at distance 4, B(7) at 3,
+         C(7) at 2, D(6) at 1: all refill a             -> 4+4+4+4 = 16
+    x=b: pits c..D hold 7, a 6. A(7) reaches b at 5, B(7) at 4, C(7) at 3,
+         D(7) at 2: all refill b                         -> 4+4+4+4 = 16
+    x=c: pits d..a hold 7, b 6. A(7) reaches c at 6, B(7) at 5, C(7) at 4,
+         D(7) at 3: all refill c                         -> 4+4+4+4 = 16
+    x=d: pits A..b hold 7, c 6. A(7) reaches d at 7, B(7) at 6, C(7) at 5,
+         D(7) at 4: all refill d                         -> 4+4+4+4 = 16
+  So South has 4 legal plies after each of the 16 two-ply lines. None of
+  them captured: a sowing of 7 seeds ends in the pit just before its origin,
+  so every North reply of 7 lands in North's own row, and in case x=a the
+  6 seeds of D land in B, also North's. 16 x 4 = 64.
+
+perft(4) = 241: North's reply drops one seed in every pit except y (and, for
+  D with 6 seeds, C), so after x and y, x holds exactly 1, South's other pits
+  hold 7 or 8, and North's y is empty. A South sowing of 7 or more seeds
+  reaches every North pit (distance at most 7), so it refills y. Only re-sowing the single seed of x can leave y empty: from a,
+  b or c that seed stays in South's row; from d it falls into A, refilling y
+  only when y = A. So North has 3 legal plies after exactly
+  4 (x=a) + 4 (x=b) + 4 (x=c) + 3 (x=d, y=B,C,D) = 15 of the 64 three-ply
+  lines (a A a, a B a, a C a, a D a, b A b, ..., c D c, d B d, d C d, d D d)
+  and 4 after the other 49. No capture at ply 3: the 1-seed sowing from x
+  lands in x+1, which is South's own pit for x = a, b, c and is A, now
+  holding 1 or 9, for x = d; an 8-seed sowing lands in its own origin; a
+  7-seed sowing lands just before its origin, in South's own row from b, c,
+  d, and from a in D, now holding 1 or at least 8.
+  49 x 4 + 15 x 3 = 196 + 45 = 241.
+
+Program cross-check (not by hand): the program's divide gives a 16, b 16,
+c 16, d 16 at depth 3, and its list of 3-ply lines after which North has 3
+plies is exactly the 15 above.
+"""
+
+# (variant, position, max depth, provenance, what it exercises)
+PERFT_POSITIONS = [
+    ("gore", "5,5,2,3/3,2,2,6 N 6-14", 6, ("gore", 2, 14),
+     "offers legal for both sides (each has captured at least 6): North has 4 "
+     "sowings and 4 one-pit offers, South can answer with one- and two-pit offers"),
+    ("gore", "7,1,1,1/2,2,2,8 N 22-2 owners=SNSS/SNNS", 6, ("gore", 2, 46),
+     "territory changed by trades (North holds b, B and C), North may offer one or "
+     "two of its three pits (it must keep one; South has captured 22)"),
+    ("gore", "1,6,0,1/0,0,20,0 S 20-0 owners=SNSS/NNNN offer=b,A,B declined=S", 6,
+     ("gore", 3, 36),
+     "a three-pit offer pending: South must accept or decline first"),
+    ("gore", "9,0,2,9/2,18,0,0 N 4-4 owners=SSSS/SSNN declined=S", 8, ("gore", 3, 52),
+     "pass forced: North controls only C and D, both empty"),
+    ("gore", "19,2,0,0/9,7,1,2 N 6-2 owners=NNSN/NNNN", 8, ("gore", 4, 79),
+     "repetition inside the tree: offers, declines and forced passes repeat "
+     "positions, so from depth 7 on some lines end by the third occurrence "
+     "(without the repetition rule: {norep})"),
+    ("kpe", "1,7,3,2/15,1,3,16 N 0-0 sown=abcd/BC", 6, ("kpe", 2, 10),
+     "locks partially released: South may capture, North has sown only from B and C"),
+    ("kpe", "3,4,17,4/5,3,10,2 S 0-0 sown=abd/ABCD", 6, ("kpe", 1, 13),
+     "locks partially released: North may capture, South still has to sow from c "
+     "(and may capture with that sowing)"),
+    ("kpe", "0,0,0,0/2,6,10,0 N 10-20 sown=abcd/ABCD", 6, ("kpe", 16, 26),
+     "feeding forced: South's row is empty, North may sow B or C but not A"),
+    ("kpe", "0,0,0,0/1,1,0,2 N 26-18 sown=abcd/ABCD", 18, ("kpe", 2, 58),
+     "feeding forced at the root, few seeds: from depth 17 on, some lines end by "
+     "repetition (without the repetition rule: {norep})"),
+    ("kpe", "0,0,0,0/1,0,0,1 N 20-26 sown=abcd/ABCD", 17, ("kpe", 1, 62),
+     "a single forced line, checkable by hand: North must feed with D (A would "
+     "not reach South's row), then each side has one seed and one sowing; after 8 "
+     "plies (D a A b B c C d) the seeds are back on A and D with North to move, so "
+     "the start position occurs for the 2nd time after ply 8 and the 3rd after "
+     "ply 16, where the game ends: perft(d) = 1 for d <= 16 and perft(17) = 0"),
+]
+
+
+def perft_series(variant, start, max_depth):
+    return [(d, perft(variant, d, start)) for d in range(1, max_depth + 1)]
+
+
+def write_perft(repo, golden_table):
+    pdir = os.path.join(repo, "tests", "perft")
+    os.makedirs(pdir, exist_ok=True)
+    games = {}
+    for variant, name, g, moments, why in golden_table:
+        games[(variant, int(name[:2]))] = (name, g)
+    timings = {}
+    for variant, title in (("gore", "Gore"), ("kpe", "Kpe")):
+        t0 = time.time()
+        out = []
+        out.append("# Perft counts for %s (SPEC.md section 3)." % title)
+        out.append("#")
+        out.append("# perft(d) = number of distinct ply sequences of exactly d plies from the")
+        out.append("# position. Every ply counts (sowing, pass, offer, accept, decline); each")
+        out.append("# distinct offered set is one ply. A finished game has no plies, including")
+        out.append("# a game ended by the third occurrence of a position, the history starting")
+        out.append("# at the section's position (its first occurrence). perft(0) = 1.")
+        out.append("#")
+        out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
+        out.append("# independent Python implementation of SPEC.md written without reference")
+        out.append("# to the Rust engine (plain recursive enumeration with the repetition")
+        out.append("# history carried along each line, bulk count at the last ply).")
+        out.append("# Regenerate: python3 tools/reference/ayla_ref.py golden")
+        out.append("# One number: python3 tools/reference/ayla_ref.py perft %s <depth> [--position P]"
+                   % variant)
+        out.append("#")
+        for line in HAND_DERIVATION.rstrip("\n").split("\n"):
+            out.append(("# " + line).rstrip())
+        out.append("")
+        start = initial_state(variant)
+        series = perft_series(variant, start, 8)
+        assert [n for _, n in series[:4]] == [4, 16, 64, 241], series
+        assert [n for _, n in divide(variant, 3)] == [16, 16, 16, 16]
+        three = []
+        for x in legal_plies(start):
+            s1 = apply_ply(start, x)[0]
+            for y in legal_plies(s1):
+                s2 = apply_ply(s1, y)[0]
+                for z in legal_plies(s2):
+                    s3, info = apply_ply(s2, z)
+                    assert not info["captured_pits"]
+                    if len(legal_plies(s3)) == 3:
+                        three.append(x + y + z)
+                    else:
+                        assert len(legal_plies(s3)) == 4
+        assert sorted(three) == sorted(x + y + x for x in "abcd" for y in "ABCD"
+                                       if (x, y) != ("d", "A")), three
+        out.append("# The initial position.")
+        out.append("position " + position_string(start))
+        out += ["%d %d" % dn for dn in series]
+        for v, pos, depth, (pv, num, ply), why in PERFT_POSITIONS:
+            if v != variant:
+                continue
+            st = parse_position(variant, pos)
+            assert position_string(st) == pos
+            name, g = games[(pv, num)]
+            assert position_string(g.history[ply - 1][2]) == pos, (pos, name, ply)
+            out.append("")
+            out.append("# Position before ply %d of tests/golden/%s/%s." % (ply, pv, name))
+            if "{norep}" in why:
+                why = why.replace("{norep}", _without_repetition(variant, st, depth))
+            for chunk in _wrap("It exercises: " + why + ".", 74):
+                out.append("# " + chunk)
+            out.append("position " + pos)
+            out += ["%d %d" % dn for dn in perft_series(variant, st, depth)]
+        with open(os.path.join(pdir, variant + ".perft"), "w", encoding="utf-8") as fh:
+            fh.write("\n".join(out) + "\n")
+        timings[variant] = time.time() - t0
+    return timings
+
+
+def _without_repetition(variant, st, depth):
+    """The perft counts that differ when the repetition rule is switched off
+    (for the comments only)."""
+    global REPETITION_LIMIT
+    saved = REPETITION_LIMIT
+    diffs = []
+    try:
+        for d in range(1, depth + 1):
+            REPETITION_LIMIT = saved
+            a = perft(variant, d, st)
+            REPETITION_LIMIT = 10 ** 9
+            b = perft(variant, d, st)
+            if a != b:
+                diffs.append("depth %d would give %d" % (d, b))
+    finally:
+        REPETITION_LIMIT = saved
+    assert diffs
+    return ", ".join(diffs)
+
+
+def _wrap(text, width):
+    words = text.split()
+    lines, line = [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = (line + " " + w) if line else w
+    if line:
+        lines.append(line)
+    return lines
+
+
+# ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
 
@@ -1203,6 +1456,9 @@ def main(argv=None):
         for variant, name, g, moments, why in table:
             print("%s/%s: %d plies, %s" % (variant, name, len(g.history), g.termination))
         print("golden games written in %.1fs" % (time.time() - t0))
+        timings = write_perft(REPO, table)
+        for variant, secs in timings.items():
+            print("tests/perft/%s.perft written in %.1fs" % (variant, secs))
     return 0
 
 
