@@ -84,6 +84,7 @@ pub struct Snapshot {
     pos: Position,
     history_len: usize,
     rep_start: usize,
+    rep_sum: u128,
     end: Option<EndReason>,
 }
 
@@ -97,6 +98,10 @@ pub struct Game<'r> {
     /// Positions before this index can never recur (captures, trades and lock
     /// progress are irreversible), so the repetition count skips them.
     rep_start: usize,
+    /// Wrapping sum of the keys in `history[rep_start..]`: a hash of the
+    /// multiset of positions that can still recur, which with the current
+    /// position fixes the game's whole future (see [`Game::search_key`]).
+    rep_sum: u128,
     end: Option<EndReason>,
 }
 
@@ -115,9 +120,12 @@ impl<'r> Game<'r> {
             pos,
             history: Vec::with_capacity(256),
             rep_start: 0,
+            rep_sum: 0,
             end: None,
         };
-        g.history.push(pos.repetition_key(rules));
+        let key = pos.repetition_key(rules);
+        g.history.push(key);
+        g.rep_sum = key;
         g.end = g.static_end();
         g
     }
@@ -184,9 +192,11 @@ impl<'r> Game<'r> {
             || before.owners != self.pos.owners
         {
             self.rep_start = self.history.len();
+            self.rep_sum = 0;
         }
         let key = self.pos.repetition_key(self.rules);
         self.history.push(key);
+        self.rep_sum = self.rep_sum.wrapping_add(key);
         self.end = self.static_end().or_else(|| {
             let n = self.history[self.rep_start..]
                 .iter()
@@ -219,6 +229,7 @@ impl<'r> Game<'r> {
             pos: self.pos,
             history_len: self.history.len(),
             rep_start: self.rep_start,
+            rep_sum: self.rep_sum,
             end: self.end,
         }
     }
@@ -228,7 +239,19 @@ impl<'r> Game<'r> {
         self.pos = s.pos;
         self.history.truncate(s.history_len);
         self.rep_start = s.rep_start;
+        self.rep_sum = s.rep_sum;
         self.end = s.end;
+    }
+
+    /// A key for transposition tables: the position's Zobrist hash, mixed
+    /// with a hash of the positions that can still recur. Two games with
+    /// the same key have the same future (up to hash collisions), so a
+    /// stored search value is exact even under the repetition rule.
+    #[must_use]
+    pub fn search_key(&self) -> u64 {
+        let h = self.rep_sum;
+        self.pos.zobrist(self.rules)
+            ^ super::position::mix((h >> 64) as u64 ^ (h as u64).rotate_left(29))
     }
 
     /// Plies played since the start.

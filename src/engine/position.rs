@@ -555,6 +555,28 @@ impl Position {
             + u32::from(self.captured[1])
     }
 
+    /// A Zobrist hash: the XOR of one 64-bit key per feature (each pit's
+    /// count, each pit's controller, lock progress, the pending offer, the
+    /// captured totals, the side to act; not who has declined, which changes
+    /// no legal ply and no score). The keys come from a fixed mixing
+    /// function of the feature rather than a table, since counts range to
+    /// 65 535; any one feature can be updated by two XORs.
+    #[must_use]
+    pub fn zobrist(&self, rules: &Rules) -> u64 {
+        let mut z = 0u64;
+        for (i, &c) in self.seeds[..rules.pits()].iter().enumerate() {
+            z ^= mix((i as u64) << 20 | u64::from(c) | 1 << 62);
+        }
+        z ^= mix(self.owners.0 ^ 0x0101_0101_0101_0101);
+        z ^= mix(self.sown.0 ^ 0x0202_0202_0202_0202);
+        z ^= mix(self.offer.0 ^ 0x0303_0303_0303_0303);
+        z ^= mix(u64::from(self.captured[0]) << 16 | u64::from(self.captured[1]) | 1 << 61);
+        if self.to_move == Side::North {
+            z ^= 0x9e37_79b9_7f4a_7c15;
+        }
+        z
+    }
+
     /// A 128-bit hash of everything but who has declined: the repetition key.
     #[must_use]
     pub fn repetition_key(&self, rules: &Rules) -> u128 {
@@ -587,7 +609,7 @@ impl Position {
 
 /// The splitmix64 finaliser: a cheap, well-mixed 64-bit permutation.
 #[inline]
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -1,5 +1,13 @@
-//! Search over the game tree: perft today; evaluation and alpha-beta later.
+//! Search over the game tree: perft, evaluation, alpha-beta, players.
+//!
+//! Rules, evaluation and search are kept apart: [`eval`] scores a game,
+//! [`alphabeta`] searches with it, [`player`] turns a level into a ply.
 
+pub mod alphabeta;
+pub mod eval;
 mod perft;
+pub mod player;
 
+pub use alphabeta::{Budget, SearchResult, Searcher, minimax};
 pub use perft::perft;
+pub use player::Level;
