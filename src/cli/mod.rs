@@ -1,8 +1,10 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
+mod analyse;
 mod board;
 mod check;
 mod describe;
+mod matchup;
 mod perft;
 mod play;
 mod replay;
@@ -64,7 +66,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a variant in the terminal, two people at one keyboard.
+    /// Play a variant in the terminal, against a friend or the engine.
     Play(play::Args),
     /// Check recorded games against their rulebook, ply by ply.
     Check(check::Args),
@@ -72,6 +74,11 @@ enum Command {
     Replay(replay::Args),
     /// Count the distinct ply sequences of a given length.
     Perft(perft::Args),
+    /// The engine's value, best ply and principal variation for a position.
+    #[command(alias = "analyze")]
+    Analyse(analyse::Args),
+    /// Play engine levels against each other and measure the score.
+    Match(matchup::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -93,6 +100,8 @@ pub fn run() -> i32 {
         Command::Check(a) => check::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Analyse(a) => analyse::run(a),
+        Command::Match(a) => matchup::run(a),
     };
     match result {
         Ok(()) => Exit::Ok as i32,

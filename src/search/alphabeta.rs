@@ -57,6 +57,10 @@ pub struct Searcher {
     mask: usize,
     buffers: Vec<Vec<Ply>>,
     killers: Vec<Option<Ply>>,
+    /// Triangular principal-variation table: `pv[ply]` holds the best line
+    /// found from that ply, `pv_len[ply]` its length.
+    pv: Vec<[Ply; MAX_DEPTH]>,
+    pv_len: Vec<usize>,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -80,6 +84,8 @@ impl Searcher {
             mask: n - 1,
             buffers: (0..MAX_DEPTH).map(|_| Vec::with_capacity(64)).collect(),
             killers: vec![None; MAX_DEPTH],
+            pv: vec![[Ply::Pass; MAX_DEPTH]; MAX_DEPTH],
+            pv_len: vec![0; MAX_DEPTH],
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -122,7 +128,7 @@ impl Searcher {
             }
             result.value = value;
             result.depth = depth;
-            result.pv = self.principal_variation(game, depth);
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
             result.best = result.pv.first().copied();
             if value.abs() >= WIN / 2 && deadline.is_some() {
                 break; // the game's end is in sight: deeper search changes nothing
@@ -149,25 +155,6 @@ impl Searcher {
     fn store(&mut self, e: Entry) {
         let i = self.slot(e.key);
         self.table[i] = Some(e);
-    }
-
-    fn principal_variation(&self, game: &mut Game<'_>, depth: u32) -> Vec<Ply> {
-        let snap = game.snapshot();
-        let mut pv = Vec::new();
-        let mut legal = Vec::new();
-        for _ in 0..depth {
-            let Some(best) = self.probe(game.search_key()).and_then(|e| e.best) else {
-                break;
-            };
-            game.legal_plies(&mut legal);
-            if !legal.contains(&best) {
-                break;
-            }
-            pv.push(best);
-            game.play_unchecked(best);
-        }
-        game.restore(snap);
-        pv
     }
 
     fn negamax(
@@ -242,6 +229,12 @@ impl Searcher {
             if v > best_value {
                 best_value = v;
                 best = Some(p);
+                // This ply, then the child's line.
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                let len = self.pv_len[ply + 1];
+                head[ply][0] = p;
+                head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+                self.pv_len[ply] = len + 1;
             }
             if v > alpha {
                 alpha = v;

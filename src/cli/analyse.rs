@@ -1,0 +1,103 @@
+//! `ayla analyse <variant> [--position P] [--depth D | --time S] [--json]`
+
+use super::{Failure, load_rules};
+use ayla::engine::{Game, Position};
+use ayla::notation::{format_position, parse_position};
+use ayla::search::{Budget, Searcher};
+use serde_json::json;
+use std::time::Duration;
+
+/// Arguments of `analyse`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A bundled variant id or a path to a rule file.
+    variant: String,
+    /// The position to analyse (SPEC.md §5); the initial one by default.
+    #[arg(long)]
+    position: Option<String>,
+    /// Search exactly this many plies deep.
+    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Search for this many seconds (default 1).
+    #[arg(long, value_name = "SECS")]
+    time: Option<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: Args) -> Result<(), Failure> {
+    let rules = load_rules(&a.variant)?;
+    let pos = match &a.position {
+        Some(p) => parse_position(&rules, p)
+            .map_err(|e| Failure::unusable(anyhow::anyhow!("--position: {e}")))?,
+        None => Position::initial(&rules),
+    };
+    let budget = match (a.depth, a.time) {
+        (Some(d), _) => Budget::Depth(d),
+        (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
+            Budget::Time(Duration::from_secs_f64(t))
+        }
+        (None, Some(t)) => {
+            return Err(Failure::unusable(anyhow::anyhow!(
+                "--time: expected seconds, more than 0 and at most 3600, found {t}"
+            )));
+        }
+        (None, None) => Budget::Time(Duration::from_secs(1)),
+    };
+    let mut game = Game::from_position(&rules, pos);
+    let mut searcher = Searcher::new(1 << 20);
+    let r = searcher.search(&mut game, budget);
+    let n = rules.per_row;
+    let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
+    let side = game.position().to_move();
+    if a.json {
+        println!(
+            "{}",
+            json!({
+                "position": format_position(&rules, game.position()),
+                "side": side.to_string(),
+                "value": r.value,
+                "best": r.best.map(|p| p.notation(n)),
+                "pv": pv,
+                "depth": r.depth,
+                "nodes": r.nodes,
+                "seconds": r.elapsed.as_secs_f64(),
+                "over": game.outcome().map(|o| o.to_string()),
+            })
+        );
+        return Ok(());
+    }
+    println!("position: {}", format_position(&rules, game.position()));
+    if let Some(o) = game.outcome() {
+        println!("the game is over: {o}");
+        return Ok(());
+    }
+    println!(
+        "value:    {} for {side} ({})",
+        r.value,
+        describe_value(r.value)
+    );
+    println!("best:     {}", r.best.map_or("-".into(), |p| p.notation(n)));
+    println!("line:     {}", pv.join(" "));
+    println!(
+        "searched: depth {}, {} nodes in {:.2} s",
+        r.depth,
+        r.nodes,
+        r.elapsed.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Values are hundredths of a seed (captured seeds weigh 3, seeds in one's
+/// own pits 1); a value beyond ±1 000 000 is a game won or lost by force.
+fn describe_value(v: i32) -> String {
+    use ayla::search::eval::WIN;
+    if v > WIN / 2 {
+        format!("a forced win by {} seeds", (v - WIN + 50) / 100)
+    } else if v < -WIN / 2 {
+        format!("a forced loss by {} seeds", (-v - WIN + 50) / 100)
+    } else {
+        "heuristic: 3 per captured seed and 1 per seed in one's own pits, in hundredths, mover minus opponent".into()
+    }
+}
