@@ -6,10 +6,12 @@
 //! and key it concerns.
 
 pub mod error;
+mod load;
 pub mod model;
 pub mod schema;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
+pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS};
 pub use model::*;
 
 use std::path::Path;
@@ -17,42 +19,26 @@ use std::path::Path;
 /// The variants shipped inside the binary: `(id, file name, text)`.
 pub const BUNDLED: &[(&str, &str, &str)] = &[
     ("gore", "gore.toml", include_str!("../../rules/gore.toml")),
+    (
+        "gore-notrade",
+        "gore-notrade.toml",
+        include_str!("../../rules/gore-notrade.toml"),
+    ),
     ("kpe", "kpe.toml", include_str!("../../rules/kpe.toml")),
 ];
 
-/// Parses and validates rule-file text. `file` names it in errors.
+/// Parses and validates rule-file text. `file` names it in errors; an
+/// `extends` path in it resolves against the current directory.
 ///
 /// # Errors
 /// [`LoadError::Invalid`] with every problem found, each located.
 pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
-    let de = toml::Deserializer::parse(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        LoadError::Invalid(vec![Located::new(
-            file,
-            text,
-            &Diagnostic::new(span.into(), "", format!("TOML syntax: {}", e.message())),
-        )])
-    })?;
-    let raw: schema::TomlRules = serde_path_to_error::deserialize(de).map_err(|e| {
-        let key = e.path().to_string();
-        // Spanned<T> shows up in paths as a private field; the user wrote just the key.
-        let key = key.replace(".$__serde_spanned_private_value", "");
-        let key = if key == "." { String::new() } else { key };
-        let inner = e.into_inner();
-        let span = inner.span().unwrap_or(0..0);
-        LoadError::Invalid(vec![Located::new(
-            file,
-            text,
-            &Diagnostic::new(span.into(), &key, schema_message(inner.message())),
-        )])
-    })?;
-    Rules::from_toml(raw)
-        .map_err(|ds| LoadError::Invalid(ds.iter().map(|d| Located::new(file, text, d)).collect()))
+    load::load_text(file, text, Path::new(""))
 }
 
 /// Rewords serde's messages where they speak of Rust rather than of the
 /// file, and adds a "did you mean" to a misspelled key or value.
-fn schema_message(m: &str) -> String {
+pub(crate) fn schema_message(m: &str) -> String {
     let mut m = m
         .replace("unknown variant", "unknown value")
         .replace("missing field", "missing key")
@@ -80,11 +66,7 @@ fn schema_message(m: &str) -> String {
 /// # Errors
 /// [`LoadError::Io`] if it cannot be read, [`LoadError::Invalid`] if it is wrong.
 pub fn load_file(path: &Path) -> Result<Rules, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    parse(&path.display().to_string(), &text)
+    load::load_path(path)
 }
 
 /// Folds a variant name for lookup: lowercase, accents dropped (`Goré` → `gore`).
@@ -114,7 +96,7 @@ pub fn bundled(name: &str) -> Option<Result<Rules, LoadError>> {
     BUNDLED
         .iter()
         .find(|(id, _, _)| *id == key)
-        .map(|(_, file, text)| parse(&format!("<bundled>/{file}"), text))
+        .map(|(id, file, text)| load::load_bundled(id, file, text))
 }
 
 /// A bundled variant by id, or else a rule file by path.

@@ -284,7 +284,14 @@ impl Rules {
     ///
     /// # Errors
     /// Every constraint the file breaks, each with its span and key.
-    pub fn from_toml(raw: TomlRules) -> Result<Rules, Vec<Diagnostic>> {
+    ///
+    /// `file_of` tells which file of an `extends` chain a span lies in, so
+    /// that a check about keys written together (e.g. a price beside
+    /// `enabled = false`) ignores keys inherited from a parent.
+    pub fn from_toml(
+        raw: TomlRules,
+        file_of: &dyn Fn(Span) -> usize,
+    ) -> Result<Rules, Vec<Diagnostic>> {
         let mut c = Checker { diags: Vec::new() };
         let v = raw.variant;
         let id = v.id.get_ref().clone();
@@ -374,6 +381,8 @@ impl Rules {
                 .unwrap_or(Span::from(0..0));
             c.err(span, "board", "the board holds no seeds at all");
         }
+        // Later checks against the total only make sense for a sound board.
+        let board_ok = c.diags.is_empty();
         let initial: Vec<u16> = initial
             .iter()
             .map(|&x| x.min(u32::from(u16::MAX)) as u16)
@@ -393,6 +402,13 @@ impl Rules {
             }
             for k in cap.counts.get_ref() {
                 let x = c.int(k, "capture.counts", 1, 63, "a capturing count");
+                if board_ok && x as u64 > total {
+                    c.err(
+                        k.span().into(),
+                        "capture.counts",
+                        format!("a pit can never hold {x} seeds: the board holds {total} in all"),
+                    );
+                }
                 if counts >> x & 1 == 1 {
                     c.err(
                         k.span().into(),
@@ -402,7 +418,13 @@ impl Rules {
                 }
                 counts |= 1 << x;
             }
-            let chain = match cap.chain {
+            // A key that only matters beside another is an error when both are
+            // written in one file; inherited from a parent whose setting the
+            // child switched off, it is simply moot.
+            let together = |a: Option<Span>, b: Span| a.is_none_or(|a| file_of(a) == file_of(b));
+            let chain_span = cap.chain.as_ref().map(|c| Span::from(c.span()));
+            let lock_span = cap.lock.as_ref().map(|l| Span::from(l.span()));
+            let chain = match cap.chain.map_or(TomlChain::None, |c| c.into_inner()) {
                 TomlChain::None => Chain::None,
                 TomlChain::Backward => Chain::Backward,
                 TomlChain::Forward => Chain::Forward,
@@ -410,11 +432,13 @@ impl Rules {
             };
             let chain_zone = match (&cap.chain_zone, chain) {
                 (Some(z), Chain::None) => {
-                    c.err(
-                        z.span().into(),
-                        "capture.chain_zone",
-                        "a chain zone is given but `chain` is \"none\"",
-                    );
+                    if together(chain_span, z.span().into()) {
+                        c.err(
+                            z.span().into(),
+                            "capture.chain_zone",
+                            "a chain zone is given but `chain` is \"none\"",
+                        );
+                    }
                     zone(*z.get_ref())
                 }
                 (Some(z), _) => zone(*z.get_ref()),
@@ -428,13 +452,18 @@ impl Rules {
                     Zone::Anywhere
                 }
             };
-            let lock = match (cap.lock, &cap.lock_release_may_capture) {
+            let lock = match (
+                cap.lock.map_or(TomlLock::None, |l| l.into_inner()),
+                &cap.lock_release_may_capture,
+            ) {
                 (TomlLock::None, Some(b)) => {
-                    c.err(
-                        b.span().into(),
-                        "capture.lock_release_may_capture",
-                        "given but `lock` is \"none\"",
-                    );
+                    if together(lock_span, b.span().into()) {
+                        c.err(
+                            b.span().into(),
+                            "capture.lock_release_may_capture",
+                            "given but `lock` is \"none\"",
+                        );
+                    }
                     Lock::None
                 }
                 (TomlLock::None, None) => Lock::None,
@@ -481,9 +510,12 @@ impl Rules {
             .into_iter()
             .filter_map(|(k, s)| s.map(|s| (k, Span::from(s))))
             .collect();
-            if !t.enabled {
+            if !*t.enabled.get_ref() {
+                let off_in = file_of(t.enabled.span().into());
                 for (k, s) in given {
-                    c.err(s, k, "given but `trading.enabled` is false");
+                    if file_of(s) == off_in {
+                        c.err(s, k, "given but `trading.enabled` is false");
+                    }
                 }
                 return None;
             }
@@ -569,6 +601,14 @@ impl Rules {
         if !c.diags.is_empty() {
             return Err(c.diags);
         }
+        // Readings of a feature this file switches off no longer apply.
+        let moot = |i: &Interpretation| {
+            let off_trading =
+                trading.is_none() && i.key.starts_with("trading.") && i.key != "trading.enabled";
+            let off_capture = capture.is_none() && i.key.starts_with("capture.");
+            off_trading || off_capture
+        };
+        interpretations.retain(|i| !moot(i));
 
         let direction = match raw.sowing.direction {
             TomlDirection::CounterClockwise => Direction::CounterClockwise,

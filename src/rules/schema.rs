@@ -9,29 +9,25 @@
 use serde::{Deserialize, Deserializer, de};
 use toml::Spanned;
 
-/// A whole rule file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A whole rule file, assembled table by table by the loader (so that an
+/// error in one table does not hide the errors of the others).
+#[derive(Debug)]
 pub struct TomlRules {
     /// Identity and provenance.
     pub variant: TomlVariant,
     /// The board and the initial layout.
     pub board: TomlBoard,
     /// How seeds are sown.
-    #[serde(default)]
     pub sowing: TomlSowing,
     /// Which plies a player may make.
-    #[serde(default)]
     pub moves: TomlMoves,
     /// Captures; absent means seeds are never captured.
     pub capture: Option<Spanned<TomlCapture>>,
     /// Trading pits for captured seeds; absent means off.
     pub trading: Option<Spanned<TomlTrading>>,
     /// How the game ends and is scored.
-    #[serde(default)]
     pub end: TomlEnd,
     /// Points the sources leave open, and the reading this file takes.
-    #[serde(default, rename = "interpretation")]
     pub interpretations: Vec<Spanned<TomlInterpretation>>,
 }
 
@@ -243,14 +239,12 @@ pub struct TomlCapture {
     pub counts: Spanned<Vec<Spanned<i64>>>,
     /// Where the landing pit must lie for a capture.
     pub landing: TomlZone,
-    /// Which way a capture chain runs from the landing pit.
-    #[serde(default)]
-    pub chain: TomlChain,
+    /// Which way a capture chain runs from the landing pit (default `none`).
+    pub chain: Option<Spanned<TomlChain>>,
     /// Where chained pits may lie.
     pub chain_zone: Option<Spanned<TomlZone>>,
-    /// Opening lock.
-    #[serde(default)]
-    pub lock: TomlLock,
+    /// Opening lock (default `none`).
+    pub lock: Option<Spanned<TomlLock>>,
     /// Whether the sowing that completes the lock may itself capture.
     pub lock_release_may_capture: Option<Spanned<bool>>,
 }
@@ -298,7 +292,7 @@ pub enum TomlLock {
 #[serde(deny_unknown_fields)]
 pub struct TomlTrading {
     /// Whether trading exists at all.
-    pub enabled: bool,
+    pub enabled: Spanned<bool>,
     /// Most pits in one offer.
     pub max_pits: Option<Spanned<i64>>,
     /// Captured seeds the recipient pays into each pit received.

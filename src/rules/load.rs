@@ -1,0 +1,510 @@
+//! Loading rule files: TOML syntax, `extends` chains, the schema, the model.
+//!
+//! Every file of an `extends` chain is parsed into a spanned table whose
+//! spans are offsets into one *virtual buffer* in which the files lie end to
+//! end (file `i` is parsed with `base_i` leading spaces, which TOML
+//! ignores). A span then says both which file and where in it, so after the
+//! tables are merged and deserialized, every error still points into the
+//! file that has the offending key.
+
+use super::error::{Diagnostic, LoadError, Located, Span, did_you_mean};
+use super::schema::*;
+use super::{BUNDLED, Rules};
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// Longest `extends` chain accepted (a file and its ancestors).
+pub const MAX_CHAIN: usize = 16;
+/// Largest rule file accepted, in bytes.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The top-level tables of a rule file.
+pub const SECTIONS: &[&str] = &[
+    "extends",
+    "variant",
+    "board",
+    "sowing",
+    "moves",
+    "capture",
+    "trading",
+    "end",
+    "interpretation",
+];
+
+/// One file of a chain.
+struct Source {
+    name: String,
+    text: String,
+    base: usize,
+}
+
+/// The files of a chain, for turning virtual spans back into places.
+pub(crate) struct Sources(Vec<Source>);
+
+impl Sources {
+    /// Which file a virtual offset falls in.
+    pub(crate) fn file_of(&self, offset: usize) -> usize {
+        self.0.iter().rposition(|s| s.base <= offset).unwrap_or(0)
+    }
+
+    fn locate(&self, d: &Diagnostic) -> Located {
+        let i = self.file_of(d.span.start);
+        let s = &self.0[i];
+        let local = Diagnostic {
+            span: Span {
+                start: d.span.start.saturating_sub(s.base),
+                end: d.span.end.saturating_sub(s.base),
+            },
+            ..d.clone()
+        };
+        Located::new(&s.name, &s.text, &local)
+    }
+
+    /// Every diagnostic placed in its file, in file order then text order.
+    fn locate_all(&self, ds: &[Diagnostic]) -> LoadError {
+        let mut ds = ds.to_vec();
+        ds.sort_by_key(|d| d.span.start);
+        LoadError::Invalid(ds.iter().map(|d| self.locate(d)).collect())
+    }
+}
+
+/// Where a file came from, to resolve its `extends` and spot cycles.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Origin {
+    Bundled(&'static str),
+    /// A file: its canonical path (for cycles) and the path as written
+    /// (whose directory resolves the file's own `extends`, and names it in errors).
+    File { canonical: PathBuf, shown: PathBuf },
+    /// Text given directly (tests, `parse`); `extends` resolves against this directory.
+    Text(PathBuf),
+}
+
+fn key_str(k: &Spanned<toml::de::DeString<'_>>) -> String {
+    k.get_ref().to_string()
+}
+
+fn get<'a, 'i>(
+    t: &'a DeTable<'i>,
+    key: &str,
+) -> Option<(
+    &'a Spanned<toml::de::DeString<'i>>,
+    &'a Spanned<DeValue<'i>>,
+)> {
+    t.iter().find(|(k, _)| k.get_ref().as_ref() == key)
+}
+
+/// Loads text named `name` (as errors will show it); `dir` resolves `extends` paths.
+pub(crate) fn load_text(name: &str, text: &str, dir: &Path) -> Result<Rules, LoadError> {
+    load_chain(
+        name.to_owned(),
+        text.to_owned(),
+        Origin::Text(dir.to_owned()),
+    )
+}
+
+/// Loads a bundled variant's text.
+pub(crate) fn load_bundled(id: &'static str, file: &str, text: &str) -> Result<Rules, LoadError> {
+    load_chain(
+        format!("<bundled>/{file}"),
+        text.to_owned(),
+        Origin::Bundled(id),
+    )
+}
+
+/// Loads a file from disk.
+pub(crate) fn load_path(path: &Path) -> Result<Rules, LoadError> {
+    let text = read(path)?;
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+    load_chain(
+        path.display().to_string(),
+        text,
+        Origin::File {
+            canonical,
+            shown: path.to_owned(),
+        },
+    )
+}
+
+fn read(path: &Path) -> Result<String, LoadError> {
+    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(LoadError::Invalid(vec![Located {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+            key: String::new(),
+            message: format!(
+                "the file is {} bytes; rule files of at most {MAX_FILE_BYTES} bytes are accepted",
+                meta.len()
+            ),
+        }]));
+    }
+    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn load_chain(name: String, text: String, origin: Origin) -> Result<Rules, LoadError> {
+    // Walk up the chain: child first.
+    let mut files: Vec<(String, String, Origin)> = vec![(name, text, origin)];
+    let mut extends_spans: Vec<Option<Span>> = Vec::new();
+    let mut sources = Sources(Vec::new());
+    let mut base = 0usize;
+    let mut padded: Vec<String> = Vec::new();
+    loop {
+        let (name, text, origin) = files.last().expect("a file").clone();
+        if text.len() > MAX_FILE_BYTES {
+            return Err(LoadError::Invalid(vec![Located {
+                file: name,
+                line: 1,
+                column: 1,
+                key: String::new(),
+                message: format!("rule files of at most {MAX_FILE_BYTES} bytes are accepted"),
+            }]));
+        }
+        sources.0.push(Source {
+            name: name.clone(),
+            text: text.clone(),
+            base,
+        });
+        padded.push(" ".repeat(base) + &text);
+        base += text.len() + 1;
+        // Find `extends` without a full parse: a cheap pre-parse of this file.
+        let (table, errors) = DeTable::parse_recoverable(padded.last().expect("pushed"));
+        if !errors.is_empty() {
+            // Only the first: after a syntax error the parser's recovery
+            // reports a cascade that would bury the real mistake.
+            let ds: Vec<Diagnostic> = errors
+                .iter()
+                .take(1)
+                .map(|e| {
+                    Diagnostic::new(
+                        e.span()
+                            .unwrap_or(base - text.len() - 1..base - text.len() - 1)
+                            .into(),
+                        "",
+                        format!("TOML syntax: {}", e.message().trim()),
+                    )
+                })
+                .collect();
+            return Err(sources.locate_all(&ds));
+        }
+        let table = table.into_inner();
+        let Some((_, ext)) = get(&table, "extends") else {
+            extends_spans.push(None);
+            break;
+        };
+        let span: Span = ext.span().into();
+        extends_spans.push(Some(span));
+        let DeValue::String(parent) = ext.get_ref() else {
+            return Err(sources.locate_all(&[Diagnostic::new(
+                span,
+                "extends",
+                "expected the name of a bundled variant or a path to a rule file, in quotes",
+            )]));
+        };
+        let parent = parent.to_string();
+        let (pname, ptext, porigin) = match resolve_parent(&parent, &origin) {
+            Ok(p) => p,
+            Err(msg) => return Err(sources.locate_all(&[Diagnostic::new(span, "extends", msg)])),
+        };
+        if let Some(i) = files.iter().position(|f| same_file(&f.2, &porigin)) {
+            let cycle: Vec<&str> = files[i..]
+                .iter()
+                .map(|f| f.0.as_str())
+                .chain(std::iter::once(pname.as_str()))
+                .collect();
+            return Err(sources.locate_all(&[Diagnostic::new(
+                span,
+                "extends",
+                format!("`extends` makes a cycle: {}", cycle.join(" → ")),
+            )]));
+        }
+        if files.len() >= MAX_CHAIN {
+            return Err(sources.locate_all(&[Diagnostic::new(
+                span,
+                "extends",
+                format!("`extends` chains of at most {MAX_CHAIN} files are accepted"),
+            )]));
+        }
+        files.push((pname, ptext, porigin));
+    }
+
+    // Parse every file for real (the buffers live in `padded`), then merge root first.
+    let tables: Vec<DeTable<'_>> = padded
+        .iter()
+        .map(|p| DeTable::parse(p).expect("parsed above").into_inner())
+        .collect();
+    let mut merged = DeTable::new();
+    for t in tables.into_iter().rev() {
+        overlay(&mut merged, t);
+    }
+    deserialize(merged, &sources)
+}
+
+fn same_file(a: &Origin, b: &Origin) -> bool {
+    match (a, b) {
+        (Origin::Bundled(x), Origin::Bundled(y)) => x == y,
+        (Origin::File { canonical: x, .. }, Origin::File { canonical: y, .. }) => x == y,
+        _ => false,
+    }
+}
+
+fn resolve_parent(name: &str, child: &Origin) -> Result<(String, String, Origin), String> {
+    if let Some(r) = BUNDLED
+        .iter()
+        .find(|(id, _, _)| *id == super::fold_name(name))
+    {
+        return Ok((
+            format!("<bundled>/{}", r.1),
+            r.2.to_owned(),
+            Origin::Bundled(r.0),
+        ));
+    }
+    let dir = match child {
+        Origin::Bundled(_) => {
+            return Err(format!(
+                "a bundled variant may extend only bundled variants, not {name:?}"
+            ));
+        }
+        Origin::File { shown, .. } => shown.parent().map(Path::to_owned).unwrap_or_default(),
+        Origin::Text(d) => d.clone(),
+    };
+    let path = dir.join(name);
+    if !path.is_file() {
+        let known: Vec<&str> = BUNDLED.iter().map(|b| b.0).collect();
+        let hint = did_you_mean(&super::fold_name(name), &known)
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return Err(format!(
+            "unknown parent {name:?}: not a bundled variant ({}) and no rule file at {}{hint}",
+            known.join(", "),
+            path.display()
+        ));
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
+    Ok((
+        path.display().to_string(),
+        text,
+        Origin::File {
+            canonical,
+            shown: path,
+        },
+    ))
+}
+
+/// Leaf key paths a table sets (`trading.enabled`, …), for dropping
+/// inherited interpretations of keys a child overrides.
+fn leaf_paths(t: &DeTable<'_>, prefix: &str, out: &mut Vec<String>) {
+    for (k, v) in t.iter() {
+        let path = if prefix.is_empty() {
+            key_str(k)
+        } else {
+            format!("{prefix}.{}", key_str(k))
+        };
+        match v.get_ref() {
+            DeValue::Table(inner) if prefix.is_empty() => leaf_paths(inner, &path, out),
+            _ => out.push(path),
+        }
+    }
+}
+
+/// Lays `over` onto `base`: tables merge key by key, anything else replaces.
+/// `[[interpretation]]` entries accumulate, an inherited one being dropped
+/// when the child sets the key it is about (the reading is then the child's).
+fn overlay<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
+    let mut set = Vec::new();
+    leaf_paths(&over, "", &mut set);
+    if let Some((_, v)) = base
+        .iter_mut()
+        .find(|(k, _)| k.get_ref().as_ref() == "interpretation")
+        && let DeValue::Array(arr) = v.get_mut()
+    {
+        let old = std::mem::replace(arr, std::iter::empty().collect());
+        *arr = old
+            .into_iter()
+            .filter(|e| match e.get_ref() {
+                DeValue::Table(t) => match get(t, "key").map(|(_, v)| v.get_ref()) {
+                    Some(DeValue::String(s)) => !set.iter().any(|p| p == s.as_ref()),
+                    _ => true,
+                },
+                _ => true,
+            })
+            .collect();
+    }
+    for (k, v) in over {
+        let name = key_str(&k);
+        if name == "extends" {
+            continue;
+        }
+        let existing = base
+            .iter_mut()
+            .find(|(bk, _)| key_str(bk) == name)
+            .map(|(_, bv)| bv);
+        match (existing, v) {
+            (Some(bv), v)
+                if matches!(
+                    (bv.get_ref(), v.get_ref()),
+                    (DeValue::Table(_), DeValue::Table(_))
+                ) =>
+            {
+                let DeValue::Table(inner) = v.into_inner() else {
+                    unreachable!()
+                };
+                if let DeValue::Table(bt) = bv.get_mut() {
+                    overlay_table(bt, inner);
+                }
+            }
+            (Some(bv), v) if name == "interpretation" => {
+                if let (DeValue::Array(ba), DeValue::Array(_)) = (bv.get_mut(), v.get_ref()) {
+                    let DeValue::Array(oa) = v.into_inner() else {
+                        unreachable!()
+                    };
+                    for e in oa {
+                        ba.push(e);
+                    }
+                } else {
+                    *bv = v;
+                }
+            }
+            (Some(bv), v) => *bv = v,
+            (None, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+fn overlay_table<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
+    for (k, v) in over {
+        let name = key_str(&k);
+        match base.iter_mut().find(|(bk, _)| key_str(bk) == name) {
+            Some((_, bv)) => *bv = v,
+            None => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+fn section<T: DeserializeOwned>(
+    name: &str,
+    v: Spanned<DeValue<'_>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let de = toml::de::ValueDeserializer::from(v);
+    match serde_path_to_error::deserialize::<_, T>(de) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            let path = e
+                .path()
+                .to_string()
+                .replace(".$__serde_spanned_private_value", "");
+            let key = if path == "." || path.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{name}.{path}")
+            };
+            let inner = e.into_inner();
+            let span = inner.span().unwrap_or(0..0);
+            diags.push(Diagnostic::new(
+                span.into(),
+                &key,
+                super::schema_message(inner.message()),
+            ));
+            None
+        }
+    }
+}
+
+fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError> {
+    let mut diags = Vec::new();
+    let mut variant = None;
+    let mut board = None;
+    let mut sowing = None;
+    let mut moves = None;
+    let mut capture = None;
+    let mut trading = None;
+    let mut end = None;
+    let mut interpretations = None;
+    for (k, v) in table {
+        let name = key_str(&k);
+        match name.as_str() {
+            "variant" => variant = section::<TomlVariant>("variant", v, &mut diags),
+            "board" => board = section::<TomlBoard>("board", v, &mut diags),
+            "sowing" => sowing = section::<TomlSowing>("sowing", v, &mut diags),
+            "moves" => moves = section::<TomlMoves>("moves", v, &mut diags),
+            "capture" => {
+                let span = v.span();
+                capture =
+                    section::<TomlCapture>("capture", v, &mut diags).map(|c| Spanned::new(span, c));
+            }
+            "trading" => {
+                let span = v.span();
+                trading =
+                    section::<TomlTrading>("trading", v, &mut diags).map(|t| Spanned::new(span, t));
+            }
+            "end" => end = section::<TomlEnd>("end", v, &mut diags),
+            "interpretation" => {
+                interpretations =
+                    section::<Vec<Spanned<TomlInterpretation>>>("interpretation", v, &mut diags)
+            }
+            other => {
+                let hint = did_you_mean(other, SECTIONS)
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                diags.push(Diagnostic::new(
+                    k.span().into(),
+                    other,
+                    format!(
+                        "unknown table or key `{other}`; a rule file has {}{hint}",
+                        SECTIONS
+                            .iter()
+                            .map(|s| format!("`{s}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    let top = Span { start: 0, end: 0 };
+    // The most derived file is the first source; a missing table is its problem.
+    if variant.is_none() && !diags.iter().any(|d| d.key.starts_with("variant")) {
+        diags.push(Diagnostic::new(
+            top,
+            "variant",
+            "missing the [variant] table (id and name at least)",
+        ));
+    }
+    if board.is_none() && !diags.iter().any(|d| d.key.starts_with("board")) {
+        diags.push(Diagnostic::new(
+            top,
+            "board",
+            "missing the [board] table (pits_per_row and seeds at least)",
+        ));
+    }
+    if !diags.is_empty() {
+        return Err(sources.locate_all(&diags));
+    }
+    let raw = TomlRules {
+        variant: variant.expect("checked"),
+        board: board.expect("checked"),
+        sowing: sowing.unwrap_or_default(),
+        moves: moves.unwrap_or_default(),
+        capture,
+        trading,
+        end: end.unwrap_or_default(),
+        interpretations: interpretations.unwrap_or_default(),
+    };
+    Rules::from_toml(raw, &|span: Span| sources.file_of(span.start))
+        .map_err(|ds| sources.locate_all(&ds))
+}
