@@ -21,6 +21,9 @@
 
 #![warn(missing_docs)]
 
+/// Benchmark-only code: hand-written baselines for `ayla bench`; not
+/// used by the engine.
+pub mod bench;
 pub mod check;
 pub mod engine;
 pub mod notation;

@@ -120,7 +120,7 @@ fn kpe_sows_from_own_row_only() {
     );
     assert_eq!(
         play(&mut g, "pass").unwrap_err(),
-        "South may pass only when every pit they may sow from is empty; South can sow from a, b, c, d"
+        "this variant has no passing: when the player to act has nothing to sow, the game ends"
     );
     assert_eq!(
         play(&mut g, "offer(a)").unwrap_err(),
@@ -218,7 +218,7 @@ fn gore_offerer_keeps_a_pit() {
     let mut g = game(&r, "0,0,0,6/0,0,0,0 S 0-42 owners=NNNS/NNNN");
     assert_eq!(
         play(&mut g, "offer(d)").unwrap_err(),
-        "the offerer must keep at least 1 pit(s); South controls 1 and offers 1"
+        "the offerer must keep at least 1 pit; South controls 1 and offers 1"
     );
 }
 

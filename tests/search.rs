@@ -43,6 +43,51 @@ fn alphabeta_agrees_with_minimax_on_random_positions() {
     }
 }
 
+/// Whatever the budget, a search names a legal best ply and a principal
+/// variation that can be played out, even with its table carried over from
+/// earlier positions of the same game.
+#[test]
+fn searches_name_legal_plies_and_playable_lines() {
+    use std::time::Duration;
+    for (id, _, _) in BUNDLED {
+        let r = rules::bundled(id).unwrap().unwrap();
+        let mut rng = Rng::new(11);
+        let mut searcher = Searcher::new(1 << 14);
+        let mut legal = Vec::new();
+        for game_no in 0..6 {
+            let mut g = Game::new(&r);
+            let mut n = 0;
+            while !g.is_over() && n < 200 {
+                let budget = if (n + game_no) % 3 == 0 {
+                    Budget::Time(Duration::from_millis(2))
+                } else {
+                    Budget::Depth(1 + (n % 5) as u32)
+                };
+                let found = searcher.search(&mut g, budget);
+                g.legal_plies(&mut legal);
+                let best = found.best.expect("a best ply while the game is on");
+                assert!(legal.contains(&best), "{id}: best {best:?} not legal");
+                assert_eq!(found.pv.first(), Some(&best));
+                let snap = g.snapshot();
+                for &p in &found.pv {
+                    g.play(p).unwrap_or_else(|e| {
+                        panic!("{id}: the line {:?} is not playable: {e}", found.pv)
+                    });
+                }
+                g.restore(snap);
+                // Mostly the search's ply, sometimes a random one.
+                let p = if rng.below(4) == 0 {
+                    legal[rng.below(legal.len())]
+                } else {
+                    best
+                };
+                g.play(p).unwrap();
+                n += 1;
+            }
+        }
+    }
+}
+
 #[test]
 fn engine_players_only_play_legal_plies() {
     for (id, _, _) in BUNDLED {

@@ -113,7 +113,18 @@ fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
             rec.loc
         ));
     };
+    if let Some(again) = rec.tags.iter().filter(|t| t.name == "Variant").nth(1) {
+        return Err(format!(
+            "{}: a second Variant tag; a game names its rulebook once (the first says {:?})",
+            again.loc, tag.value
+        ));
+    }
     rules::resolve_from(&tag.value, base).map_err(|e| match e {
+        LoadError::UnknownVariant { name, .. } if looks_like_path(&name) => format!(
+            "{}: no rule file at {} (the Variant tag's path is relative to the record)",
+            tag.loc,
+            base.join(&name).display()
+        ),
         LoadError::UnknownVariant { name, known } => format!(
             "{}: unknown variant {name:?}: not a bundled variant ({known}) and no rule file at {}",
             tag.loc,
@@ -124,6 +135,10 @@ fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
             tag.loc
         ),
     })
+}
+
+fn looks_like_path(name: &str) -> bool {
+    name.contains(['/', '\\']) || name.ends_with(".toml")
 }
 
 fn check_one(
@@ -252,11 +267,12 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         println!("{name}:{p}");
         return;
     }
-    let plies = r.steps.len();
+    let n = r.steps.len();
+    let plies = format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
     match r.outcome {
-        Some(o) => println!("{name}: {game}: {plies} plies, legal; {o}"),
+        Some(o) => println!("{name}: {game}: {plies}, legal; {o}"),
         None => println!(
-            "{name}: {game}: {plies} plies, legal; unfinished, {} to act in {}",
+            "{name}: {game}: {plies}, legal; unfinished, {} to act in {}",
             r.last.to_move(),
             format_position(rules, &r.last)
         ),

@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
 mod analyse;
+mod bench;
 mod board;
 mod check;
 mod describe;
@@ -8,6 +9,7 @@ mod matchup;
 mod perft;
 mod play;
 mod replay;
+mod rules;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -70,6 +72,9 @@ enum Command {
     Play(play::Args),
     /// Check recorded games against their rulebook, ply by ply.
     Check(check::Args),
+    /// Rule files: list the bundled ones, show one in plain English, validate, compare.
+    #[command(subcommand)]
+    Rules(rules::Command),
     /// Replay a recorded game: the board after each ply and what it did.
     Replay(replay::Args),
     /// Count the distinct ply sequences of a given length.
@@ -79,6 +84,8 @@ enum Command {
     Analyse(analyse::Args),
     /// Play engine levels against each other and measure the score.
     Match(matchup::Args),
+    /// Measure the engine's speed: random playouts and perft.
+    Bench(bench::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -99,9 +106,11 @@ pub fn run() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Check(a) => check::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Rules(c) => rules::run(c),
         Command::Perft(a) => perft::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Match(a) => matchup::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(()) => Exit::Ok as i32,

@@ -113,6 +113,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             }
         }
+        if a.ply.is_some_and(|n| n < report.steps.len()) {
+            continue; // a position in the middle: the game's end is not the point
+        }
         if let Some(i) = &report.illegal {
             println!(
                 "\n{name}:{}: ply {} ({}, `{}`) is illegal: {}",

@@ -133,12 +133,14 @@ impl PitSet {
 
     /// The pits `lo..hi`.
     #[must_use]
+    #[inline]
     pub fn range(lo: usize, hi: usize) -> PitSet {
-        let mut m = 0u64;
-        for i in lo..hi {
-            m |= 1 << i;
+        debug_assert!(hi <= 64);
+        if lo >= hi {
+            return PitSet::EMPTY;
         }
-        PitSet(m)
+        // `hi - lo` bits from `lo`, without shifting by 64.
+        PitSet((u64::MAX >> (64 - (hi - lo))) << lo)
     }
 
     /// Whether `p` is in the set.
@@ -257,5 +259,15 @@ mod tests {
         let s: PitSet = [Pit(5), Pit(1), Pit(3)].into_iter().collect();
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Pit(1), Pit(3), Pit(5)]);
         assert_eq!(s.labels(4), "b,d,B");
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(PitSet::range(0, 0), PitSet::EMPTY);
+        assert_eq!(PitSet::range(3, 2), PitSet::EMPTY);
+        assert_eq!(PitSet::range(0, 4), PitSet(0b1111));
+        assert_eq!(PitSet::range(4, 8), PitSet(0xF0));
+        assert_eq!(PitSet::range(0, 64), PitSet(u64::MAX));
+        assert_eq!(PitSet::range(51, 52), PitSet(1 << 51));
     }
 }

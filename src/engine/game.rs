@@ -85,7 +85,25 @@ pub struct Snapshot {
     history_len: usize,
     rep_start: usize,
     rep_sum: u128,
+    seen: Seen,
     end: Option<EndReason>,
+}
+
+/// A 256-bit filter of the repetition keys in the window: bit `key >> 120`
+/// is set for each. A key whose bit is clear has not occurred in the window,
+/// so the repetition count needs no scan; a set bit may be a false alarm,
+/// and the scan decides. Bits of plies taken back stay set (only false
+/// alarms); a snapshot keeps the filter of its window.
+type Seen = [u64; 4];
+
+/// Sets `key`'s bit in `seen`; whether it was set already.
+#[inline]
+fn note(seen: &mut Seen, key: u128) -> bool {
+    let bit = (key >> 120) as usize;
+    let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
+    let was = seen[word] & mask != 0;
+    seen[word] |= mask;
+    was
 }
 
 /// A game in progress under some rules.
@@ -102,6 +120,8 @@ pub struct Game<'r> {
     /// multiset of positions that can still recur, which with the current
     /// position fixes the game's whole future (see [`Game::search_key`]).
     rep_sum: u128,
+    /// The keys in `history[rep_start..]`, as a filter.
+    seen: Seen,
     end: Option<EndReason>,
 }
 
@@ -121,13 +141,31 @@ impl<'r> Game<'r> {
             history: Vec::with_capacity(256),
             rep_start: 0,
             rep_sum: 0,
+            seen: [0; 4],
             end: None,
         };
-        let key = pos.repetition_key(rules);
-        g.history.push(key);
-        g.rep_sum = key;
-        g.end = g.static_end();
+        g.start(pos);
         g
+    }
+
+    /// Starts the game afresh at `pos`, its first occurrence.
+    fn start(&mut self, pos: Position) {
+        self.pos = pos;
+        self.history.clear();
+        let key = pos.repetition_key(self.rules);
+        self.history.push(key);
+        self.rep_start = 0;
+        self.rep_sum = key;
+        self.seen = [0; 4];
+        note(&mut self.seen, key);
+        self.end = self.static_end();
+    }
+
+    /// Restarts from the variant's initial position, keeping the history
+    /// buffer's capacity: a playout loop that reuses one `Game` allocates
+    /// nothing once the buffer has grown to its longest game.
+    pub fn reset(&mut self) {
+        self.start(Position::initial(self.rules));
     }
 
     /// The rules.
@@ -155,6 +193,7 @@ impl<'r> Game<'r> {
     }
 
     /// The legal plies, into `out` (cleared first). None once the game is over.
+    #[inline]
     pub fn legal_plies(&self, out: &mut Vec<Ply>) {
         if self.end.is_some() {
             out.clear();
@@ -184,24 +223,26 @@ impl<'r> Game<'r> {
     }
 
     /// Plays a ply the caller knows is legal.
+    #[inline]
     pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
-        let before = self.pos;
+        let (captured, sown, owners) = (self.pos.captured, self.pos.sown, self.pos.owners);
         let effect = self.pos.play_unchecked(self.rules, ply);
-        if before.captured != self.pos.captured
-            || before.sown != self.pos.sown
-            || before.owners != self.pos.owners
-        {
+        if captured != self.pos.captured || sown != self.pos.sown || owners != self.pos.owners {
             self.rep_start = self.history.len();
             self.rep_sum = 0;
+            self.seen = [0; 4];
         }
         let key = self.pos.repetition_key(self.rules);
         self.history.push(key);
         self.rep_sum = self.rep_sum.wrapping_add(key);
+        let maybe_seen = note(&mut self.seen, key);
         self.end = self.static_end().or_else(|| {
+            if !maybe_seen {
+                return None; // a first occurrence
+            }
             let n = self.history[self.rep_start..]
                 .iter()
-                .filter(|&&k| k == key)
-                .count();
+                .fold(0usize, |n, &k| n + usize::from(k == key));
             let limit = self.rules.end.repetition;
             (n >= usize::from(limit)).then_some(EndReason::Repetition(limit))
         });
@@ -230,6 +271,7 @@ impl<'r> Game<'r> {
             history_len: self.history.len(),
             rep_start: self.rep_start,
             rep_sum: self.rep_sum,
+            seen: self.seen,
             end: self.end,
         }
     }
@@ -240,6 +282,7 @@ impl<'r> Game<'r> {
         self.history.truncate(s.history_len);
         self.rep_start = s.rep_start;
         self.rep_sum = s.rep_sum;
+        self.seen = s.seen;
         self.end = s.end;
     }
 

@@ -71,13 +71,13 @@ pub enum Illegal {
     #[error("the game is over ({0}); no ply may follow")]
     GameOver(String),
     /// An offer is pending and must be answered first.
-    #[error("{offerer} has offered pits {pits}; {side} must answer with `accept` or `decline`")]
+    #[error("{offerer} has offered {pits}; {side} must answer with `accept` or `decline`")]
     MustAnswer {
         /// Side to act.
         side: Side,
         /// Who offered.
         offerer: Side,
-        /// The offered pits' labels.
+        /// The offered pits, in words (`pit d`, `pits c,d`).
         pits: String,
     },
     /// `accept` or `decline` without a pending offer.
@@ -116,6 +116,11 @@ pub enum Illegal {
         /// Pits whose sowing feeds, e.g. "c" or "b or c".
         feeders: String,
     },
+    /// A pass in a variant where a player with nothing to sow ends the game.
+    #[error(
+        "this variant has no passing: when the player to act has nothing to sow, the game ends"
+    )]
+    NoPassing,
     /// A pass while a sowing exists.
     #[error(
         "{side} may pass only when every pit they may sow from is empty; {side} can sow from {pits}"
@@ -161,7 +166,7 @@ pub enum Illegal {
     },
     /// The offerer would keep too few pits.
     #[error(
-        "the offerer must keep at least {keep} pit(s); {side} controls {controls} and offers {given}"
+        "the offerer must keep at least {}; {side} controls {controls} and offers {given}", pits(*keep)
     )]
     OfferKeepsTooFew {
         /// Side to act.
@@ -197,4 +202,13 @@ pub enum Illegal {
         /// Seeds captured.
         has: u16,
     },
+}
+
+/// `1 pit`, `2 pits`.
+fn pits(n: u8) -> String {
+    if n == 1 {
+        "1 pit".into()
+    } else {
+        format!("{n} pits")
+    }
 }

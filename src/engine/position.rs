@@ -4,7 +4,7 @@
 
 use super::board::{MAX_PITS, Pit, PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
-use crate::rules::{CannotSow, Chain, Feeding, Lock, Rules, SowFrom, Zone};
+use crate::rules::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Zone};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -130,51 +130,48 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn controlled(&self, rules: &Rules, side: Side) -> PitSet {
-        match side {
-            Side::North => self.owners,
-            Side::South => PitSet::range(0, rules.pits()).minus(self.owners),
-        }
+        // Branch-free: North's pits are `owners`, South's the rest.
+        let north = (side as u64).wrapping_neg();
+        PitSet((self.owners.0 & north) | (rules.all_pits.0 & !self.owners.0 & !north))
     }
 
-    /// Non-empty pits of `mask`.
+    /// The pits holding at least one seed, four pits at a time.
     #[inline]
-    fn non_empty(&self, mask: PitSet) -> PitSet {
-        let mut out = PitSet::EMPTY;
-        for p in mask.iter() {
-            if self.seeds[p.index()] > 0 {
-                out.insert(p);
-            }
+    #[must_use]
+    pub fn occupied(&self, rules: &Rules) -> PitSet {
+        let mut m = 0u64;
+        for i in 0..rules.pits().div_ceil(4) {
+            m |= non_zero_lanes(self.word(i)) << (4 * i);
         }
-        out
+        PitSet(m)
     }
 
     /// Pits `side` may sow from, before the feeding rule.
     #[inline]
     #[must_use]
     pub fn sowable(&self, rules: &Rules, side: Side) -> PitSet {
+        self.sowable_in(rules, side, self.occupied(rules))
+    }
+
+    /// [`Position::sowable`], given the occupied pits.
+    #[inline]
+    fn sowable_in(&self, rules: &Rules, side: Side, occupied: PitSet) -> PitSet {
         let allowed = match rules.sow_from {
             SowFrom::Controlled => self.controlled(rules, side),
             SowFrom::HomeRow => rules.home_row(side),
         };
-        self.non_empty(allowed)
+        occupied.and(allowed)
     }
 
     /// Whether sowing from `origin` drops a seed into `target`.
     #[must_use]
+    #[inline]
     pub fn sowing_reaches(&self, rules: &Rules, origin: Pit, target: PitSet) -> bool {
         let n = self.seeds[origin.index()] as usize;
         let ring = rules.pits() - usize::from(rules.skip_origin);
-        let mut p = origin;
-        for _ in 0..n.min(ring) {
-            p = rules.next(p);
-            if rules.skip_origin && p == origin {
-                p = rules.next(p);
-            }
-            if target.contains(p) {
-                return true;
-            }
-        }
-        false
+        !run(rules, origin.index(), n.min(ring))
+            .and(target)
+            .is_empty()
     }
 
     /// Under the feeding rule, when the opponent's pits are all empty: the
@@ -182,11 +179,17 @@ impl Position {
     /// the rule does not restrict the mover.
     #[must_use]
     pub fn feeders(&self, rules: &Rules, sowable: PitSet) -> Option<PitSet> {
+        self.feeders_in(rules, sowable, self.occupied(rules))
+    }
+
+    /// [`Position::feeders`], given the occupied pits.
+    #[inline]
+    fn feeders_in(&self, rules: &Rules, sowable: PitSet, occupied: PitSet) -> Option<PitSet> {
         if rules.feeding != Feeding::MustFeedEmptyOpponent {
             return None;
         }
         let opp = self.controlled(rules, self.to_move.opponent());
-        if !self.non_empty(opp).is_empty() {
+        if !occupied.and(opp).is_empty() {
             return None;
         }
         let feeding: PitSet = sowable
@@ -209,6 +212,7 @@ impl Position {
     /// Whether the side to act is in a state the rules call "cannot sow":
     /// no offer to answer and nothing to sow from.
     #[must_use]
+    #[inline]
     pub fn cannot_sow(&self, rules: &Rules) -> bool {
         self.offer.is_empty() && self.sowable(rules, self.to_move).is_empty()
     }
@@ -225,15 +229,25 @@ impl Position {
             out.push(Ply::Decline);
             return;
         }
-        let sowable = self.sowable(rules, side);
+        let occupied = self.occupied(rules);
+        let sowable = self.sowable_in(rules, side, occupied);
         if sowable.is_empty() {
             if rules.cannot_sow == CannotSow::Pass {
                 out.push(Ply::Pass);
             }
             return;
         }
-        let legal = self.feeders(rules, sowable).unwrap_or(sowable);
-        out.extend(legal.iter().map(Ply::Sow));
+        let legal = self.feeders_in(rules, sowable, occupied).unwrap_or(sowable);
+        // One slot per pit the mover may sow from (a set that changes
+        // rarely), kept if legal: no branch on which pits are legal.
+        let candidates = self.sowable_in(rules, side, PitSet(!0));
+        out.resize(candidates.len(), Ply::Pass);
+        let mut len = 0;
+        for p in candidates.iter() {
+            out[len] = Ply::Sow(p);
+            len += usize::from(legal.contains(p));
+        }
+        out.truncate(len);
         if let Some(t) = rules.trading {
             let mine = self.controlled(rules, side);
             let room = mine.len().saturating_sub(usize::from(t.keep_at_least));
@@ -287,12 +301,17 @@ impl Position {
                 _ => Err(Illegal::MustAnswer {
                     side,
                     offerer: side.opponent(),
-                    pits: list(self.offer, ","),
+                    pits: format!(
+                        "pit{} {}",
+                        if self.offer.len() == 1 { "" } else { "s" },
+                        list(self.offer, ",")
+                    ),
                 }),
             };
         }
         let sowable = self.sowable(rules, side);
         match ply {
+            Ply::Accept | Ply::Decline if rules.trading.is_none() => Err(Illegal::NoTrading),
             Ply::Accept | Ply::Decline => Err(Illegal::NoOffer { side }),
             Ply::Sow(p) => {
                 if p.index() >= rules.pits() {
@@ -332,8 +351,9 @@ impl Position {
                 }
                 Ok(())
             }
+            Ply::Pass if rules.cannot_sow == CannotSow::EndGame => Err(Illegal::NoPassing),
             Ply::Pass => {
-                if sowable.is_empty() && rules.cannot_sow == CannotSow::Pass {
+                if sowable.is_empty() {
                     Ok(())
                 } else {
                     Err(Illegal::PassNotForced {
@@ -397,6 +417,7 @@ impl Position {
 
     /// Plays `ply` without checking it. The caller guarantees it is legal
     /// (from [`Position::legal_plies`] or [`Position::check`]).
+    #[inline]
     pub fn play_unchecked(&mut self, rules: &Rules, ply: Ply) -> Effect {
         let side = self.to_move;
         match ply {
@@ -438,11 +459,12 @@ impl Position {
         }
     }
 
+    #[inline]
     fn sow(&mut self, rules: &Rules, origin: Pit) -> Effect {
         let side = self.to_move;
         let o = origin.index();
         let sown_count = self.seeds[o];
-        let mut left = sown_count as usize;
+        let mut left = usize::from(sown_count);
         self.seeds[o] = 0;
         let n = rules.pits();
         let skip = rules.skip_origin;
@@ -457,16 +479,22 @@ impl Position {
             }
             left -= laps * ring;
         }
-        let mut p = origin;
-        while left > 0 {
-            p = rules.next(p);
-            if skip && p == origin {
-                continue;
-            }
-            self.seeds[p.index()] += 1;
-            left -= 1;
+        // Now 1 <= left <= ring: one seed in each of the `left` pits after
+        // the origin, which reach the origin itself only as the last of a
+        // full circuit without skipping. Counter-clockwise they are the
+        // indices after `o`, clockwise those before it: one or two ranges.
+        // Now left <= ring: one seed in each of the `left` pits after the
+        // origin (the origin itself only as the last of a full circuit
+        // without skipping), added four pits at a time.
+        let run = run(rules, o, left);
+        for i in 0..n.div_ceil(4) {
+            let w = self.word(i) + spread(run.0 >> (4 * i) & 0xF);
+            self.set_word(i, w);
         }
-        let landing = p;
+        let landing = Pit(match rules.direction {
+            Direction::CounterClockwise => wrap(o + left, n),
+            Direction::Clockwise => wrap(o + n - left, n),
+        } as u8);
 
         let mut released_lock = false;
         let mut may_capture = true;
@@ -578,38 +606,133 @@ impl Position {
     }
 
     /// A 128-bit hash of everything but who has declined: the repetition key.
+    ///
+    /// Two lanes of wyhash's folded multiply over pairs of 64-bit words
+    /// (the seeds four pits to a word, then controllers, lock progress, the
+    /// pending offer, and captured totals with the side to act), each word
+    /// XORed with its own constant first. The multiplies are independent,
+    /// so the key costs a few cycles, not a chain of mixes. The constants
+    /// are chosen so that no word can equal its constant (every 16-bit
+    /// lane of a seed constant is at least 2^15, so a word of four counts
+    /// summing at most 65 535 never matches it; other words stay below
+    /// 2^63, and their constants have bit 63 set), so no product is
+    /// forced to zero.
+    #[inline]
     #[must_use]
     pub fn repetition_key(&self, rules: &Rules) -> u128 {
         let words = rules.pits().div_ceil(4);
-        let mut a = 0x243f_6a88_85a3_08d3u64;
-        let mut b = 0x1319_8a2e_0370_7344u64;
-        let mut feed = |w: u64| {
-            a = mix(a ^ w);
-            b = mix(b.wrapping_add(w).rotate_left(23) ^ 0xa409_3822_299f_31d0);
-        };
-        for chunk in self.seeds.chunks_exact(4).take(words) {
-            feed(
-                u64::from(chunk[0])
-                    | u64::from(chunk[1]) << 16
-                    | u64::from(chunk[2]) << 32
-                    | u64::from(chunk[3]) << 48,
-            );
+        let pairs = words.div_ceil(2);
+        let (mut a, mut b) = (0u64, 0u64);
+        for i in 0..pairs {
+            let (x, y) = (self.word(2 * i), self.word(2 * i + 1));
+            a = a.wrapping_add(mum(x ^ KEY_A[2 * i], y ^ KEY_A[2 * i + 1]));
+            b = b.wrapping_add(mum(x ^ KEY_B[2 * i], y ^ KEY_B[2 * i + 1]));
         }
-        feed(self.owners.0);
-        feed(self.sown.0);
-        feed(self.offer.0);
-        feed(
-            u64::from(self.captured[0])
-                | u64::from(self.captured[1]) << 16
-                | (self.to_move as u64) << 32,
-        );
+        let state = u64::from(self.captured[0])
+            | u64::from(self.captured[1]) << 16
+            | (self.to_move as u64) << 32;
+        let extra = [self.owners.0, self.sown.0, self.offer.0, state];
+        let k = SEED_WORDS + 1;
+        for j in 0..2 {
+            let (x, y) = (extra[2 * j], extra[2 * j + 1]);
+            a = a.wrapping_add(mum(x ^ KEY_A[k + 2 * j], y ^ KEY_A[k + 2 * j + 1]));
+            b = b.wrapping_add(mum(x ^ KEY_B[k + 2 * j], y ^ KEY_B[k + 2 * j + 1]));
+        }
         u128::from(a) << 64 | u128::from(b)
     }
+
+    /// Sets the seeds of pits `4i..4i+4` from one word.
+    #[inline]
+    fn set_word(&mut self, i: usize, w: u64) {
+        let c = &mut self.seeds[4 * i..4 * i + 4];
+        c[0] = w as u16;
+        c[1] = (w >> 16) as u16;
+        c[2] = (w >> 32) as u16;
+        c[3] = (w >> 48) as u16;
+    }
+
+    /// Seeds of pits `4i..4i+4` as one word (zero past the board).
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        if i >= SEED_WORDS {
+            return 0;
+        }
+        let c = &self.seeds[4 * i..4 * i + 4];
+        u64::from(c[0]) | u64::from(c[1]) << 16 | u64::from(c[2]) << 32 | u64::from(c[3]) << 48
+    }
+}
+
+/// Words of four seed counts in a position.
+const SEED_WORDS: usize = MAX_PITS / 4;
+/// Hash constants: seed words (rounded up to pairs), then four more words.
+const KEYS: usize = SEED_WORDS + 1 + 4;
+const KEY_A: [u64; KEYS] = keys(0x6a09_e667_f3bc_c908);
+const KEY_B: [u64; KEYS] = keys(0xbb67_ae85_84ca_a73b);
+
+const fn keys(seed: u64) -> [u64; KEYS] {
+    let mut k = [0u64; KEYS];
+    let mut i = 0;
+    while i < KEYS {
+        k[i] = mix(seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+            | 0x8000_8000_8000_8000;
+        i += 1;
+    }
+    k
+}
+
+/// wyhash's folded multiply: the 128-bit product's halves XORed.
+#[inline]
+fn mum(a: u64, b: u64) -> u64 {
+    let r = u128::from(a) * u128::from(b);
+    (r as u64) ^ (r >> 64) as u64
+}
+
+/// `i mod n` for `i < 2n`, without a division.
+#[inline]
+fn wrap(i: usize, n: usize) -> usize {
+    if i >= n { i - n } else { i }
+}
+
+/// Bits 0..4 of the result: which of the four 16-bit lanes of `w` are non-zero.
+#[inline]
+fn non_zero_lanes(w: u64) -> u64 {
+    const LOW: u64 = 0x7FFF_7FFF_7FFF_7FFF;
+    // Bit 15 of each lane: set iff the lane is non-zero (no carry crosses lanes).
+    let t = (((w & LOW) + LOW) | w) >> 15 & 0x0001_0001_0001_0001;
+    // Move lane bits 0, 16, 32, 48 to 45..49 (the partial products never collide).
+    t.wrapping_mul(0x0000_2000_4000_8001) >> 45 & 0xF
+}
+
+/// One in each 16-bit lane `j` of the result where bit `j` of `nibble` is set.
+#[inline]
+fn spread(nibble: u64) -> u64 {
+    // Bit j lands at 16j from the term 2^(15j); the other partial products
+    // never fall on a lane's low bit, and never collide.
+    nibble.wrapping_mul(0x0000_2000_4000_8001) & 0x0001_0001_0001_0001
+}
+
+/// The first `k` pits after `origin` in the sowing direction, `k` at most
+/// the number of pits (all of them, the origin last, when equal).
+#[inline]
+fn run(rules: &Rules, origin: usize, k: usize) -> PitSet {
+    let n = rules.pits();
+    debug_assert!(k <= n && origin < n);
+    if k == 0 {
+        return PitSet::EMPTY;
+    }
+    // `k` consecutive pits in index order, starting at `from`, around the ring.
+    let from = match rules.direction {
+        Direction::CounterClockwise => wrap(origin + 1, n),
+        Direction::Clockwise => wrap(origin + n - k, n),
+    };
+    let m = u64::MAX >> (64 - k);
+    let all = u64::MAX >> (64 - n);
+    PitSet(((m << from) | (m >> (n - from))) & all)
 }
 
 /// The splitmix64 finaliser: a cheap, well-mixed 64-bit permutation.
 #[inline]
-pub(crate) fn mix(mut z: u64) -> u64 {
+pub(crate) const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -653,6 +776,35 @@ fn push_subsets(of: PitSet, max: usize, out: &mut Vec<Ply>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_puts_one_in_each_lane_of_the_nibble() {
+        for nib in 0..16u64 {
+            let want = (0..4).fold(0, |w, j| w | (nib >> j & 1) << (16 * j));
+            assert_eq!(spread(nib), want, "{nib:#b}");
+        }
+    }
+
+    #[test]
+    fn non_zero_lanes_finds_every_non_empty_pit() {
+        for w in [
+            0u64,
+            1,
+            0xFFFF,
+            0x8000,
+            0x0001_0000_0000_0000,
+            0xFFFF_0000_8000_0001,
+        ] {
+            let want = (0..4).fold(0, |m, i| m | u64::from(w >> (16 * i) & 0xFFFF != 0) << i);
+            assert_eq!(non_zero_lanes(w), want, "{w:#x}");
+        }
+        for i in 0..4 {
+            for v in [1u64, 2, 3, 48, 0x7FFF, 0x8000, 0xFFFF] {
+                assert_eq!(non_zero_lanes(v << (16 * i)), 1 << i);
+                assert_eq!(non_zero_lanes(!(0xFFFF << (16 * i)) | v << (16 * i)), 0xF);
+            }
+        }
+    }
 
     #[test]
     fn subsets_are_all_there_once() {

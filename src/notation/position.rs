@@ -252,7 +252,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
             if mine.len() - set.len() < usize::from(t.keep_at_least) {
                 return Err(err(
                     c0,
-                    format!("the offerer must keep at least {} pit(s)", t.keep_at_least),
+                    format!(
+                        "the offerer must keep at least {} pit{}",
+                        t.keep_at_least,
+                        if t.keep_at_least == 1 { "" } else { "s" }
+                    ),
                 ));
             }
             let need = u32::from(t.price_per_pit) * set.len() as u32;

@@ -245,6 +245,7 @@ fn parse_ply(p: Pair<'_, Rule>) -> RecordPly {
         Rule::sow => RawPly::Sow(text.chars().next().expect("a label")),
         Rule::offer => RawPly::Offer(
             p.into_inner()
+                .filter(|l| l.as_rule() == Rule::label)
                 .map(|l| l.as_str().chars().next().expect("a label"))
                 .collect(),
         ),
@@ -262,6 +263,27 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> RecordSyntaxError {
     let (line, column) = match e.line_col {
         pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
     };
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant
+        && positives.contains(&Rule::brace_close)
+    {
+        // Point at the `{` that is never closed, not at the end of the file.
+        let pos = match e.location {
+            pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+        };
+        if let Some(open) = text[..pos].rfind('{') {
+            let line = text[..open].matches('\n').count() + 1;
+            let column = text[..open]
+                .rsplit('\n')
+                .next()
+                .map_or(0, |l| l.chars().count())
+                + 1;
+            return RecordSyntaxError {
+                loc: Loc { line, column },
+                message: "this `{` comment is never closed: no `}` before the end of the file"
+                    .into(),
+            };
+        }
+    }
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => expected(positives, text, &e),
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
@@ -277,17 +299,33 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
     };
-    let found = text[pos..]
-        .split_whitespace()
-        .next()
-        .map_or_else(|| "the end of the file".to_owned(), |w| format!("`{w}`"));
+    let rest = &text[pos..];
+    let found = if rest.starts_with(['\n', '\r']) && rest.trim().is_empty() {
+        "the end of the file".to_owned()
+    } else if rest.starts_with(['\n', '\r']) {
+        "the end of the line".to_owned()
+    } else {
+        rest.split_whitespace()
+            .next()
+            .map_or_else(|| "the end of the file".to_owned(), |w| format!("`{w}`"))
+    };
     let wants_ply = positives.iter().any(|r| {
         matches!(
             r,
             Rule::offer | Rule::pass | Rule::accept | Rule::decline | Rule::sow | Rule::movetext
         )
     });
-    let what = if wants_ply {
+    let has = |r: Rule| positives.contains(&r);
+    let what = if has(Rule::brace_close) {
+        "`}`: the comment is never closed".to_owned()
+    } else if has(Rule::value_close) {
+        "`\"` to close the tag value on this line (write a quote inside a value as `\\\"`)"
+            .to_owned()
+    } else if has(Rule::tag_close) {
+        "`]` to close the tag (write a quote inside a value as `\\\"`)".to_owned()
+    } else if has(Rule::offer_close) || has(Rule::offer_comma) {
+        "`,` and another pit label, or `)` to close the offer".to_owned()
+    } else if wants_ply {
         "a pit label, `pass`, `offer(...)`, `accept` or `decline`".to_owned()
     } else if positives.contains(&Rule::label) {
         "a pit label".to_owned()

@@ -76,7 +76,10 @@ enum Origin {
     Bundled(&'static str),
     /// A file: its canonical path (for cycles) and the path as written
     /// (whose directory resolves the file's own `extends`, and names it in errors).
-    File { canonical: PathBuf, shown: PathBuf },
+    File {
+        canonical: PathBuf,
+        shown: PathBuf,
+    },
     /// Text given directly (tests, `parse`); `extends` resolves against this directory.
     Text(PathBuf),
 }

@@ -5,6 +5,7 @@
 //! [`Rules`] the engine reads. Every error carries the file, line, column
 //! and key it concerns.
 
+pub mod describe;
 pub mod error;
 mod load;
 pub mod model;

@@ -207,6 +207,10 @@ pub struct Rules {
     pub(crate) next: [u8; MAX_PITS],
     /// `prev[p]`: the pit before `p` in the sowing direction.
     pub(crate) prev: [u8; MAX_PITS],
+    /// Every pit of the board (derived; for the engine's hot path).
+    pub(crate) all_pits: PitSet,
+    /// Each side's home row, South then North (derived; for the engine's hot path).
+    pub(crate) rows: [PitSet; 2],
 }
 
 /// Keys a `[[interpretation]]` may name.
@@ -655,6 +659,8 @@ impl Rules {
             total_seeds: total as u32,
             next,
             prev,
+            all_pits: PitSet::range(0, pits),
+            rows: [PitSet::range(0, per_row), PitSet::range(per_row, pits)],
         })
     }
 
@@ -667,11 +673,9 @@ impl Rules {
 
     /// The pits of `side`'s home row.
     #[must_use]
+    #[inline]
     pub fn home_row(&self, side: Side) -> PitSet {
-        match side {
-            Side::South => PitSet::range(0, self.per_row),
-            Side::North => PitSet::range(self.per_row, 2 * self.per_row),
-        }
+        self.rows[side.index()]
     }
 
     /// The label of a pit.

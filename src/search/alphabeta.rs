@@ -166,6 +166,9 @@ impl Searcher {
         mut beta: Value,
     ) -> Value {
         self.nodes += 1;
+        // Whatever this node returns, its line starts empty: a stale line
+        // from an earlier search must never be reported.
+        self.pv_len[ply] = 0;
         if game.is_over() || depth == 0 || ply + 1 >= MAX_DEPTH {
             return evaluate(game, ply);
         }
@@ -189,7 +192,8 @@ impl Searcher {
             // Only an entry of exactly this depth may cut: a deeper one would
             // return a better value than a search of this depth, and the
             // search must agree with plain minimax at every depth.
-            if e.depth == depth {
+            // Never at the root: the root must search to name its best ply.
+            if e.depth == depth && ply > 0 {
                 match e.bound {
                     Bound::Exact => return e.value,
                     Bound::Lower => alpha = alpha.max(e.value),

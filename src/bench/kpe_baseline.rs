@@ -1,0 +1,305 @@
+//! Kpé's random playouts written by hand, as fast as we can, for that one
+//! game: the yardstick the generic engine is measured against (SPEC.md §7).
+//!
+//! The rules are those of `rules/kpe.toml` (SPEC.md §3), hard-wired:
+//! 2x4 pits, 6 seeds each, South first; sow every seed of a non-empty pit
+//! of one's own row counter-clockwise, dropping one in the origin too on
+//! every full lap; feed an opponent whose row is empty when some sowing
+//! can; capture a landing pit of the opponent's row that now holds 2 or 4,
+//! then backwards through the opponent's row while pits hold 2 or 4, but
+//! only once all four home pits have been sown from (the sowing that
+//! completes the set may capture); the game ends when the side to act has
+//! an empty row, or when a state occurs for the third time; leftovers go
+//! to the row's owner.
+//!
+//! The random policy is the engine's ([`crate::search::playout`]): the
+//! legal sowings in label order (`a b c d` for South, `A B C D` for
+//! North), one drawn by [`Rng::below`] of their count. So on the same seed
+//! both play the same games, which `tests/baseline.rs` checks.
+//!
+//! The state is one `u64` of seeds, one byte per pit (48 seeds in all, so
+//! a byte never exceeds 48), sown one lap at a time with a table of
+//! per-origin masks. The repetition rule needs no hashing: between
+//! captures and lock progress the captured totals and the sown set are
+//! constant, so the state is just the seeds and the side to act, which fit
+//! one `u64` exactly (bit 63 is free since pit `D` holds at most 48).
+
+use crate::engine::{EndReason, MAX_PITS, Pit, PitSet, Position, Side};
+use crate::rng::Rng;
+use crate::search::Playouts;
+
+const PITS: usize = 8;
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The home rows as pit masks, South then North.
+const HOME: [u8; 2] = [0x0F, 0xF0];
+/// Added to the seeds, sets bit 7 of a pit's byte iff a sowing from it
+/// reaches the opponent's row: pit `i` of a row needs `4 - i` seeds.
+const FEEDS: u64 = 0x7F7E_7D7C_7F7E_7D7C;
+/// The initial position: 6 seeds in every pit.
+const INITIAL: u64 = 6 * ONES;
+
+/// `LAP[o][r]`: one seed in each of the `r` pits after `o`, counter-clockwise.
+const LAP: [[u64; PITS]; PITS] = {
+    let mut t = [[0u64; PITS]; PITS];
+    let mut o = 0;
+    while o < PITS {
+        let mut r = 1;
+        while r < PITS {
+            t[o][r] = t[o][r - 1] | 1 << (8 * ((o + r) % PITS));
+            r += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// `BYTES[m]`: the byte mask of the pits in the 8-bit pit mask `m`.
+const BYTES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < PITS {
+            if m >> i & 1 == 1 {
+                t[m] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// One bit per pit (bit `i` for pit `i`): set where the byte has bit 7 set.
+#[inline(always)]
+fn gather(high_bits: u64) -> u8 {
+    ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// Pits holding at least one seed.
+#[inline(always)]
+fn non_empty(seeds: u64) -> u8 {
+    gather((seeds + 0x7F * ONES) & HIGH)
+}
+
+/// Seeds in pit `p`.
+#[inline(always)]
+fn count(seeds: u64, p: usize) -> u8 {
+    (seeds >> (8 * p)) as u8
+}
+
+/// A Kpé game in progress.
+#[derive(Clone, Debug)]
+pub struct Kpe {
+    /// Byte `i`: seeds in pit `i` (`a b c d A B C D`).
+    seeds: u64,
+    /// 0 South, 1 North.
+    to_move: usize,
+    captured: [u8; 2],
+    /// Home pits sown from by their owner (bit per pit).
+    sown: u8,
+    /// The states since the last capture or lock progress (the only ones
+    /// that can recur), the current one last: seeds | side << 63.
+    window: Vec<u64>,
+    end: Option<EndReason>,
+}
+
+impl Default for Kpe {
+    fn default() -> Self {
+        Kpe::new()
+    }
+}
+
+impl Kpe {
+    /// A game at the initial position.
+    #[must_use]
+    pub fn new() -> Kpe {
+        let mut k = Kpe {
+            seeds: 0,
+            to_move: 0,
+            captured: [0; 2],
+            sown: 0,
+            window: Vec::with_capacity(256),
+            end: None,
+        };
+        k.reset();
+        k
+    }
+
+    /// Back to the initial position, keeping the window's buffer.
+    #[inline]
+    pub fn reset(&mut self) {
+        self.seeds = INITIAL;
+        self.to_move = 0;
+        self.captured = [0; 2];
+        self.sown = 0;
+        self.window.clear();
+        self.window.push(INITIAL);
+        self.end = None;
+    }
+
+    /// Why the game ended, if it has.
+    #[inline]
+    #[must_use]
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// The legal sowings as a pit mask (bit `i`: pit `i`), feeding applied.
+    #[inline(always)]
+    #[must_use]
+    pub fn legal(&self) -> u8 {
+        let s = self.to_move;
+        let full = non_empty(self.seeds);
+        let mine = full & HOME[s];
+        if full & HOME[s ^ 1] == 0 {
+            let feeders = gather((self.seeds + FEEDS) & HIGH) & mine;
+            if feeders != 0 {
+                return feeders;
+            }
+        }
+        mine
+    }
+
+    /// Sows from pit `o` (a legal sowing), captures, and sets the end.
+    #[inline(always)]
+    pub fn play(&mut self, o: usize) {
+        let s = self.to_move;
+        let n = u64::from(count(self.seeds, o));
+        let mut seeds = self.seeds & !(0xFF << (8 * o));
+        seeds += (n >> 3) * ONES + LAP[o][(n & 7) as usize];
+        let landing = (o + n as usize) & 7;
+
+        let home = HOME[s];
+        let sown = self.sown | 1 << o;
+        let mut reset_window = sown != self.sown;
+        self.sown = sown;
+        // The lock: every home pit sown, this sowing included.
+        if sown & home == home && HOME[s ^ 1] >> landing & 1 == 1 {
+            let c = count(seeds, landing);
+            if c == 2 || c == 4 {
+                // The opponent's row is 4 pits in a row; the chain runs
+                // backwards from the landing pit to that row's first pit.
+                let first = 4 * (s ^ 1);
+                let mut q = landing;
+                while q > first {
+                    let c = count(seeds, q - 1);
+                    if c != 2 && c != 4 {
+                        break;
+                    }
+                    q -= 1;
+                }
+                let take = BYTES[((1u32 << (landing + 1)) - (1u32 << q)) as usize];
+                let taken = seeds & take;
+                seeds ^= taken;
+                self.captured[s] += (taken.wrapping_mul(ONES) >> 56) as u8;
+                reset_window = true;
+            }
+        }
+        self.seeds = seeds;
+        self.to_move = s ^ 1;
+
+        let key = seeds | (s as u64 ^ 1) << 63;
+        if reset_window {
+            self.window.clear();
+        }
+        self.window.push(key);
+        if non_empty(seeds) & HOME[s ^ 1] == 0 {
+            self.end = Some(EndReason::NoSowing(side(s ^ 1)));
+        } else if self.window.iter().filter(|&&k| k == key).count() >= 3 {
+            self.end = Some(EndReason::Repetition(3));
+        }
+    }
+
+    /// Final totals (captured plus the seeds left in one's row), South then North.
+    #[must_use]
+    pub fn totals(&self) -> [u32; 2] {
+        let row = |s: usize| {
+            let b = self.seeds & BYTES[HOME[s] as usize];
+            (b.wrapping_mul(ONES) >> 56) as u32
+        };
+        [
+            u32::from(self.captured[0]) + row(0),
+            u32::from(self.captured[1]) + row(1),
+        ]
+    }
+
+    /// The winner by the totals, `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        let [s, n] = self.totals();
+        match s.cmp(&n) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// The state as an engine [`Position`] (for comparing the two).
+    #[must_use]
+    pub fn position(&self) -> Position {
+        let mut seeds = [0u16; MAX_PITS];
+        for (i, s) in seeds.iter_mut().take(PITS).enumerate() {
+            *s = u16::from(count(self.seeds, i));
+        }
+        Position::from_parts(
+            seeds,
+            PitSet(u64::from(HOME[1])),
+            PitSet(u64::from(self.sown)),
+            PitSet::EMPTY,
+            [u16::from(self.captured[0]), u16::from(self.captured[1])],
+            side(self.to_move),
+            0,
+        )
+    }
+}
+
+fn side(i: usize) -> Side {
+    if i == 0 { Side::South } else { Side::North }
+}
+
+/// Watches the baseline's playouts (for `tests/baseline.rs`).
+pub trait Observer {
+    /// A sowing from `pit` is about to be played.
+    #[inline(always)]
+    fn ply(&mut self, _pit: Pit) {}
+    /// The game is over.
+    #[inline(always)]
+    fn end(&mut self, _game: &Kpe) {}
+}
+
+impl Observer for () {}
+
+/// Random Kpé playouts until at least `min_plies` plies: the same loop as
+/// [`crate::search::random_playouts`] on the bundled Kpé rules.
+pub fn random_playouts(rng: &mut Rng, min_plies: u64) -> Playouts {
+    random_playouts_observed(rng, min_plies, &mut ())
+}
+
+/// [`random_playouts`], telling `obs` every ply and every end.
+pub fn random_playouts_observed<O: Observer>(
+    rng: &mut Rng,
+    min_plies: u64,
+    obs: &mut O,
+) -> Playouts {
+    let mut stats = Playouts::default();
+    let mut game = Kpe::new();
+    while stats.plies < min_plies {
+        game.reset();
+        while game.end.is_none() {
+            let mut legal = game.legal();
+            let k = rng.below(legal.count_ones() as usize);
+            for _ in 0..k {
+                legal &= legal - 1;
+            }
+            let pit = legal.trailing_zeros() as usize;
+            obs.ply(Pit(pit as u8));
+            game.play(pit);
+            stats.plies += 1;
+        }
+        obs.end(&game);
+        stats.record(game.winner());
+    }
+    stats
+}

@@ -1,0 +1,182 @@
+//! `ayla bench <variant> [--plies N] [--seed S] [--json]`
+//!
+//! Times uniformly random playouts through the generic engine on one
+//! thread (SPEC.md §7), perft from the initial position, and, when the
+//! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
+
+use super::{Exit, Failure, load_rules};
+use ayla::bench::{is_kpe, kpe_baseline};
+use ayla::engine::Game;
+use ayla::rng::Rng;
+use ayla::search::{Playouts, perft, random_playouts};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Perft depth timed from the initial position: deep enough (some 10^7
+/// nodes for the bundled variants) to time, shallow enough to take a
+/// fraction of a second.
+const PERFT_DEPTH: u32 = 12;
+
+/// Arguments of `bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A bundled variant id or a path to a rule file.
+    variant: String,
+    /// Play random games until at least this many plies.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    plies: u64,
+    /// Seed of the random generator (SplitMix64).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A timed run of playouts.
+struct Timed {
+    stats: Playouts,
+    time: Duration,
+}
+
+impl Timed {
+    fn per_sec(&self, n: u64) -> f64 {
+        n as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "plies": self.stats.plies,
+            "playouts": self.stats.playouts,
+            "seconds": self.time.as_secs_f64(),
+            "plies_per_sec": self.per_sec(self.stats.plies),
+            "playouts_per_sec": self.per_sec(self.stats.playouts),
+            "mean_game_length": self.stats.mean_length(),
+            "results": {
+                "south": self.stats.results[0],
+                "north": self.stats.results[1],
+                "draw": self.stats.results[2],
+            },
+        })
+    }
+}
+
+fn timed(f: impl FnOnce() -> Playouts) -> Timed {
+    let start = Instant::now();
+    let stats = f();
+    Timed {
+        stats,
+        time: start.elapsed(),
+    }
+}
+
+/// `x` with an SI prefix: `12.3 M`.
+fn si(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2} G", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} k", x / 1e3)
+    } else {
+        format!("{x:.1} ")
+    }
+}
+
+pub fn run(a: Args) -> Result<(), Failure> {
+    let rules = load_rules(&a.variant)?;
+    let id = &rules.provenance.id;
+
+    // Warm the caches and the branch predictors, untimed.
+    random_playouts(&rules, &mut Rng::new(a.seed ^ 0x5741_524d), 20_000);
+    let engine = timed(|| random_playouts(&rules, &mut Rng::new(a.seed), a.plies));
+
+    let baseline = is_kpe(&rules).then(|| {
+        kpe_baseline::random_playouts(&mut Rng::new(a.seed ^ 0x5741_524d), 20_000);
+        timed(|| kpe_baseline::random_playouts(&mut Rng::new(a.seed), a.plies))
+    });
+    if let Some(b) = &baseline
+        && b.stats != engine.stats
+    {
+        return Err(Failure {
+            exit: Exit::Wrong,
+            error: Some(anyhow::anyhow!(
+                "the hand-written Kpé loop and the engine played different games on seed {} \
+                 (engine {:?}, baseline {:?}); the comparison is void",
+                a.seed,
+                engine.stats,
+                b.stats
+            )),
+        });
+    }
+    // Time ratio: how many times longer the engine takes for the same games.
+    let ratio = baseline
+        .as_ref()
+        .map(|b| b.per_sec(b.stats.plies) / engine.per_sec(engine.stats.plies));
+
+    let mut game = Game::new(&rules);
+    let start = Instant::now();
+    let nodes = perft(&mut game, PERFT_DEPTH);
+    let perft_time = start.elapsed();
+    let perft_rate = nodes as f64 / perft_time.as_secs_f64().max(1e-9);
+
+    if a.json {
+        println!(
+            "{}",
+            json!({
+                "variant": id,
+                "seed": a.seed,
+                "min_plies": a.plies,
+                "threads": 1,
+                "engine": engine.json(),
+                "baseline": baseline.as_ref().map(|b| {
+                    let mut v = b.json();
+                    v["name"] = json!("hand-written Kpé loop");
+                    v
+                }),
+                "ratio": ratio,
+                "perft": {
+                    "depth": PERFT_DEPTH,
+                    "position": "initial",
+                    "nodes": nodes,
+                    "seconds": perft_time.as_secs_f64(),
+                    "nodes_per_sec": perft_rate,
+                },
+            })
+        );
+        return Ok(());
+    }
+
+    println!(
+        "{id}: uniformly random playouts from the initial position, seed {}, one thread",
+        a.seed
+    );
+    let line = |name: &str, t: &Timed| {
+        println!(
+            "  {name:<9} {}plies/s  {}playouts/s  ({} plies, {} games, mean length {:.1}, {:.3} s)",
+            si(t.per_sec(t.stats.plies)),
+            si(t.per_sec(t.stats.playouts)),
+            t.stats.plies,
+            t.stats.playouts,
+            t.stats.mean_length(),
+            t.time.as_secs_f64()
+        );
+    };
+    line("engine", &engine);
+    let [s, n, d] = engine.stats.results;
+    println!("  results   South {s}, North {n}, drawn {d}");
+    if let (Some(b), Some(r)) = (&baseline, ratio) {
+        line("baseline", b);
+        println!(
+            "  ratio     {r:.2}x (hand-written Kpé loop plies/s ÷ engine plies/s; same games)"
+        );
+    } else {
+        println!("  baseline  none (the hand-written loop plays the bundled Kpé rules only)");
+    }
+    println!(
+        "  perft {PERFT_DEPTH}   {nodes} nodes from the initial position in {:.3} s: {}nodes/s",
+        perft_time.as_secs_f64(),
+        si(perft_rate)
+    );
+    Ok(())
+}

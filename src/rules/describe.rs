@@ -1,0 +1,545 @@
+//! The rulebook in plain English, generated from a [`Rules`]: every clause
+//! the engine applies, in the order of play, with the readings taken on
+//! open points marked as such. `rules show` prints it; `rules diff`
+//! compares two rulebooks clause by clause in the same words.
+
+use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Zone};
+use crate::engine::{Pit, Side};
+use std::fmt::Write;
+
+/// The parts of a rulebook, in the order of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The board and the seeds.
+    SetUp,
+    /// What a player may do on a turn.
+    Turn,
+    /// How seeds are sown.
+    Sowing,
+    /// Captures.
+    Captures,
+    /// Trades and other special plies.
+    SpecialMoves,
+    /// When the game ends.
+    End,
+    /// Who wins.
+    Scoring,
+}
+
+impl Part {
+    /// The heading.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Part::SetUp => "Set-up",
+            Part::Turn => "A turn",
+            Part::Sowing => "Sowing",
+            Part::Captures => "Captures",
+            Part::SpecialMoves => "Special moves",
+            Part::End => "The end",
+            Part::Scoring => "Scoring",
+        }
+    }
+}
+
+/// One clause of a rulebook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clause {
+    /// Where it belongs.
+    pub part: Part,
+    /// A stable name, for comparing rulebooks (`capture.chain`).
+    pub id: &'static str,
+    /// The rule-file keys it renders; interpretations of these are attached.
+    pub keys: &'static [&'static str],
+    /// The clause in words.
+    pub text: String,
+}
+
+fn count_list(counts: &[u16]) -> String {
+    let words: Vec<String> = counts.iter().map(u16::to_string).collect();
+    match words.len() {
+        0 => String::new(),
+        1 => words[0].clone(),
+        n => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
+fn zone_words(z: Zone) -> &'static str {
+    match z {
+        Zone::OpponentTerritory => "controlled by the opponent",
+        Zone::OpponentRow => "in the opponent's row",
+        Zone::Anywhere => "anywhere on the board, whoever controls it",
+    }
+}
+
+fn labels(rules: &Rules, side: Side) -> String {
+    rules
+        .home_row(side)
+        .iter()
+        .map(|p| rules.label(p).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every clause of the rulebook, in the order of play.
+#[must_use]
+pub fn clauses(r: &Rules) -> Vec<Clause> {
+    let mut v = Vec::new();
+    let mut add = |part, id, keys, text: String| {
+        v.push(Clause {
+            part,
+            id,
+            keys,
+            text,
+        })
+    };
+    let n = r.per_row;
+    let ccw = r.direction == Direction::CounterClockwise;
+
+    // Set-up.
+    add(
+        Part::SetUp,
+        "board",
+        &["board.pits_per_row"],
+        format!(
+            "The board has two rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). No stores.",
+            if n == 1 { "" } else { "s" },
+            labels(r, Side::South),
+            labels(r, Side::North)
+        ),
+    );
+    let first = r.initial[0];
+    add(
+        Part::SetUp,
+        "seeds",
+        &["board.seeds_per_pit", "board.initial"],
+        if r.initial.iter().all(|&s| s == first) {
+            format!(
+                "Each pit starts with {first} seed{}, {} in all.",
+                if first == 1 { "" } else { "s" },
+                r.total_seeds
+            )
+        } else {
+            let row = |side: Side| {
+                r.home_row(side)
+                    .iter()
+                    .map(|p| format!("{}={}", r.label(p), r.initial[p.index()]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "The pits start with {} and {}, {} seeds in all.",
+                row(Side::South),
+                row(Side::North),
+                r.total_seeds
+            )
+        },
+    );
+    add(
+        Part::SetUp,
+        "first",
+        &["board.first"],
+        format!("{} moves first.", r.first),
+    );
+
+    // A turn.
+    add(
+        Part::Turn,
+        "sow_from",
+        &["moves.sow_from"],
+        match r.sow_from {
+            SowFrom::Controlled => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
+            SowFrom::HomeRow => "On their turn a player sows from any non-empty pit of their own row.".into(),
+        },
+    );
+    if r.feeding == Feeding::MustFeedEmptyOpponent {
+        add(
+            Part::Turn,
+            "feeding",
+            &["moves.feeding"],
+            "Feeding: if every pit the opponent controls is empty, the player must choose a sowing that drops at least one seed into them, if any sowing does; otherwise any sowing is legal.".into(),
+        );
+    }
+    add(
+        Part::Turn,
+        "cannot_sow",
+        &["moves.cannot_sow"],
+        match r.cannot_sow {
+            CannotSow::Pass => "A player every one of whose pits is empty must pass (the ply `pass`); this is the only time passing is legal.".into(),
+            CannotSow::EndGame => "A player with nothing to sow does not pass: the game ends (see The end).".into(),
+        },
+    );
+
+    // Sowing.
+    add(
+        Part::Sowing,
+        "sowing",
+        &["sowing.direction", "sowing.laps"],
+        format!(
+            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever controls it. Single lap: the sowing ends where its last seed falls, the landing pit.",
+            if ccw {
+                "counter-clockwise"
+            } else {
+                "clockwise"
+            },
+            {
+                let order: Vec<String> = (0..2 * n)
+                    .map(|i| if ccw { i } else { (2 * n - i) % (2 * n) })
+                    .take(2 * n)
+                    .map(|i| r.label(Pit(i as u8)).to_string())
+                    .collect();
+                format!("{}, …", order.join(", "))
+            }
+        ),
+    );
+    add(
+        Part::Sowing,
+        "skip_origin",
+        &["sowing.skip_origin"],
+        if r.skip_origin {
+            format!(
+                "A sowing of {} or more seeds skips its emptied origin pit each time it comes round.",
+                2 * n
+            )
+        } else {
+            format!(
+                "A sowing of {} or more seeds passes through its emptied origin pit and drops a seed there too, on every pass.",
+                2 * n
+            )
+        },
+    );
+
+    // Captures.
+    match &r.capture {
+        None => add(
+            Part::Captures,
+            "capture",
+            &["capture.counts"],
+            "Seeds are never captured.".into(),
+        ),
+        Some(c) => {
+            if let Lock::AllHomePitsSown {
+                release_may_capture,
+            } = c.lock
+            {
+                add(
+                    Part::Captures,
+                    "lock",
+                    &["capture.lock", "capture.lock_release_may_capture"],
+                    format!(
+                        "Opening lock: a player may capture only once each of their {n} home pits has been the origin of at least one of their sowings. The sowing that completes the set {} capture.",
+                        if release_may_capture {
+                            "may itself"
+                        } else {
+                            "may not itself"
+                        }
+                    ),
+                );
+            }
+            let counts = count_list(&c.count_list());
+            add(
+                Part::Captures,
+                "capture",
+                &["capture.counts", "capture.landing"],
+                format!(
+                    "If the landing pit is {} and now holds exactly {counts} seeds, they are captured.",
+                    zone_words(c.landing)
+                ),
+            );
+            let zone = zone_words(c.chain_zone);
+            let chain = match c.chain {
+                Chain::None => "Only the landing pit is captured: there is no chain.".to_owned(),
+                Chain::Backward => format!(
+                    "Then the pit before it (against the sowing direction) is examined: if it is {zone} and holds {counts}, it is captured too, and so on backwards; the chain stops at the first pit that holds another count or is not {zone}."
+                ),
+                Chain::Forward => format!(
+                    "Then the pit after it (in the sowing direction) is examined: if it is {zone} and holds {counts}, it is captured too, and so on forwards; the chain stops at the first pit that holds another count or is not {zone}."
+                ),
+                Chain::Both => format!(
+                    "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {zone}: the maximal arc of such pits containing the landing pit. Each pit is captured at most once."
+                ),
+            };
+            add(
+                Part::Captures,
+                "chain",
+                &["capture.chain", "capture.chain_zone"],
+                chain,
+            );
+            add(
+                Part::Captures,
+                "captured",
+                &[],
+                "Captured seeds leave the board and count for the capturer. The turn ends after the captures.".into(),
+            );
+        }
+    }
+
+    // Special moves.
+    if let Some(t) = &r.trading {
+        let max = t.max_pits;
+        add(
+            Part::SpecialMoves,
+            "offer",
+            &[
+                "trading.enabled",
+                "trading.max_pits",
+                "trading.keep_at_least",
+            ],
+            format!(
+                "Trading: instead of sowing, a player who has seeds to sow may offer 1{} of the pits they control, naming them, to the opponent; the offerer must keep at least {} pit{}. Any controlled pit may be offered, empty or not. The offer is the offerer's whole turn.",
+                if max > 1 {
+                    format!(" to {max}")
+                } else {
+                    String::new()
+                },
+                t.keep_at_least,
+                if t.keep_at_least == 1 { "" } else { "s" }
+            ),
+        );
+        if t.only_if_affordable {
+            add(
+                Part::SpecialMoves,
+                "affordable",
+                &["trading.only_if_affordable"],
+                format!(
+                    "An offer is legal only if the opponent has captured at least {} seeds per offered pit, so that it can be accepted.",
+                    t.price_per_pit
+                ),
+            );
+        }
+        add(
+            Part::SpecialMoves,
+            "answer",
+            &["trading.price_per_pit"],
+            format!(
+                "The opponent's next ply is `accept` or `decline`; then the same opponent takes their normal turn. On `accept`, the offered pits become the opponent's territory, and the opponent takes {} of their captured seeds per pit and drops them into those pits, on top of what is there. A player who has just declined may offer straight back.",
+                t.price_per_pit
+            ),
+        );
+        add(
+            Part::SpecialMoves,
+            "glory",
+            &[],
+            "A win by a player who declined an offer during the game is a \"victory without glory\"; the result says so.".into(),
+        );
+    }
+
+    // The end.
+    if let Some(k) = r.end.all_pits_below {
+        add(
+            Part::End,
+            "all_below",
+            &["end.all_pits_below"],
+            format!(
+                "The game ends as soon as every pit holds fewer than {k} seeds (checked after every ply)."
+            ),
+        );
+    }
+    if r.cannot_sow == CannotSow::EndGame {
+        add(
+            Part::End,
+            "no_sowing",
+            &["moves.cannot_sow"],
+            "The game ends when the player to act has nothing to sow.".into(),
+        );
+    }
+    add(
+        Part::End,
+        "repetition",
+        &["end.repetition"],
+        format!(
+            "The game ends at once when the whole state (seeds, controllers, side to act, pending offer, lock progress, captured totals; not who has declined) occurs for the {} time; the starting position is its first occurrence.",
+            ordinal(r.end.repetition)
+        ),
+    );
+
+    // Scoring.
+    add(
+        Part::Scoring,
+        "leftovers",
+        &["end.leftovers"],
+        "At the end, every seed still on the board goes to the player who controls its pit.".into(),
+    );
+    add(
+        Part::Scoring,
+        "winner",
+        &["end.winner"],
+        "The higher total (captured plus swept) wins; equal totals draw.".into(),
+    );
+    v
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Wraps `text` at `width` columns, every line after the first indented by `indent`.
+pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> String {
+    let mut out = String::from(first);
+    let mut col = first.chars().count();
+    let mut line_start = true;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if !line_start && col + 1 + w > width {
+            out.push('\n');
+            out.push_str(indent);
+            col = indent.chars().count();
+            line_start = true;
+        }
+        if !line_start {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(word);
+        col += w;
+        line_start = false;
+    }
+    out.push('\n');
+    out
+}
+
+/// The whole rulebook as text: provenance, then the clauses by part,
+/// each interpretation under the clause it concerns.
+#[must_use]
+pub fn show(r: &Rules) -> String {
+    let p = &r.provenance;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", p.name, p.id);
+    let _ = writeln!(
+        out,
+        "{}",
+        "=".repeat(p.name.chars().count() + p.id.len() + 3)
+    );
+    if let Some(s) = &p.summary {
+        out.push_str(&wrap(s, 76, "", ""));
+    }
+    out.push('\n');
+    let field = |out: &mut String, k: &str, v: &str| {
+        out.push_str(&wrap(v, 76, &format!("{k:<18}"), &" ".repeat(18)));
+    };
+    if !p.other_names.is_empty() {
+        field(&mut out, "Other names:", &p.other_names.join(", "));
+    }
+    if let Some(x) = &p.people {
+        field(&mut out, "People:", x);
+    }
+    if let Some(x) = &p.region {
+        field(&mut out, "Region:", x);
+    }
+    if let Some(x) = &p.first_described {
+        field(&mut out, "First described:", x);
+    }
+    if let Some(x) = &p.recorded_by {
+        field(&mut out, "Recorded by:", x);
+    }
+    if p.sources.is_empty() {
+        field(&mut out, "Sources:", "none given");
+    }
+    for (i, s) in p.sources.iter().enumerate() {
+        field(
+            &mut out,
+            if i == 0 { "Sources:" } else { "" },
+            &format!("- {s}"),
+        );
+    }
+    let cls = clauses(r);
+    let mut used = vec![false; r.interpretations.len()];
+    let mut part = None;
+    let mut number = 0;
+    for c in &cls {
+        if part != Some(c.part) {
+            part = Some(c.part);
+            let _ = writeln!(
+                out,
+                "\n{}\n{}",
+                c.part.title(),
+                "-".repeat(c.part.title().len())
+            );
+        }
+        number += 1;
+        out.push_str(&wrap(&c.text, 76, &format!("{number:>2}. "), "    "));
+        for (i, it) in r.interpretations.iter().enumerate() {
+            if c.keys.contains(&it.key.as_str()) && !used[i] {
+                used[i] = true;
+                out.push_str(&wrap(
+                    &format!(
+                        "INTERPRETATION ({}): {} Reading taken: {} Why: {}",
+                        it.key, it.point, it.assumed, it.reason
+                    ),
+                    76,
+                    "    * ",
+                    "      ",
+                ));
+            }
+        }
+    }
+    let rest: Vec<_> = r
+        .interpretations
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .collect();
+    if !rest.is_empty() {
+        let _ = writeln!(out, "\nOther interpretations\n---------------------");
+        for (it, _) in rest {
+            out.push_str(&wrap(
+                &format!(
+                    "INTERPRETATION ({}): {} Reading taken: {} Why: {}",
+                    it.key, it.point, it.assumed, it.reason
+                ),
+                76,
+                "  * ",
+                "    ",
+            ));
+        }
+    }
+    out
+}
+
+/// One difference between two rulebooks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// Where it belongs.
+    pub part: Part,
+    /// The clause in the first rulebook, if it has it.
+    pub a: Option<String>,
+    /// The clause in the second rulebook, if it has it.
+    pub b: Option<String>,
+}
+
+/// The clauses that differ between two rulebooks, in the order of play.
+#[must_use]
+pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
+    let ca = clauses(a);
+    let cb = clauses(b);
+    let mut ids: Vec<(Part, &str)> = ca.iter().chain(&cb).map(|c| (c.part, c.id)).collect();
+    ids.sort();
+    ids.dedup();
+    // Keep the order of play: by part, then by first appearance.
+    let order = |id: &str| {
+        ca.iter()
+            .position(|c| c.id == id)
+            .or_else(|| cb.iter().position(|c| c.id == id).map(|i| i + 1000))
+            .unwrap_or(usize::MAX)
+    };
+    ids.sort_by_key(|&(p, id)| (p, order(id)));
+    ids.into_iter()
+        .filter_map(|(part, id)| {
+            let ta = ca
+                .iter()
+                .find(|c| c.id == id && c.part == part)
+                .map(|c| c.text.clone());
+            let tb = cb
+                .iter()
+                .find(|c| c.id == id && c.part == part)
+                .map(|c| c.text.clone());
+            (ta != tb).then_some(Difference { part, a: ta, b: tb })
+        })
+        .collect()
+}

@@ -1,0 +1,107 @@
+//! Uniformly random playouts: the loop `ayla bench` times (SPEC.md §7).
+//!
+//! From the initial position, each ply is drawn uniformly from the legal
+//! plies (in the engine's order) by [`Rng::below`], until the game is over;
+//! the next playout goes on with the same generator. The hand-written
+//! baseline in [`crate::bench`] follows exactly this policy, so on the same
+//! seed both play the same games.
+
+use crate::engine::{Game, Outcome, Ply, Side};
+use crate::rng::Rng;
+use crate::rules::Rules;
+
+/// What a run of playouts did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playouts {
+    /// Plies played in all.
+    pub plies: u64,
+    /// Games played to their end.
+    pub playouts: u64,
+    /// Games won by South, by North, and drawn.
+    pub results: [u64; 3],
+}
+
+impl Playouts {
+    /// Mean plies per game.
+    #[must_use]
+    pub fn mean_length(&self) -> f64 {
+        if self.playouts == 0 {
+            0.0
+        } else {
+            self.plies as f64 / self.playouts as f64
+        }
+    }
+
+    /// Counts a finished game's result.
+    #[inline]
+    pub fn record(&mut self, winner: Option<Side>) {
+        let i = match winner {
+            Some(Side::South) => 0,
+            Some(Side::North) => 1,
+            None => 2,
+        };
+        self.results[i] += 1;
+        self.playouts += 1;
+    }
+}
+
+/// Watches a run of playouts (for tests that compare it with another
+/// implementation). Static dispatch: the no-op `()` observer costs nothing.
+pub trait Observer {
+    /// `ply` is about to be played in `game`.
+    #[inline]
+    fn ply(&mut self, _game: &Game<'_>, _ply: Ply) {}
+    /// `game` is over, with this outcome.
+    #[inline]
+    fn end(&mut self, _game: &Game<'_>, _outcome: &Outcome) {}
+}
+
+impl Observer for () {}
+
+/// Plays uniformly random games of `rules` from the initial position, one
+/// after another with the same generator, until at least `min_plies` plies
+/// have been played (the last game is played to its end).
+pub fn random_playouts(rules: &Rules, rng: &mut Rng, min_plies: u64) -> Playouts {
+    random_playouts_observed(rules, rng, min_plies, &mut ())
+}
+
+/// [`random_playouts`], telling `obs` every ply and every end.
+pub fn random_playouts_observed<O: Observer>(
+    rules: &Rules,
+    rng: &mut Rng,
+    min_plies: u64,
+    obs: &mut O,
+) -> Playouts {
+    let mut game = Game::new(rules);
+    let mut legal: Vec<Ply> = Vec::with_capacity(64);
+    random_playouts_in(&mut game, &mut legal, rng, min_plies, obs)
+}
+
+/// The playout loop itself, in a caller's `game` (reset before each
+/// playout, so its history buffer is reused) and ply buffer: once both
+/// have grown to the longest game and the longest ply list, it allocates
+/// nothing.
+pub fn random_playouts_in<O: Observer>(
+    game: &mut Game<'_>,
+    legal: &mut Vec<Ply>,
+    rng: &mut Rng,
+    min_plies: u64,
+    obs: &mut O,
+) -> Playouts {
+    let mut stats = Playouts::default();
+    while stats.plies < min_plies {
+        game.reset();
+        while !game.is_over() {
+            game.legal_plies(legal);
+            debug_assert!(!legal.is_empty(), "a game not over has a legal ply");
+            let ply = legal[rng.below(legal.len())];
+            obs.ply(game, ply);
+            game.play_unchecked(ply);
+            stats.plies += 1;
+        }
+        let outcome = game.outcome().expect("the game is over");
+        obs.end(game, &outcome);
+        stats.record(outcome.winner);
+    }
+    stats
+}

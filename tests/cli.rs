@@ -1,0 +1,503 @@
+//! The command line as a user meets it (SPEC.md §6): exit codes and the
+//! first lines of output of `check`, `replay`, `perft` and `play`, run on
+//! the built binary from the crate root. Every expected line here is
+//! derived from the rules or from the golden records' own tags.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `ayla args…` from the crate root.
+fn ayla(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ayla")
+}
+
+/// Runs `ayla args…` with `input` on stdin.
+fn ayla_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ayla");
+    // The program may exit before reading its input (an unknown variant):
+    // a closed pipe then is expected, not a failure.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().expect("wait for ayla")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts the exit code, showing the output if it is wrong.
+fn assert_exit(o: &Output, code: i32, what: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{what}: exit code\n--- stdout:\n{}--- stderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+    assert!(!stderr(o).contains("panicked"), "{what}: panicked");
+}
+
+/// Asserts that `text` starts with `lines`, one by one.
+fn assert_starts_with(text: &str, lines: &[&str], what: &str) {
+    let got: Vec<&str> = text.lines().collect();
+    for (i, want) in lines.iter().enumerate() {
+        assert_eq!(
+            got.get(i).copied(),
+            Some(*want),
+            "{what}: line {}\n--- output:\n{text}",
+            i + 1
+        );
+    }
+}
+
+/// The golden records, as paths relative to the crate root, sorted.
+fn golden() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v = Vec::new();
+    for dir in ["tests/golden/gore", "tests/golden/kpe"] {
+        for e in fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "rec") {
+                v.push(format!(
+                    "{dir}/{}",
+                    p.file_name().unwrap().to_str().unwrap()
+                ));
+            }
+        }
+    }
+    v.sort();
+    assert!(v.len() >= 20, "only {} golden records", v.len());
+    v
+}
+
+/// The value of a `[Name "value"]` tag of a record file (values without escapes).
+fn tag(path: &str, name: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join(path)).unwrap();
+    let open = format!("[{name} \"");
+    text.lines()
+        .find_map(|l| l.strip_prefix(open.as_str())?.strip_suffix("\"]"))
+        .unwrap_or_else(|| panic!("{path}: no {name} tag"))
+        .to_owned()
+}
+
+const KPE_GOLDEN: &str = "tests/golden/kpe/01-capturer-seed2.rec";
+const GORE_TRADER: &str = "tests/golden/gore/02-trader-seed6.rec";
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn every_golden_game_checks_clean_in_one_invocation() {
+    let files = golden();
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let o = ayla(&args);
+    assert_exit(&o, 0, "check on every golden game");
+    let out = stdout(&o);
+    let mut summaries = 0;
+    for f in &files {
+        let mine: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("{f}:")))
+            .collect();
+        assert_eq!(
+            mine.last().copied(),
+            Some(format!("{f}: 1 game: 1 legal").as_str()),
+            "{f}: last line\n{out}"
+        );
+        summaries += 1;
+        // The game's own line gives the totals its Result tag states.
+        let result = tag(f, "Result");
+        let report = format!("{f}: game 1 (");
+        let line = mine
+            .iter()
+            .find(|l| l.starts_with(&report))
+            .unwrap_or_else(|| panic!("{f}: no report line\n{out}"));
+        assert!(
+            line.contains(&format!(" plies, legal; {result}: "))
+                || line.contains(&format!(" 1 ply, legal; {result}: ")),
+            "{f}: {line:?} does not give the result {result}"
+        );
+    }
+    assert_eq!(summaries, files.len());
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.ends_with(": 1 game: 1 legal"))
+            .count(),
+        files.len(),
+        "one summary per file\n{out}"
+    );
+}
+
+#[test]
+fn check_json_on_a_golden_game_is_one_ok_object() {
+    let o = ayla(&["check", "--json", KPE_GOLDEN]);
+    assert_exit(&o, 0, "check --json");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "one game, one line:\n{out}");
+    let v: serde_json::Value = serde_json::from_str(lines[0]).expect("a JSON object");
+    assert_eq!(v["status"], "ok", "{v}");
+    assert_eq!(v["file"], KPE_GOLDEN);
+    assert_eq!(v["game"], 1);
+    assert_eq!(v["variant"], "kpe");
+    // The record's header: 73 plies, 21-27, ended by repetition.
+    assert_eq!(v["plies"], 73);
+    assert_eq!(v["claimed"], "21-27");
+    assert_eq!(v["result"], "21-27");
+    assert_eq!(v["winner"], "North");
+    assert_eq!(v["ended"], "repetition");
+    assert_eq!(v["position"], "0,0,1,0/0,1,0,0 N 20-26 sown=abcd/ABCD");
+    assert!(v.get("error").is_none(), "{v}");
+}
+
+#[test]
+fn check_json_on_every_golden_game_agrees_with_its_tags() {
+    let files = golden();
+    let args: Vec<&str> = ["check", "--json"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let o = ayla(&args);
+    assert_exit(&o, 0, "check --json on every golden game");
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(objects.len(), files.len(), "one object per game:\n{out}");
+    for (f, v) in files.iter().zip(&objects) {
+        assert_eq!(v["file"], f.as_str());
+        assert_eq!(v["status"], "ok", "{f}: {v}");
+        assert_eq!(v["result"], tag(f, "Result").as_str(), "{f}");
+        assert_eq!(v["ended"], tag(f, "Termination").as_str(), "{f}");
+        assert_eq!(v["position"], tag(f, "FinalPosition").as_str(), "{f}");
+    }
+}
+
+#[test]
+fn check_json_on_an_illegal_ply_gives_where_who_and_why() {
+    let o = ayla(&["check", "--json", "tests/bad_records/kpe-must-feed.rec"]);
+    assert_exit(&o, 1, "check --json on an illegal ply");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "illegal");
+    let e = &v["error"];
+    assert_eq!(
+        (e["line"].clone(), e["column"].clone()),
+        (5.into(), 6.into())
+    );
+    assert_eq!(e["ply"], 2);
+    assert_eq!(e["side"], "South");
+    assert_eq!(e["text"], "a");
+    assert_eq!(e["position"], "3,0,0,2/0,0,0,0 S 20-23 sown=abcd/ABCD");
+    assert!(
+        e["reason"]
+            .as_str()
+            .unwrap()
+            .contains("South must feed them"),
+        "{e}"
+    );
+}
+
+#[test]
+fn check_exits_with_the_worst_verdict_of_its_files() {
+    let good = KPE_GOLDEN;
+    let wrong = "tests/bad_records/kpe-opponent-row.rec";
+    let unusable = "tests/bad_records/tag-missing-variant.rec";
+    assert_exit(&ayla(&["check", good, wrong]), 1, "good + wrong");
+    assert_exit(&ayla(&["check", wrong, good]), 1, "wrong + good");
+    assert_exit(&ayla(&["check", good, wrong, unusable]), 2, "with unusable");
+    assert_exit(&ayla(&["check", unusable, good]), 2, "unusable + good");
+}
+
+#[test]
+fn check_of_a_missing_file_exits_2_and_names_it() {
+    let o = ayla(&["check", "tests/no-such-record.rec"]);
+    assert_exit(&o, 2, "check on a missing file");
+    assert_starts_with(
+        &stdout(&o),
+        &[
+            "tests/no-such-record.rec: cannot read the record: No such file or directory (os error 2)",
+        ],
+        "check on a missing file",
+    );
+}
+
+#[test]
+fn check_without_a_file_is_bad_usage() {
+    assert_exit(&ayla(&["check"]), 2, "check without a record");
+}
+
+// ---------------------------------------------------------------- replay
+
+/// The tags of the Kpé golden record, as `replay` shows them first.
+const KPE_GOLDEN_TAGS: [&str; 7] = [
+    "[Variant \"kpe\"]",
+    "[South \"ayla_ref capturer seed 2\"]",
+    "[North \"ayla_ref capturer seed 2\"]",
+    "[Date \"2026.11.30\"]",
+    "[Result \"21-27\"]",
+    "[Termination \"repetition\"]",
+    "[FinalPosition \"0,0,1,0/0,1,0,0 N 20-26 sown=abcd/ABCD\"]",
+];
+
+#[test]
+fn replay_ply_0_shows_the_start() {
+    let o = ayla(&["replay", KPE_GOLDEN, "--ply", "0"]);
+    assert_exit(&o, 0, "replay --ply 0");
+    let mut want: Vec<&str> = KPE_GOLDEN_TAGS.to_vec();
+    want.extend([
+        "",
+        "Start:",
+        "     D     C     B     A",
+        "     6     6     6     6     North  captured 0",
+        "     6     6     6     6     South  captured 0",
+        "     a     b     c     d",
+        "  South: locked; may capture once every home pit has been sown from (not yet: abcd)",
+        "  North: locked; may capture once every home pit has been sown from (not yet: ABCD)",
+        "  6,6,6,6/6,6,6,6 S 0-0",
+    ]);
+    assert_starts_with(&stdout(&o), &want, "replay --ply 0");
+}
+
+#[test]
+fn replay_ply_n_shows_that_ply_and_the_board_after_it() {
+    // 1. b: South sows 6 from b (c d A B C D): 6,0,7,7/7,7,7,7.
+    // 1... C: North sows 7 from C (D a b c d A B), the last in B.
+    let o = ayla(&["replay", KPE_GOLDEN, "--ply", "2"]);
+    assert_exit(&o, 0, "replay --ply 2");
+    let mut want: Vec<&str> = KPE_GOLDEN_TAGS.to_vec();
+    want.extend([
+        "",
+        "2. `C`: North sows 7 from C, the last seed falling in B.",
+        "     D     C     B     A",
+        "     8     0     8     8     North  captured 0",
+        "     7     1     8     8     South  captured 0",
+        "     a     b     c     d",
+        "  South: locked; may capture once every home pit has been sown from (not yet: acd)",
+        "  North: locked; may capture once every home pit has been sown from (not yet: ABD)",
+        "  7,1,8,8/8,8,0,8 S 0-0 sown=b/C",
+    ]);
+    assert_starts_with(&stdout(&o), &want, "replay --ply 2");
+}
+
+#[test]
+fn replay_of_an_accepted_offer_shows_the_pit_changing_hands() {
+    // Ply 16 is North's offer(A) in 6,0,4,5/5,4,3,1 S 6-14 offer=A; ply 17
+    // South accepts: A becomes South's and South pays 6 of its 6 captured into A.
+    let o = ayla(&["replay", GORE_TRADER, "--ply", "17"]);
+    assert_exit(&o, 0, "replay --ply 17");
+    let out = stdout(&o);
+    let after_tags: Vec<&str> = out.lines().skip_while(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        after_tags[..7],
+        [
+            "",
+            "17. `accept`: South accepts: pit A becomes South's, and South pays 6 captured seeds into it.",
+            "     D     C     B     A",
+            "     1     3     4  ( 11)S   North  captured 14",
+            "     6     0     4     5     South  captured 0",
+            "     a     b     c     d",
+            "  (k)X: a traded pit holding k seeds, controlled by X",
+        ],
+        "{out}"
+    );
+    assert_eq!(after_tags[7], "  6,0,4,5/11,4,3,1 S 0-14 owners=SSSS/SNNN");
+}
+
+#[test]
+fn replay_beyond_the_last_ply_exits_2() {
+    let o = ayla(&["replay", KPE_GOLDEN, "--ply", "10000"]);
+    assert_exit(&o, 2, "replay --ply 10000");
+    assert!(
+        stderr(&o).contains("--ply 10000: the game has 73 plies"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// ---------------------------------------------------------------- perft
+
+#[test]
+fn perft_counts_ply_sequences() {
+    // Kpé: 4 sowings a side, and every 7-seed reply refills the whole of
+    // South's row, so 4 x 4 x 4 = 64 at depth 3.
+    for (depth, want) in [("0", "1"), ("1", "4"), ("3", "64")] {
+        let o = ayla(&["perft", "kpe", depth]);
+        assert_exit(&o, 0, "perft kpe");
+        assert_eq!(stdout(&o), format!("{want}\n"), "perft kpe {depth}");
+    }
+    // A bundled name ignores case and accents.
+    let o = ayla(&["perft", "Kpé", "3"]);
+    assert_exit(&o, 0, "perft Kpé");
+    assert_eq!(stdout(&o), "64\n");
+}
+
+#[test]
+fn perft_of_a_finished_position_is_0() {
+    // Goré: every pit below 3 means the game is over: no plies.
+    let o = ayla(&[
+        "perft",
+        "gore",
+        "2",
+        "--position",
+        "2,2,2,2/2,2,2,2 S 16-16",
+    ]);
+    assert_exit(&o, 0, "perft of a finished position");
+    assert_eq!(stdout(&o), "0\n");
+}
+
+#[test]
+fn perft_of_an_unknown_variant_exits_2() {
+    let o = ayla(&["perft", "nope", "3"]);
+    assert_exit(&o, 2, "perft nope");
+    assert!(
+        stderr(&o).starts_with("error: unknown variant"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+}
+
+#[test]
+fn perft_with_a_bad_position_exits_2() {
+    let o = ayla(&["perft", "kpe", "3", "--position", "6,6,6,6/6,6,6 S 0-0"]);
+    assert_exit(&o, 2, "perft --position with a short row");
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "error: --position: column 9: expected 4 counts in North's row, found 3"
+    );
+    let o = ayla(&["perft", "kpe", "3", "--position", "6,6,6,6/6,6,6,6 S 1-0"]);
+    assert_exit(&o, 2, "perft --position with 49 seeds");
+}
+
+// ---------------------------------------------------------------- play
+
+/// A file in the system's temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> TempFile {
+        let p = std::env::temp_dir().join(format!("ayla-cli-test-{}-{name}", std::process::id()));
+        let _ = fs::remove_file(&p);
+        TempFile(p)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn play_through_a_pipe_shows_boards_refuses_illegal_plies_and_saves() {
+    let save = TempFile::new("play.rec");
+    // South sows c; North types c (South's pit), refused; North sows A; quit.
+    let o = ayla_with_input(&["play", "kpe", "--save", save.path()], "c\nc\nA\nquit\n");
+    assert_exit(&o, 0, "play kpe");
+    let out = stdout(&o);
+    // c: 6 seeds into d A B C D a.
+    assert!(
+        out.contains("\n  7,6,0,7/7,7,7,7 N 0-0 sown=c/\n"),
+        "no board after c:\n{out}"
+    );
+    assert!(
+        out.contains("Illegal: North may not sow from pit c: it is not in North's row."),
+        "the refused ply is not explained:\n{out}"
+    );
+    // A: 7 seeds into B C D a b c d.
+    assert!(
+        out.contains("\n  8,7,1,8/0,8,8,8 S 0-0 sown=c/A\n"),
+        "no board after A:\n{out}"
+    );
+    // The saved record holds the two legal plies, unfinished, and checks clean.
+    let saved = fs::read_to_string(&save.0).expect("the game is saved");
+    assert!(saved.contains("[Variant \"kpe\"]"), "{saved}");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(saved.contains("1. c A"), "{saved}");
+    let o = ayla(&["check", save.path()]);
+    assert_exit(&o, 0, "check on the saved game");
+    assert!(
+        stdout(&o)
+            .contains("2 plies, legal; unfinished, South to act in 8,7,1,8/0,8,8,8 S 0-0 sown=c/A"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn play_ends_quietly_at_the_end_of_input() {
+    let save = TempFile::new("eof.rec");
+    let o = ayla_with_input(&["play", "gore", "--save", save.path()], "c\n");
+    assert_exit(&o, 0, "play gore, input ends");
+    assert!(
+        stdout(&o).contains("\n  7,6,0,7/7,7,7,7 N 0-0\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn play_of_an_unknown_variant_exits_2() {
+    let save = TempFile::new("nope.rec");
+    let o = ayla_with_input(&["play", "nope", "--save", save.path()], "quit\n");
+    assert_exit(&o, 2, "play nope");
+    assert!(
+        stderr(&o).starts_with("error: unknown variant"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// ---------------------------------------------------------------- usage
+
+#[test]
+fn bad_usage_exits_2_and_help_exits_0() {
+    assert_exit(&ayla(&[]), 2, "no arguments");
+    assert_exit(&ayla(&["frobnicate"]), 2, "unknown subcommand");
+    assert_exit(&ayla(&["perft", "kpe"]), 2, "perft without a depth");
+    assert_exit(
+        &ayla(&["perft", "kpe", "three"]),
+        2,
+        "perft with a bad depth",
+    );
+    assert_exit(
+        &ayla(&["check", "--frobnicate", KPE_GOLDEN]),
+        2,
+        "unknown flag",
+    );
+    let o = ayla(&["--help"]);
+    assert_exit(&o, 0, "--help");
+    let out = stdout(&o);
+    assert!(out.contains("Usage: ayla"), "{out}");
+    for cmd in ["play", "check", "replay", "perft"] {
+        assert!(
+            out.lines().any(|l| l.trim_start().starts_with(cmd)),
+            "--help does not list {cmd}:\n{out}"
+        );
+    }
+    assert_exit(&ayla(&["check", "--help"]), 0, "check --help");
+}

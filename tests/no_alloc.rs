@@ -1,0 +1,110 @@
+//! The engine's hot path allocates nothing: random playouts of every
+//! bundled variant (legal plies, play, end test, outcome), counted by a
+//! global allocator that tallies every allocation.
+//!
+//! Covered, after a warm-up: `Game::legal_plies` into a reused `Vec`,
+//! `Game::play_unchecked` (sowing, captures, trades, accepts and declines,
+//! repetition keys and the repetition count), `Game::is_over`,
+//! `Game::outcome`, `Game::reset`, and the playout loop around them
+//! (`ayla::search::playout`, the loop `ayla bench` times).
+//!
+//! Not covered, honestly: `Game::new` allocates the history buffer (room
+//! for 256 plies), and `play_unchecked` pushes one repetition key per ply
+//! onto it, so the buffer grows (amortised doubling, a few times in all)
+//! whenever a game is longer than every game before it in the same `Game`.
+//! The warm-up grows it; the measured run then passes only because none
+//! of its games outgrows the warm-up's longest (the seeds are fixed, so
+//! this is deterministic). Likewise the ply `Vec` grows once if a ply list
+//! is longer than its capacity.
+
+use ayla::engine::{Game, Ply};
+use ayla::rng::Rng;
+use ayla::rules::{self, BUNDLED};
+use ayla::search::Playouts;
+use ayla::search::playout::random_playouts_in;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Count only on the measuring thread: the test harness's other
+    /// threads may allocate whenever they like.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+fn note() {
+    // `try_with`: the allocator may run while thread-locals are torn down.
+    if COUNTING.try_with(Cell::get).unwrap_or(false) {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        // SAFETY: same contract as ours.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as ours.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations(f: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    COUNTING.with(|c| c.set(true));
+    f();
+    COUNTING.with(|c| c.set(false));
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn the_counter_counts() {
+    let n = allocations(|| {
+        let v: Vec<u64> = Vec::with_capacity(10);
+        std::hint::black_box(v);
+    });
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn random_playouts_allocate_nothing_after_warm_up() {
+    for (id, _, _) in BUNDLED {
+        let r = rules::bundled(id).unwrap().unwrap();
+        let mut game = Game::new(&r);
+        let mut legal: Vec<Ply> = Vec::with_capacity(64);
+        let mut rng = Rng::new(0xa110c);
+        // Warm-up: the history buffer grows to the longest game so far.
+        random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
+        let mut stats = Playouts::default();
+        let n = allocations(|| {
+            stats = random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
+        });
+        assert!(stats.plies >= 200_000 && stats.playouts > 100);
+        assert_eq!(
+            n, 0,
+            "{id}: {} plies of random playouts allocated {n} times",
+            stats.plies
+        );
+    }
+}

@@ -1,0 +1,111 @@
+//! `ayla rules …`: the plain-English rulebooks (pinned snapshots), the
+//! list, the diff, and validation's exit codes.
+
+use std::process::Command;
+
+fn ayla(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn rules_show_matches_the_snapshots_read_against_the_spec() {
+    for id in ["gore", "kpe"] {
+        let (code, out) = ayla(&["rules", "show", id]);
+        assert_eq!(code, 0);
+        let snap = std::fs::read_to_string(format!("tests/snapshots/rules-show-{id}.txt")).unwrap();
+        assert_eq!(
+            out, snap,
+            "rules show {id} changed: read it against SPEC.md §3, then update the snapshot"
+        );
+    }
+}
+
+#[test]
+fn rules_list_names_every_bundled_variant() {
+    let (code, out) = ayla(&["rules", "list"]);
+    assert_eq!(code, 0);
+    for id in ["gore", "gore-notrade", "kpe"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(id)),
+            "{id} missing:\n{out}"
+        );
+    }
+    assert!(
+        out.contains("Goré — Guro (Gouro), Central Ivory Coast"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rules_diff_of_gore_and_its_no_trade_child_is_the_trading_clauses() {
+    let (code, out) = ayla(&["rules", "diff", "gore", "gore-notrade"]);
+    assert_eq!(code, 0);
+    let first: Vec<&str> = out.lines().take(4).collect();
+    assert_eq!(
+        first,
+        [
+            "",
+            "Special moves",
+            "  gore: Trading: instead of sowing, a player who has seeds to sow may offer 1",
+            "        to 3 of the pits they control, naming them, to the opponent; the",
+        ]
+    );
+    assert!(!out.contains("Sowing"), "only trading differs:\n{out}");
+    let (_, same) = ayla(&["rules", "diff", "kpe", "Kpé"]);
+    assert_eq!(same, "Kpé and Kpé have the same rules.\n");
+}
+
+#[test]
+fn rules_validate_exit_codes() {
+    let (code, out) = ayla(&[
+        "rules",
+        "validate",
+        "rules/gore.toml",
+        "rules/kpe.toml",
+        "rules/gore-notrade.toml",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("rules/gore.toml: ok (Goré)"), "{out}");
+    let (code, out) = ayla(&[
+        "rules",
+        "validate",
+        "rules/kpe.toml",
+        "tests/bad_rules/errors-in-several-tables.toml",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("tests/bad_rules/errors-in-several-tables.toml: 3 errors"),
+        "{out}"
+    );
+    let (code, out) = ayla(&["rules", "validate", "no/such/file.toml"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("no/such/file.toml: cannot read the rule file"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rules_validate_warns_about_missing_sources() {
+    let dir = std::env::temp_dir().join(format!("ayla-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bare.toml");
+    std::fs::write(
+        &f,
+        "[variant]\nid = \"bare\"\nname = \"Bare\"\n[board]\npits_per_row = 3\nseeds_per_pit = 3\n",
+    )
+    .unwrap();
+    let (code, out) = ayla(&["rules", "validate", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: no provenance"), "{out}");
+    assert!(out.contains("warning: no source"), "{out}");
+    assert!(out.contains("ok (Bare), 2 warnings"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
