@@ -26,6 +26,7 @@
 pub mod bench;
 pub mod check;
 pub mod engine;
+pub mod fit;
 pub mod notation;
 pub mod rng;
 pub mod rules;

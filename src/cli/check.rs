@@ -2,8 +2,9 @@
 
 use super::{Exit, Failure, board};
 use ayla::check::{GameReport, check_game};
+use ayla::fit::parse_selection;
 use ayla::notation::{Record, format_position, parse_records};
-use ayla::rules::{self, LoadError, Rules};
+use ayla::rules::{self, LoadError, Rules, Selection};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,18 @@ pub struct Args {
     /// One JSON object per game, one per line, instead of text.
     #[arg(long)]
     json: bool,
+    /// Check under this alternative of an open point (repeatable; overrides
+    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
+    #[arg(long = "reading", value_name = "NAME=ALT")]
+    readings: Vec<String>,
+}
+
+/// Which rulebook a game is checked under.
+pub(super) struct Choice {
+    /// `--rules`, if given.
+    pub(super) forced: Option<String>,
+    /// `--reading` values.
+    pub(super) cli: Selection,
 }
 
 /// How one game (or file) came out, worst last.
@@ -40,13 +53,18 @@ impl Status {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let forced = match &a.rules {
-        Some(name) => Some(super::load_rules(name)?),
-        None => None,
+    if let Some(name) = &a.rules {
+        super::load_rules(name)?;
+    }
+    let cli = parse_selection(&a.readings.join(","))
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
+    let choice = Choice {
+        forced: a.rules.clone(),
+        cli,
     };
     let mut worst = Status::Ok;
     for path in &a.records {
-        worst = worst.max(check_file(path, forced.as_ref(), a.json));
+        worst = worst.max(check_file(path, &choice, a.json));
     }
     match worst.exit() {
         Exit::Ok => Ok(()),
@@ -54,7 +72,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
 }
 
-fn check_file(path: &Path, forced: Option<&Rules>, json: bool) -> Status {
+fn check_file(path: &Path, choice: &Choice, json: bool) -> Status {
     let name = path.display().to_string();
     let file_error = |msg: String| {
         if json {
@@ -80,7 +98,7 @@ fn check_file(path: &Path, forced: Option<&Rules>, json: bool) -> Status {
     let mut worst = Status::Ok;
     let (mut ok, mut wrong, mut unusable) = (0, 0, 0);
     for (i, rec) in games.iter().enumerate() {
-        let status = check_one(&name, i + 1, rec, base, forced, json);
+        let status = check_one(&name, i + 1, rec, base, choice, json);
         match status {
             Status::Ok => ok += 1,
             Status::Wrong => wrong += 1,
@@ -106,7 +124,24 @@ fn check_file(path: &Path, forced: Option<&Rules>, json: bool) -> Status {
     worst
 }
 
-fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
+/// The readings a game is checked under: its `Readings` tag, then `--reading`.
+fn selection_for(rec: &Record, choice: &Choice) -> Result<Selection, String> {
+    let mut sel = match rec.tag("Readings") {
+        Some(t) => {
+            parse_selection(&t.value).map_err(|e| format!("{}: the Readings tag: {e}", t.loc))?
+        }
+        None => Selection::new(),
+    };
+    sel.extend(choice.cli.clone());
+    Ok(sel)
+}
+
+pub(super) fn load_for(rec: &Record, base: &Path, choice: &Choice) -> Result<Rules, String> {
+    let sel = selection_for(rec, choice)?;
+    let at = rec.tag("Readings").map_or(rec.loc, |t| t.loc);
+    if let Some(forced) = &choice.forced {
+        return rules::resolve_with(forced, Path::new(""), &sel).map_err(|e| format!("{at}: {e}"));
+    }
     let Some(tag) = rec.tag("Variant") else {
         return Err(format!(
             "{}: the game has no Variant tag (e.g. [Variant \"gore\"])",
@@ -119,7 +154,7 @@ fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
             again.loc, tag.value
         ));
     }
-    rules::resolve_from(&tag.value, base).map_err(|e| match e {
+    rules::resolve_with(&tag.value, base, &sel).map_err(|e| match e {
         LoadError::UnknownVariant { name, .. } if looks_like_path(&name) => format!(
             "{}: no rule file at {} (the Variant tag's path is relative to the record)",
             tag.loc,
@@ -130,6 +165,12 @@ fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
             tag.loc,
             base.join(&name).display()
         ),
+        LoadError::Invalid(v)
+            if !sel.is_empty() && v.iter().any(|l| l.key.starts_with("readings")) =>
+        {
+            let msgs: Vec<String> = v.iter().map(|l| l.message.clone()).collect();
+            format!("{at}: readings: {}", msgs.join("; "))
+        }
         e => format!(
             "{}: the Variant tag's rule file does not load:\n{e}",
             tag.loc
@@ -137,7 +178,7 @@ fn load_for(rec: &Record, base: &Path) -> Result<Rules, String> {
     })
 }
 
-fn looks_like_path(name: &str) -> bool {
+pub(super) fn looks_like_path(name: &str) -> bool {
     name.contains(['/', '\\']) || name.ends_with(".toml")
 }
 
@@ -146,29 +187,26 @@ fn check_one(
     index: usize,
     rec: &Record,
     base: &Path,
-    forced: Option<&Rules>,
+    choice: &Choice,
     json: bool,
 ) -> Status {
     let loaded;
-    let rules = match forced {
-        Some(r) => r,
-        None => match load_for(rec, base) {
-            Ok(r) => {
-                loaded = r;
-                &loaded
+    let rules = match load_for(rec, base, choice) {
+        Ok(r) => {
+            loaded = r;
+            &loaded
+        }
+        Err(msg) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": msg})
+                );
+            } else {
+                println!("{name}:{msg}");
             }
-            Err(msg) => {
-                if json {
-                    println!(
-                        "{}",
-                        json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": msg})
-                    );
-                } else {
-                    println!("{name}:{msg}");
-                }
-                return Status::Unusable;
-            }
-        },
+            return Status::Unusable;
+        }
     };
     let report = match check_game(rules, rec) {
         Ok(r) => r,
@@ -219,6 +257,7 @@ fn report_json(
         "plies": r.steps.len(),
         "claimed": r.claim.to_string(),
         "position": format_position(rules, &r.last),
+        "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
     });
     if let Some(o) = r.outcome {
         v["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));

@@ -5,6 +5,7 @@ mod bench;
 mod board;
 mod check;
 mod describe;
+mod fit;
 mod matchup;
 mod perft;
 mod play;
@@ -75,6 +76,8 @@ enum Command {
     /// Rule files: list the bundled ones, show one in plain English, validate, compare.
     #[command(subcommand)]
     Rules(rules::Command),
+    /// Which readings of the open points recorded games are consistent with.
+    Fit(fit::Args),
     /// Replay a recorded game: the board after each ply and what it did.
     Replay(replay::Args),
     /// Count the distinct ply sequences of a given length.
@@ -106,6 +109,7 @@ pub fn run() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Check(a) => check::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Fit(a) => fit::run(a),
         Command::Rules(c) => rules::run(c),
         Command::Perft(a) => perft::run(a),
         Command::Analyse(a) => analyse::run(a),

@@ -450,6 +450,7 @@ pub fn show(r: &Rules) -> String {
     }
     let cls = clauses(r);
     let mut used = vec![false; r.interpretations.len()];
+    let mut shown: Vec<String> = Vec::new();
     let mut part = None;
     let mut number = 0;
     for c in &cls {
@@ -464,6 +465,17 @@ pub fn show(r: &Rules) -> String {
         }
         number += 1;
         out.push_str(&wrap(&c.text, 76, &format!("{number:>2}. "), "    "));
+        for rd in &r.readings {
+            let keys: Vec<&str> = rd
+                .alternatives
+                .iter()
+                .flat_map(|a| a.overrides.iter().map(|(k, _)| k.as_str()))
+                .collect();
+            if keys.iter().any(|k| c.keys.contains(k)) && !shown.contains(&rd.name) {
+                shown.push(rd.name.clone());
+                out.push_str(&reading_text(rd));
+            }
+        }
         for (i, it) in r.interpretations.iter().enumerate() {
             if c.keys.contains(&it.key.as_str()) && !used[i] {
                 used[i] = true;
@@ -500,6 +512,42 @@ pub fn show(r: &Rules) -> String {
         }
     }
     out
+}
+
+/// A reading under its clause: the question, the alternatives (the one in
+/// force marked), the default and why.
+fn reading_text(rd: &super::Reading) -> String {
+    let alts: Vec<String> = rd
+        .alternatives
+        .iter()
+        .map(|a| {
+            let ov: Vec<String> = a
+                .overrides
+                .iter()
+                .map(|(k, v)| format!("{k} = {v}"))
+                .collect();
+            let mut s = format!("`{}` ({})", a.name, ov.join(", "));
+            if a.name == rd.chosen {
+                s.push_str(" [in force]");
+            }
+            if a.name == rd.default {
+                s.push_str(" [default]");
+            }
+            s
+        })
+        .collect();
+    wrap(
+        &format!(
+            "INTERPRETATION, reading `{}`: {} Alternatives: {}. Why: {}",
+            rd.name,
+            rd.point,
+            alts.join("; "),
+            rd.reason
+        ),
+        76,
+        "    * ",
+        "      ",
+    )
 }
 
 /// One difference between two rulebooks.

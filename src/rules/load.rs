@@ -9,7 +9,7 @@
 
 use super::error::{Diagnostic, LoadError, Located, Span, did_you_mean};
 use super::schema::*;
-use super::{BUNDLED, Rules};
+use super::{Alternative, BUNDLED, Reading, Rules};
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -19,6 +19,10 @@ use toml::de::{DeTable, DeValue};
 pub const MAX_CHAIN: usize = 16;
 /// Largest rule file accepted, in bytes.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The chosen alternative of some readings, by reading name; readings not
+/// named take their default.
+pub type Selection = std::collections::BTreeMap<String, String>;
 
 /// The top-level tables of a rule file.
 pub const SECTIONS: &[&str] = &[
@@ -30,6 +34,7 @@ pub const SECTIONS: &[&str] = &[
     "capture",
     "trading",
     "end",
+    "readings",
     "interpretation",
 ];
 
@@ -99,25 +104,37 @@ fn get<'a, 'i>(
 }
 
 /// Loads text named `name` (as errors will show it); `dir` resolves `extends` paths.
-pub(crate) fn load_text(name: &str, text: &str, dir: &Path) -> Result<Rules, LoadError> {
+pub(crate) fn load_text(
+    name: &str,
+    text: &str,
+    dir: &Path,
+    sel: &Selection,
+) -> Result<Rules, LoadError> {
     load_chain(
         name.to_owned(),
         text.to_owned(),
         Origin::Text(dir.to_owned()),
+        sel,
     )
 }
 
 /// Loads a bundled variant's text.
-pub(crate) fn load_bundled(id: &'static str, file: &str, text: &str) -> Result<Rules, LoadError> {
+pub(crate) fn load_bundled(
+    id: &'static str,
+    file: &str,
+    text: &str,
+    sel: &Selection,
+) -> Result<Rules, LoadError> {
     load_chain(
         format!("<bundled>/{file}"),
         text.to_owned(),
         Origin::Bundled(id),
+        sel,
     )
 }
 
 /// Loads a file from disk.
-pub(crate) fn load_path(path: &Path) -> Result<Rules, LoadError> {
+pub(crate) fn load_path(path: &Path, sel: &Selection) -> Result<Rules, LoadError> {
     let text = read(path)?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_owned());
     load_chain(
@@ -127,6 +144,7 @@ pub(crate) fn load_path(path: &Path) -> Result<Rules, LoadError> {
             canonical,
             shown: path.to_owned(),
         },
+        sel,
     )
 }
 
@@ -153,7 +171,12 @@ fn read(path: &Path) -> Result<String, LoadError> {
     })
 }
 
-fn load_chain(name: String, text: String, origin: Origin) -> Result<Rules, LoadError> {
+fn load_chain(
+    name: String,
+    text: String,
+    origin: Origin,
+    sel: &Selection,
+) -> Result<Rules, LoadError> {
     // Walk up the chain: child first.
     let mut files: Vec<(String, String, Origin)> = vec![(name, text, origin)];
     let mut extends_spans: Vec<Option<Span>> = Vec::new();
@@ -244,11 +267,39 @@ fn load_chain(name: String, text: String, origin: Origin) -> Result<Rules, LoadE
         .iter()
         .map(|p| DeTable::parse(p).expect("parsed above").into_inner())
         .collect();
+    if tables.len() > 1 && lookup(&tables[0], "variant.id").is_none() {
+        let span = extends_spans[0].unwrap_or(Span { start: 0, end: 0 });
+        return Err(sources.locate_all(&[Diagnostic::new(
+            span,
+            "variant.id",
+            "a file that extends another must give its own `variant.id` (and `name`): records and reports name a variant by its id",
+        )]));
+    }
     let mut merged = DeTable::new();
     for t in tables.into_iter().rev() {
         overlay(&mut merged, t);
     }
-    deserialize(merged, &sources)
+    let readings = match apply_readings(&mut merged, sel, &|o| sources.file_of(o)) {
+        Ok(r) => r,
+        Err(ds) => return Err(sources.locate_all(&ds)),
+    };
+    let mut rules = deserialize(merged, &sources)?;
+    // A reading of a feature the rules switch off is moot (gore-notrade
+    // inherits Goré's trading readings).
+    let moot = |key: &str| {
+        (rules.trading.is_none() && key.starts_with("trading.") && key != "trading.enabled")
+            || (rules.capture.is_none() && key.starts_with("capture."))
+    };
+    rules.readings = readings
+        .into_iter()
+        .filter(|r| {
+            !r.alternatives
+                .iter()
+                .flat_map(|a| &a.overrides)
+                .all(|(k, _)| moot(k))
+        })
+        .collect();
+    Ok(rules)
 }
 
 fn same_file(a: &Origin, b: &Origin) -> bool {
@@ -387,6 +438,21 @@ fn overlay<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
 }
 
 fn overlay_table<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
+    // Keys that exclude each other: a child giving one replaces the parent's other.
+    const EXCLUSIVE: [(&str, &str); 1] = [("seeds_per_pit", "initial")];
+    for (a, b) in EXCLUSIVE {
+        for (mine, theirs) in [(a, b), (b, a)] {
+            if over.iter().any(|(k, _)| key_str(k) == mine)
+                && !over.iter().any(|(k, _)| key_str(k) == theirs)
+                && let Some(k) = base
+                    .iter()
+                    .find(|(k, _)| key_str(k) == theirs)
+                    .map(|(k, _)| k.clone())
+            {
+                base.remove(&k);
+            }
+        }
+    }
     for (k, v) in over {
         let name = key_str(&k);
         match base.iter_mut().find(|(bk, _)| key_str(bk) == name) {
@@ -456,6 +522,7 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
                     section::<TomlTrading>("trading", v, &mut diags).map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut diags),
+            "readings" => {}
             "interpretation" => {
                 interpretations =
                     section::<Vec<Spanned<TomlInterpretation>>>("interpretation", v, &mut diags)
@@ -510,4 +577,294 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     };
     Rules::from_toml(raw, &|span: Span| sources.file_of(span.start))
         .map_err(|ds| sources.locate_all(&ds))
+}
+
+fn as_toml(v: &Spanned<DeValue<'_>>) -> Option<toml::Value> {
+    use serde::Deserialize;
+    toml::Value::deserialize(toml::de::ValueDeserializer::from(v.clone())).ok()
+}
+
+/// Leaf paths and values of an alternative's overrides (`sowing.skip_origin`).
+fn override_leaves<'a, 'i>(
+    t: &'a DeTable<'i>,
+    prefix: &str,
+    out: &mut Vec<(String, &'a Spanned<DeValue<'i>>)>,
+) {
+    for (k, v) in t.iter() {
+        let path = if prefix.is_empty() {
+            key_str(k)
+        } else {
+            format!("{prefix}.{}", key_str(k))
+        };
+        match v.get_ref() {
+            DeValue::Table(inner) if prefix.is_empty() => override_leaves(inner, &path, out),
+            _ => out.push((path, v)),
+        }
+    }
+}
+
+fn lookup<'a, 'i>(t: &'a DeTable<'i>, path: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+    let (head, rest) = path.split_once('.').unwrap_or((path, ""));
+    let (_, v) = get(t, head)?;
+    if rest.is_empty() {
+        return Some(v);
+    }
+    match v.get_ref() {
+        DeValue::Table(inner) => lookup(inner, rest),
+        _ => None,
+    }
+}
+
+/// Reads the `[readings]` table, checks it, and lays the chosen (or default)
+/// alternative of each reading over the rules.
+///
+/// `file_of` tells which file of the chain an offset lies in (0 is the file
+/// loaded, higher numbers its ancestors). A key a reading governs that a
+/// more derived file than the reading's sets itself settles the point for
+/// that file: the reading is then dropped, not applied.
+fn apply_readings(
+    merged: &mut DeTable<'_>,
+    sel: &Selection,
+    file_of: &dyn Fn(usize) -> usize,
+) -> Result<Vec<Reading>, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let Some(pos) = merged
+        .iter()
+        .position(|(k, _)| k.get_ref().as_ref() == "readings")
+    else {
+        if let Some(name) = sel.keys().next() {
+            diags.push(Diagnostic::new(
+                Span { start: 0, end: 0 },
+                "readings",
+                format!("no reading named `{name}`: this variant declares no readings"),
+            ));
+            return Err(diags);
+        }
+        return Ok(Vec::new());
+    };
+    let key = merged
+        .iter()
+        .nth(pos)
+        .map(|(k, _)| k.clone())
+        .expect("found");
+    let table = merged.remove(&key).expect("found");
+    let table_span: Span = table.span().into();
+    let DeValue::Table(table) = table.into_inner() else {
+        diags.push(Diagnostic::new(
+            table_span,
+            "readings",
+            "expected a table of readings: [readings.<name>]",
+        ));
+        return Err(diags);
+    };
+    let mut readings = Vec::new();
+    let mut overlays = Vec::new();
+    for (name_k, body) in table {
+        let name = key_str(&name_k);
+        let at = |k: &str| format!("readings.{name}.{k}");
+        let span: Span = body.span().into();
+        let DeValue::Table(body) = body.into_inner() else {
+            diags.push(Diagnostic::new(
+                span,
+                &format!("readings.{name}"),
+                "expected a table with `point`, `reason`, `default` and `alternatives`",
+            ));
+            continue;
+        };
+        let text = |k: &str, diags: &mut Vec<Diagnostic>| match get(&body, k).map(|(_, v)| v) {
+            Some(v) => match v.get_ref() {
+                DeValue::String(s) => Some(s.to_string()),
+                _ => {
+                    diags.push(Diagnostic::new(
+                        v.span().into(),
+                        &at(k),
+                        "expected a string",
+                    ));
+                    None
+                }
+            },
+            None => {
+                diags.push(Diagnostic::new(span, &at(k), "missing key"));
+                None
+            }
+        };
+        for (k, _) in body.iter() {
+            let k = key_str(k);
+            if !["point", "reason", "default", "alternatives"].contains(&k.as_str()) {
+                let hint = did_you_mean(&k, &["point", "reason", "default", "alternatives"])
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                diags.push(Diagnostic::new(span, &at(&k), format!("unknown key `{k}`, expected `point`, `reason`, `default` or `alternatives`{hint}")));
+            }
+        }
+        let point = text("point", &mut diags);
+        let reason = text("reason", &mut diags);
+        let default = text("default", &mut diags);
+        let Some((_, alts)) = get(&body, "alternatives") else {
+            diags.push(Diagnostic::new(
+                span,
+                &at("alternatives"),
+                "missing key: a table of alternatives, each a table of overrides",
+            ));
+            continue;
+        };
+        let alts_span: Span = alts.span().into();
+        let DeValue::Table(alts) = alts.get_ref() else {
+            diags.push(Diagnostic::new(
+                alts_span,
+                &at("alternatives"),
+                "expected a table of alternatives, each a table of overrides",
+            ));
+            continue;
+        };
+        if alts.len() < 2 {
+            diags.push(Diagnostic::new(
+                alts_span,
+                &at("alternatives"),
+                "a reading needs at least two alternatives",
+            ));
+        }
+        let mut alternatives = Vec::new();
+        for (alt_k, alt_v) in alts.iter() {
+            let alt = key_str(alt_k);
+            let DeValue::Table(ov) = alt_v.get_ref() else {
+                diags.push(Diagnostic::new(
+                    alt_v.span().into(),
+                    &at(&format!("alternatives.{alt}")),
+                    "expected a table of overrides, e.g. { sowing.skip_origin = true }",
+                ));
+                continue;
+            };
+            let mut leaves = Vec::new();
+            override_leaves(ov, "", &mut leaves);
+            let mut overrides = Vec::new();
+            for (path, v) in leaves {
+                if !super::INTERPRETABLE_KEYS.contains(&path.as_str()) {
+                    let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default();
+                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [trading] or [end]){hint}")));
+                    continue;
+                }
+                let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());
+                overrides.push((path, shown));
+            }
+            alternatives.push(Alternative {
+                name: alt,
+                overrides,
+            });
+        }
+        let (Some(point), Some(reason), Some(default)) = (point, reason, default) else {
+            continue;
+        };
+        if !alternatives.iter().any(|a| a.name == default) {
+            let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
+            let dv = get(&body, "default").map_or(span, |(_, v)| v.span().into());
+            diags.push(Diagnostic::new(
+                dv,
+                &at("default"),
+                format!(
+                    "`{default}` is not one of the alternatives ({})",
+                    names.join(", ")
+                ),
+            ));
+            continue;
+        }
+        let chosen = sel.get(&name).cloned().unwrap_or_else(|| default.clone());
+        if !alternatives.iter().any(|a| a.name == chosen) {
+            let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
+            diags.push(Diagnostic::new(
+                Span { start: 0, end: 0 },
+                &format!("readings.{name}"),
+                format!(
+                    "no alternative `{chosen}` for the reading `{name}`; it has {}{}",
+                    names.join(", "),
+                    did_you_mean(&chosen, &names)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default()
+                ),
+            ));
+            continue;
+        }
+        // The file's own values must be the default reading's: the file
+        // then reads the same with or without the readings table. A value
+        // written in a file that extends the reading's file overrides it.
+        let reading_file = file_of(span.start);
+        let (_, default_ov) = alts
+            .iter()
+            .find(|(k, _)| key_str(k) == default)
+            .expect("checked");
+        let mut settled_by_child = false;
+        if let DeValue::Table(ov) = default_ov.get_ref() {
+            let mut leaves = Vec::new();
+            override_leaves(ov, "", &mut leaves);
+            for (path, v) in leaves {
+                let Some(mine) = lookup(merged, &path) else {
+                    continue;
+                };
+                if file_of(mine.span().start) < reading_file {
+                    settled_by_child = true;
+                } else if as_toml(mine) != as_toml(v) {
+                    diags.push(Diagnostic::new(
+                        mine.span().into(),
+                        &path,
+                        format!(
+                            "this value differs from the default reading `{name}` = `{default}`, which sets it to {}",
+                            as_toml(v).map_or_else(|| "?".into(), |t| t.to_string())
+                        ),
+                    ));
+                }
+            }
+        }
+        if settled_by_child {
+            if sel.contains_key(&name) {
+                diags.push(Diagnostic::new(
+                    Span { start: 0, end: 0 },
+                    &format!("readings.{name}"),
+                    format!(
+                        "the reading `{name}` does not apply: this file sets the key it is about"
+                    ),
+                ));
+            }
+            continue;
+        }
+        let (_, chosen_ov) = alts
+            .iter()
+            .find(|(k, _)| key_str(k) == chosen)
+            .expect("checked");
+        if let DeValue::Table(ov) = chosen_ov.get_ref() {
+            overlays.push(ov.clone());
+        }
+        readings.push(Reading {
+            name,
+            point,
+            reason,
+            default,
+            chosen,
+            alternatives,
+        });
+    }
+    for name in sel.keys() {
+        if !readings.iter().any(|r| &r.name == name) && diags.is_empty() {
+            let names: Vec<&str> = readings.iter().map(|r| r.name.as_str()).collect();
+            diags.push(Diagnostic::new(
+                Span { start: 0, end: 0 },
+                "readings",
+                format!(
+                    "no reading named `{name}`; this variant has {}{}",
+                    names.join(", "),
+                    did_you_mean(name, &names)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    for ov in overlays {
+        overlay(merged, ov);
+    }
+    Ok(readings)
 }

@@ -12,7 +12,7 @@ pub mod model;
 pub mod schema;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
-pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS};
+pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};
 pub use model::*;
 
 use std::path::Path;
@@ -34,7 +34,7 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
 /// # Errors
 /// [`LoadError::Invalid`] with every problem found, each located.
 pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
-    load::load_text(file, text, Path::new(""))
+    load::load_text(file, text, Path::new(""), &Selection::new())
 }
 
 /// Rewords serde's messages where they speak of Rust rather than of the
@@ -44,8 +44,16 @@ pub(crate) fn schema_message(m: &str) -> String {
         .replace("unknown variant", "unknown value")
         .replace("missing field", "missing key")
         .replace("unknown field", "unknown key");
-    for int in ["u8", "u16", "u32", "u64", "i64"] {
-        m = m.replace(&format!("expected {int}"), "expected a whole number");
+    for int in ["u8", "u16", "u32", "u64"] {
+        m = m.replace(
+            &format!("expected {int}"),
+            "expected a whole number, 0 or more",
+        );
+    }
+    m = m.replace("expected i64", "expected a whole number");
+    if let Some(i) = m.find("expected struct Toml") {
+        m.truncate(i);
+        m.push_str("expected a table");
     }
     if m == "wanted string or table" {
         return "expected a string".to_owned();
@@ -67,7 +75,7 @@ pub(crate) fn schema_message(m: &str) -> String {
 /// # Errors
 /// [`LoadError::Io`] if it cannot be read, [`LoadError::Invalid`] if it is wrong.
 pub fn load_file(path: &Path) -> Result<Rules, LoadError> {
-    load::load_path(path)
+    load::load_path(path, &Selection::new())
 }
 
 /// Folds a variant name for lookup: lowercase, accents dropped (`Goré` → `gore`).
@@ -97,7 +105,7 @@ pub fn bundled(name: &str) -> Option<Result<Rules, LoadError>> {
     BUNDLED
         .iter()
         .find(|(id, _, _)| *id == key)
-        .map(|(id, file, text)| load::load_bundled(id, file, text))
+        .map(|(id, file, text)| load::load_bundled(id, file, text, &Selection::new()))
 }
 
 /// A bundled variant by id, or else a rule file by path.
@@ -115,12 +123,21 @@ pub fn resolve(name: &str) -> Result<Rules, LoadError> {
 /// # Errors
 /// [`LoadError::UnknownVariant`] if it is neither, or the error of loading the file.
 pub fn resolve_from(name: &str, base: &Path) -> Result<Rules, LoadError> {
-    if let Some(r) = bundled(name) {
-        return r;
+    resolve_with(name, base, &Selection::new())
+}
+
+/// [`resolve_from`], with some readings set to other alternatives than their defaults.
+///
+/// # Errors
+/// As [`resolve_from`], and a reading or alternative the variant lacks.
+pub fn resolve_with(name: &str, base: &Path, sel: &Selection) -> Result<Rules, LoadError> {
+    let key = fold_name(name);
+    if let Some((id, file, text)) = BUNDLED.iter().find(|(id, _, _)| *id == key) {
+        return load::load_bundled(id, file, text, sel);
     }
     let path = base.join(name);
     if path.is_file() {
-        return load_file(&path);
+        return load::load_path(&path, sel);
     }
     Err(LoadError::UnknownVariant {
         name: name.to_owned(),

@@ -172,6 +172,32 @@ pub struct Interpretation {
     pub reason: String,
 }
 
+/// A point the sources leave open, as switchable alternatives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// Its name (`skip-origin`).
+    pub name: String,
+    /// The open question.
+    pub point: String,
+    /// Why it is open, and why the default.
+    pub reason: String,
+    /// The alternative taken unless another is chosen.
+    pub default: String,
+    /// The alternative in force in these rules.
+    pub chosen: String,
+    /// The alternatives, in file order.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One way of reading an open point: overrides of ordinary keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    /// Its name (`skip`).
+    pub name: String,
+    /// `(key, value)` pairs, values as TOML text.
+    pub overrides: Vec<(String, String)>,
+}
+
 /// A validated rulebook.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -199,8 +225,10 @@ pub struct Rules {
     pub trading: Option<Trading>,
     /// End conditions.
     pub end: End,
-    /// Interpretations of open points.
+    /// Interpretations of open points (free-text notes).
     pub interpretations: Vec<Interpretation>,
+    /// Open points as switchable readings, each with the alternative in force.
+    pub readings: Vec<Reading>,
     /// Total seeds in play (board + captured).
     pub total_seeds: u32,
     /// `next[p]`: the pit after `p` in the sowing direction.
@@ -413,7 +441,8 @@ impl Rules {
                         format!("a pit can never hold {x} seeds: the board holds {total} in all"),
                     );
                 }
-                if counts >> x & 1 == 1 {
+                // `int` stands a bad count in as 1; only a real repeat is a repeat.
+                if (1..=63).contains(k.get_ref()) && counts >> x & 1 == 1 {
                     c.err(
                         k.span().into(),
                         "capture.counts",
@@ -591,7 +620,9 @@ impl Rules {
                 c.err(
                     span,
                     "interpretation.key",
-                    format!("`{key}` is not a key of the rule language{hint}"),
+                    format!(
+                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [trading] or [end]){hint}"
+                    ),
                 );
             }
             interpretations.push(Interpretation {
@@ -656,6 +687,7 @@ impl Rules {
                 repetition,
             },
             interpretations,
+            readings: Vec::new(),
             total_seeds: total as u32,
             next,
             prev,

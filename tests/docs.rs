@@ -1,0 +1,475 @@
+//! The documentation against the code.
+//!
+//! `docs/rule-language.md` must name every key of the rule language as
+//! `` `section.key` ``. The list of keys below is written by hand from
+//! `src/rules/schema.rs` (and the `[readings]` tables read in
+//! `src/rules/load.rs`), then checked against the loader itself: table by
+//! table, the loader's "unknown key" message must list exactly these keys;
+//! each key, given a value of the wrong type, must draw an error naming
+//! it; and the bundled rule files may use no other key. So a key added to
+//! the language and not to this list fails here, and so does a key added to
+//! this list and not to the documentation.
+//!
+//! The example files under `docs/examples/` must load, validate without
+//! warnings, and have plies to play.
+
+use ayla::engine::Game;
+use ayla::rules::{self, LoadError, Located};
+use ayla::search::perft;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Every key of the rule language, as dotted paths. `<name>` stands for the
+/// (free) name of a reading.
+const KEYS: &[&str] = &[
+    "extends",
+    "variant.id",
+    "variant.name",
+    "variant.summary",
+    "variant.other_names",
+    "variant.people",
+    "variant.region",
+    "variant.first_described",
+    "variant.recorded_by",
+    "variant.sources",
+    "board.pits_per_row",
+    "board.seeds_per_pit",
+    "board.initial",
+    "board.first",
+    "sowing.direction",
+    "sowing.laps",
+    "sowing.skip_origin",
+    "moves.sow_from",
+    "moves.feeding",
+    "moves.cannot_sow",
+    "capture.counts",
+    "capture.landing",
+    "capture.chain",
+    "capture.chain_zone",
+    "capture.lock",
+    "capture.lock_release_may_capture",
+    "trading.enabled",
+    "trading.max_pits",
+    "trading.price_per_pit",
+    "trading.keep_at_least",
+    "trading.only_if_affordable",
+    "end.all_pits_below",
+    "end.repetition",
+    "end.leftovers",
+    "end.winner",
+    "interpretation.key",
+    "interpretation.point",
+    "interpretation.assumed",
+    "interpretation.reason",
+    "readings.<name>.point",
+    "readings.<name>.reason",
+    "readings.<name>.default",
+    "readings.<name>.alternatives",
+];
+
+/// The keys whose values are words, each spelled as in a rule file.
+const WORD_KEYS: &[&str] = &[
+    "board.first",
+    "sowing.direction",
+    "sowing.laps",
+    "moves.sow_from",
+    "moves.feeding",
+    "moves.cannot_sow",
+    "capture.landing",
+    "capture.chain",
+    "capture.chain_zone",
+    "capture.lock",
+    "end.leftovers",
+    "end.winner",
+];
+
+/// The name the probes give their reading.
+const READING: &str = "probe";
+
+fn doc_text() -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rule-language.md"))
+        .expect("docs/rule-language.md")
+}
+
+/// The section a key belongs to (`capture`, `readings.<name>`, …) and its field.
+fn split(key: &str) -> (&str, &str) {
+    key.rsplit_once('.').unwrap_or(("", key))
+}
+
+/// A section of a probe file: its header, its dotted name, its keys.
+type Section = (String, String, Vec<(String, String)>);
+
+fn section(header: &str, name: &str, keys: &[(&str, &str)]) -> Section {
+    (
+        header.to_owned(),
+        name.to_owned(),
+        keys.iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+    )
+}
+
+/// A valid file that sets every table, with `changes` applied: each
+/// `(key, value)` replaces the key's value (or adds the key), the value
+/// written as TOML.
+fn probe_file(changes: &[(&str, &str)]) -> String {
+    let reading = format!("readings.{READING}");
+    let mut sections: Vec<Section> = vec![
+        section(
+            "[variant]",
+            "variant",
+            &[("id", "\"probe\""), ("name", "\"Probe\"")],
+        ),
+        section(
+            "[board]",
+            "board",
+            &[("pits_per_row", "4"), ("seeds_per_pit", "4")],
+        ),
+        section("[sowing]", "sowing", &[("direction", "\"clockwise\"")]),
+        section("[moves]", "moves", &[("sow_from", "\"controlled\"")]),
+        section(
+            "[capture]",
+            "capture",
+            &[
+                ("counts", "[2, 3]"),
+                ("landing", "\"anywhere\""),
+                ("chain", "\"both\""),
+                ("chain_zone", "\"anywhere\""),
+                ("lock", "\"all-home-pits-sown\""),
+                ("lock_release_may_capture", "true"),
+            ],
+        ),
+        section(
+            "[trading]",
+            "trading",
+            &[
+                ("enabled", "true"),
+                ("max_pits", "2"),
+                ("price_per_pit", "3"),
+                ("keep_at_least", "1"),
+                ("only_if_affordable", "true"),
+            ],
+        ),
+        section("[end]", "end", &[("repetition", "3")]),
+        section(
+            "[[interpretation]]",
+            "interpretation",
+            &[
+                ("key", "\"board.first\""),
+                ("point", "\"Who moves first?\""),
+                ("assumed", "\"South.\""),
+                ("reason", "\"Sources silent.\""),
+            ],
+        ),
+        section(
+            &format!("[{reading}]"),
+            &reading,
+            &[
+                ("point", "\"How many repetitions?\""),
+                ("reason", "\"A probe.\""),
+                ("default", "\"usual\""),
+                (
+                    "alternatives",
+                    "{ usual = { end.repetition = 3 }, second = { end.repetition = 2 } }",
+                ),
+            ],
+        ),
+    ];
+    for &(key, value) in changes {
+        let key = key.replace("<name>", READING);
+        let (table, field) = split(&key);
+        let s = sections
+            .iter_mut()
+            .find(|s| s.1 == table)
+            .unwrap_or_else(|| panic!("no section for {key}"));
+        match s.2.iter_mut().find(|(k, _)| k == field) {
+            Some(kv) => kv.1 = value.to_owned(),
+            None => s.2.push((field.to_owned(), value.to_owned())),
+        }
+    }
+    let mut out = String::new();
+    for (header, _, keys) in sections {
+        out.push_str(&format!("\n{header}\n"));
+        for (k, v) in keys {
+            out.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    out
+}
+
+/// The errors of loading `text`, keys normalised to the form of [`KEYS`]
+/// (`interpretation.[0].key` → `interpretation.key`, the probe's reading
+/// name → `<name>`). Empty if it loads.
+fn errors(text: &str) -> Vec<Located> {
+    match rules::parse("probe.toml", text) {
+        Ok(_) => vec![],
+        Err(LoadError::Invalid(v)) => v
+            .into_iter()
+            .map(|mut l| {
+                l.key = l
+                    .key
+                    .replace(".[0]", "")
+                    .replace(&format!("readings.{READING}"), "readings.<name>");
+                l
+            })
+            .collect(),
+        Err(e) => panic!("unexpected error: {e}"),
+    }
+}
+
+/// The choices a message lists after the word it rejects:
+/// "unknown key `x`, expected one of `a`, `b` (did you mean `a`?)" → a, b.
+fn choices(message: &str) -> BTreeSet<String> {
+    let listed = message.split(" (did you mean").next().unwrap();
+    listed
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .skip(1)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_probe_file_is_valid() {
+    let e = errors(&probe_file(&[]));
+    assert!(e.is_empty(), "{e:?}\n{}", probe_file(&[]));
+}
+
+#[test]
+fn every_key_is_documented() {
+    let doc = doc_text();
+    let missing: Vec<&&str> = KEYS
+        .iter()
+        .filter(|k| !doc.contains(&format!("`{k}`")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "keys not documented in docs/rule-language.md: {missing:?}"
+    );
+}
+
+#[test]
+fn every_word_value_is_documented() {
+    let doc = doc_text();
+    for key in WORD_KEYS {
+        assert!(KEYS.contains(key), "{key} is not in KEYS");
+        let e = errors(&probe_file(&[(key, "\"zzz-not-a-value\"")]));
+        let err = e
+            .iter()
+            .find(|l| l.key == *key && l.message.starts_with("unknown value"))
+            .unwrap_or_else(|| panic!("{key}: no `unknown value` error in {e:?}"));
+        let values = choices(&err.message);
+        assert!(!values.is_empty(), "{key}: {}", err.message);
+        for v in values {
+            assert!(
+                doc.contains(&format!("`\"{v}\"`")),
+                "{key}: the value \"{v}\" is not documented as `\"{v}\"`"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_top_level_entries_are_the_loaders() {
+    let listed: BTreeSet<&str> = KEYS.iter().map(|k| k.split('.').next().unwrap()).collect();
+    let loader: BTreeSet<&str> = rules::SECTIONS.iter().copied().collect();
+    assert_eq!(listed, loader, "KEYS against rules::SECTIONS");
+    // And an entry not among them is rejected, naming them.
+    let e = errors(&format!("zzz_not_a_table = 1\n{}", probe_file(&[])));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].key, "zzz_not_a_table");
+    let named: BTreeSet<String> = choices(&e[0].message);
+    let expected: BTreeSet<String> = loader.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(named, expected, "{}", e[0].message);
+}
+
+#[test]
+fn every_table_has_exactly_the_listed_keys() {
+    let tables: BTreeSet<&str> = KEYS
+        .iter()
+        .filter(|k| k.contains('.'))
+        .map(|k| split(k).0)
+        .collect();
+    for table in tables {
+        let probe = format!("{table}.zzz_not_a_key");
+        let e = errors(&probe_file(&[(&probe, "1")]));
+        let err = e
+            .iter()
+            .find(|l| l.key == probe)
+            .unwrap_or_else(|| panic!("{table}: an unknown key was not rejected: {e:?}"));
+        assert!(
+            err.message.starts_with("unknown key `zzz_not_a_key`"),
+            "{table}: {}",
+            err.message
+        );
+        let loader = choices(&err.message);
+        let listed: BTreeSet<String> = KEYS
+            .iter()
+            .filter(|k| split(k).0 == table)
+            .map(|k| split(k).1.to_owned())
+            .collect();
+        assert_eq!(
+            listed, loader,
+            "the keys of {table}: KEYS against the loader"
+        );
+    }
+}
+
+#[test]
+fn every_listed_key_is_read_by_the_loader() {
+    // A value of the wrong type (an empty table) draws an error naming the key.
+    for key in KEYS {
+        let text = if *key == "extends" {
+            format!("extends = {{}}\n{}", probe_file(&[]))
+        } else {
+            probe_file(&[(key, "{}")])
+        };
+        let e = errors(&text);
+        assert!(
+            e.iter().any(|l| l.key == *key),
+            "{key}: no error names it: {e:?}\n{text}"
+        );
+    }
+}
+
+/// The keys a rule file uses, in the form of [`KEYS`].
+fn keys_of(text: &str) -> BTreeSet<String> {
+    let table: toml::Table = text.parse().expect("TOML");
+    let mut out = BTreeSet::new();
+    for (k, v) in &table {
+        match v {
+            toml::Value::Table(t) if k == "readings" => {
+                for body in t.values() {
+                    let body = body.as_table().expect("a reading is a table");
+                    for field in body.keys() {
+                        out.insert(format!("readings.<name>.{field}"));
+                    }
+                }
+            }
+            toml::Value::Table(t) => {
+                for field in t.keys() {
+                    out.insert(format!("{k}.{field}"));
+                }
+            }
+            toml::Value::Array(a) if a.iter().all(toml::Value::is_table) && !a.is_empty() => {
+                for entry in a {
+                    for field in entry.as_table().unwrap().keys() {
+                        out.insert(format!("{k}.{field}"));
+                    }
+                }
+            }
+            _ => {
+                out.insert(k.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_bundled_rule_files_use_only_listed_keys() {
+    let mut used = BTreeSet::new();
+    for (id, _, text) in rules::BUNDLED {
+        for k in keys_of(text) {
+            assert!(
+                KEYS.contains(&k.as_str()),
+                "{id} uses `{k}`, which is not in KEYS"
+            );
+            used.insert(k);
+        }
+    }
+    // The bundled files exercise most of the language.
+    assert!(
+        used.len() >= 30,
+        "only {} keys in use: {used:?}",
+        used.len()
+    );
+}
+
+#[test]
+fn an_unknown_key_is_rejected_with_a_suggestion() {
+    let e = errors(&probe_file(&[("sowing.skip_orign", "true")]));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].key, "sowing.skip_orign");
+    assert!(
+        e[0].message.ends_with("(did you mean `skip_origin`?)"),
+        "{}",
+        e[0].message
+    );
+}
+
+#[test]
+fn the_interpretable_keys_are_the_rule_keys() {
+    let rule_tables = ["board", "sowing", "moves", "capture", "trading", "end"];
+    let listed: BTreeSet<&str> = KEYS
+        .iter()
+        .copied()
+        .filter(|k| rule_tables.contains(&split(k).0))
+        .collect();
+    let loader: BTreeSet<&str> = rules::INTERPRETABLE_KEYS.iter().copied().collect();
+    assert_eq!(listed, loader);
+}
+
+fn examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples");
+    let mut v: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("docs/examples")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    v.sort();
+    assert!(
+        v.len() >= 2,
+        "expected the examples of writing-a-variant.md"
+    );
+    v
+}
+
+#[test]
+fn the_examples_load_and_have_plies() {
+    for path in examples() {
+        let r = rules::load_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut game = Game::new(&r);
+        let n = perft(&mut game, 3);
+        assert!(n > 0, "{}: perft(3) = 0", path.display());
+    }
+}
+
+#[test]
+fn the_examples_validate_without_warnings() {
+    for path in examples() {
+        let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .args(["rules", "validate"])
+            .arg(&path)
+            .output()
+            .expect("run ayla");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}: {stdout}", path.display());
+        assert!(
+            !stdout.contains("warning") && stdout.trim_end().ends_with(')'),
+            "{}: {stdout}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn the_walkthrough_shows_the_example_files_as_they_are() {
+    // Every line of the final files appears in docs/writing-a-variant.md.
+    let guide =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/writing-a-variant.md"))
+            .expect("docs/writing-a-variant.md");
+    for path in examples() {
+        let text = fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            assert!(
+                guide.contains(line),
+                "{}: the line {line:?} is not in the walkthrough",
+                path.display()
+            );
+        }
+    }
+}
