@@ -109,3 +109,24 @@ fn rules_validate_warns_about_missing_sources() {
     assert!(out.contains("ok (Bare), 2 warnings"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn rules_validate_tries_every_alternative_of_every_reading() {
+    let dir = std::env::temp_dir().join(format!("ayla-validate-alt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("alt.toml");
+    std::fs::write(
+        &f,
+        "[variant]\nid = \"alt\"\nname = \"Alt\"\npeople = \"p\"\nsources = [\"s\"]\n[board]\npits_per_row = 3\nseeds_per_pit = 3\n\
+         [readings.r]\npoint = \"p\"\nreason = \"r\"\ndefault = \"a\"\nalternatives.a = { end.repetition = 3 }\nalternatives.b = { end.repetition = 1 }\n",
+    )
+    .unwrap();
+    let (code, out) = ayla(&["rules", "validate", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("under the reading r=b, the rules do not load:")
+            && out.contains("`end.repetition`: expected a repetition count from 2 to 255, found 1"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

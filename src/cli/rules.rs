@@ -94,8 +94,41 @@ pub fn run(c: Command) -> Result<(), Failure> {
                 match rules::load_file(&f) {
                     Ok(r) => {
                         let warnings = warnings(&r);
+                        let mut alt_errors = Vec::new();
+                        // Alternatives not in force are loaded only when chosen:
+                        // try each one here, so a bad one shows before a game needs it.
+                        for rd in &r.readings {
+                            for alt in rd.alternatives.iter().filter(|a| a.name != rd.default) {
+                                let sel: rules::Selection =
+                                    [(rd.name.clone(), alt.name.clone())].into_iter().collect();
+                                if let Err(e) = rules::resolve_with(
+                                    &f.display().to_string(),
+                                    std::path::Path::new(""),
+                                    &sel,
+                                ) {
+                                    alt_errors.push(format!(
+                                        "under the reading {}={}, the rules do not load: {e}",
+                                        rd.name, alt.name
+                                    ));
+                                }
+                            }
+                        }
                         for w in &warnings {
                             println!("{name}: warning: {w}");
+                        }
+                        if !alt_errors.is_empty() {
+                            for e in &alt_errors {
+                                println!("{name}: {e}");
+                            }
+                            println!(
+                                "{name}: {} error{}",
+                                alt_errors.len(),
+                                if alt_errors.len() == 1 { "" } else { "s" }
+                            );
+                            if worst == Exit::Ok {
+                                worst = Exit::Wrong;
+                            }
+                            continue;
                         }
                         println!(
                             "{name}: ok ({}){}",
