@@ -71,5 +71,5 @@ fn bundled_names_ignore_case_and_accents() {
         "gore"
     );
     assert_eq!(rules::bundled("KPÉ").unwrap().unwrap().provenance.id, "kpe");
-    assert!(rules::bundled("oware").is_none());
+    assert!(rules::bundled("omweso").is_none());
 }

@@ -38,18 +38,23 @@ const KEYS: &[&str] = &[
     "board.seeds_per_pit",
     "board.initial",
     "board.first",
+    "board.stores",
     "sowing.direction",
     "sowing.laps",
     "sowing.skip_origin",
+    "sowing.extra_turn",
     "moves.sow_from",
     "moves.feeding",
     "moves.cannot_sow",
+    "moves.cannot_feed",
     "capture.counts",
     "capture.landing",
     "capture.chain",
     "capture.chain_zone",
     "capture.lock",
     "capture.lock_release_may_capture",
+    "capture.grand_slam",
+    "opposite_capture.when_opposite_empty",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",
@@ -57,6 +62,8 @@ const KEYS: &[&str] = &[
     "trading.only_if_affordable",
     "end.all_pits_below",
     "end.repetition",
+    "end.captured_more_than",
+    "end.either_row_empty",
     "end.leftovers",
     "end.winner",
     "interpretation.key",
@@ -72,15 +79,20 @@ const KEYS: &[&str] = &[
 /// The keys whose values are words, each spelled as in a rule file.
 const WORD_KEYS: &[&str] = &[
     "board.first",
+    "board.stores",
     "sowing.direction",
     "sowing.laps",
+    "sowing.extra_turn",
     "moves.sow_from",
     "moves.feeding",
     "moves.cannot_sow",
+    "moves.cannot_feed",
     "capture.landing",
     "capture.chain",
     "capture.chain_zone",
     "capture.lock",
+    "capture.grand_slam",
+    "opposite_capture.when_opposite_empty",
     "end.leftovers",
     "end.winner",
 ];
@@ -151,6 +163,11 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
                 ("keep_at_least", "1"),
                 ("only_if_affordable", "true"),
             ],
+        ),
+        section(
+            "[opposite_capture]",
+            "opposite_capture",
+            &[("when_opposite_empty", "\"nothing\"")],
         ),
         section("[end]", "end", &[("repetition", "3")]),
         section(
@@ -403,7 +420,15 @@ fn an_unknown_key_is_rejected_with_a_suggestion() {
 
 #[test]
 fn the_interpretable_keys_are_the_rule_keys() {
-    let rule_tables = ["board", "sowing", "moves", "capture", "trading", "end"];
+    let rule_tables = [
+        "board",
+        "sowing",
+        "moves",
+        "capture",
+        "opposite_capture",
+        "trading",
+        "end",
+    ];
     let listed: BTreeSet<&str> = KEYS
         .iter()
         .copied()

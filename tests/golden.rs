@@ -19,9 +19,12 @@ fn replay_file(path: &Path) -> usize {
     let games = parse_records(&text).unwrap_or_else(|e| panic!("{name}:{e}"));
     for rec in &games {
         let variant = &rec.tag("Variant").expect("Variant tag").value;
-        let r = rules::bundled(variant)
-            .unwrap_or_else(|| panic!("{name}: not bundled: {variant}"))
-            .unwrap();
+        let sel = match rec.tag("Readings") {
+            Some(t) => ayla::fit::parse_selection(&t.value).unwrap(),
+            None => rules::Selection::new(),
+        };
+        let r = rules::resolve_with(variant, Path::new(""), &sel)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let start = match rec.tag("Position") {
             Some(t) => parse_position(&r, &t.value).unwrap_or_else(|e| panic!("{name}: {e}")),
             None => Position::initial(&r),
@@ -84,7 +87,7 @@ fn replay_file(path: &Path) -> usize {
     games.len()
 }
 
-fn replay_variant(id: &str) {
+fn replay_variant(id: &str, at_least: usize) {
     let dir = Path::new("tests/golden").join(id);
     let mut files: Vec<_> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -93,15 +96,25 @@ fn replay_variant(id: &str) {
         .collect();
     files.sort();
     let games: usize = files.iter().map(|f| replay_file(f)).sum();
-    assert!(games >= 12, "{id}: only {games} golden games");
+    assert!(games >= at_least, "{id}: only {games} golden games");
 }
 
 #[test]
 fn golden_gore_games() {
-    replay_variant("gore");
+    replay_variant("gore", 12);
 }
 
 #[test]
 fn golden_kpe_games() {
-    replay_variant("kpe");
+    replay_variant("kpe", 12);
+}
+
+#[test]
+fn golden_oware_games() {
+    replay_variant("oware", 6);
+}
+
+#[test]
+fn golden_kalah_games() {
+    replay_variant("kalah", 6);
 }

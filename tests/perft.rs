@@ -12,7 +12,18 @@ use ayla::search::perft;
 use std::fs;
 
 fn check_table(id: &str) -> usize {
-    let r = rules::bundled(id).unwrap().unwrap();
+    // A table may be for a bundled variant under a non-default reading.
+    let r = match id {
+        "kalah-no-empty-capture" => rules::resolve_with(
+            "kalah",
+            std::path::Path::new(""),
+            &[("empty-capture".to_owned(), "no-empty-capture".to_owned())]
+                .into_iter()
+                .collect(),
+        )
+        .unwrap(),
+        _ => rules::bundled(id).unwrap().unwrap(),
+    };
     let path = format!("tests/perft/{id}.perft");
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut pos = None;
@@ -46,6 +57,21 @@ fn perft_gore() {
 #[test]
 fn perft_kpe() {
     assert!(check_table("kpe") >= 8);
+}
+
+#[test]
+fn perft_oware() {
+    assert!(check_table("oware") >= 6);
+}
+
+#[test]
+fn perft_kalah() {
+    assert!(check_table("kalah") >= 6);
+}
+
+#[test]
+fn perft_kalah_no_empty_capture() {
+    assert!(check_table("kalah-no-empty-capture") >= 6);
 }
 
 #[test]

@@ -11,15 +11,29 @@ pub fn effect(rules: &Rules, side: Side, e: &Effect) -> String {
             origin,
             seeds,
             landing,
+            in_store,
+            extra_turn,
+            relays,
             captured,
             seeds_captured,
             released_lock,
         } => {
-            let mut s = format!(
-                "{side} sows {seeds} from {}, the last seed falling in {}",
-                rules.label(origin),
-                rules.label(landing)
-            );
+            let last = if in_store {
+                format!("{side}'s store")
+            } else {
+                rules.label(landing).to_string()
+            };
+            let mut s = format!("{side} sows {seeds} from {}", rules.label(origin));
+            if relays > 0 {
+                s.push_str(&format!(
+                    " and relays {relays} time{}",
+                    if relays == 1 { "" } else { "s" }
+                ));
+            }
+            s.push_str(&format!(", the last seed falling in {last}"));
+            if extra_turn {
+                s.push_str(&format!("; {side} plays again"));
+            }
             if released_lock {
                 s.push_str("; this completes the opening lock");
             }

@@ -1,6 +1,6 @@
 //! A game: a position, its history (for the repetition rule), and its end.
 
-use super::board::Side;
+use super::board::{PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
 use crate::rules::{CannotSow, Rules};
@@ -13,17 +13,28 @@ pub enum EndReason {
     AllBelow(u16),
     /// The side to act had nothing to sow, and the rules end the game then.
     NoSowing(Side),
+    /// A player had captured more than this many seeds.
+    CapturedMoreThan(u16),
+    /// A player's home row was left empty.
+    RowEmpty(Side),
+    /// The side to act owed the opponent a feed and could not give it; they
+    /// take every seed left.
+    CannotFeed(Side),
     /// The same state occurred this many times.
     Repetition(u8),
 }
 
 impl EndReason {
-    /// A short stable name: `all-below`, `no-sowing`, `repetition`.
+    /// A short stable name: `all-below`, `no-sowing`, `captured-more-than`,
+    /// `row-empty`, `cannot-feed`, `repetition`.
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
             EndReason::AllBelow(_) => "all-below",
             EndReason::NoSowing(_) => "no-sowing",
+            EndReason::CapturedMoreThan(_) => "captured-more-than",
+            EndReason::RowEmpty(_) => "row-empty",
+            EndReason::CannotFeed(_) => "cannot-feed",
             EndReason::Repetition(_) => "repetition",
         }
     }
@@ -34,6 +45,15 @@ impl fmt::Display for EndReason {
         match self {
             EndReason::AllBelow(k) => write!(f, "every pit holds fewer than {k} seeds"),
             EndReason::NoSowing(s) => write!(f, "{s}, to act, has nothing to sow"),
+            EndReason::CapturedMoreThan(k) => {
+                write!(f, "a player has captured more than {k} seeds")
+            }
+            EndReason::RowEmpty(s) => write!(f, "{s}'s row is empty"),
+            EndReason::CannotFeed(s) => write!(
+                f,
+                "{}'s pits are empty and {s} cannot feed them, so {s} takes every seed left",
+                s.opponent()
+            ),
             EndReason::Repetition(n) => {
                 write!(f, "the same position occurred for the {} time", ordinal(*n))
             }
@@ -84,13 +104,14 @@ pub struct Snapshot {
     pos: Position,
     history_len: usize,
     rep_start: usize,
-    rep_sum: u128,
+    rep_sum: u64,
     seen: Seen,
+    occupied: PitSet,
     end: Option<EndReason>,
 }
 
-/// A 256-bit filter of the repetition keys in the window: bit `key >> 120`
-/// is set for each. A key whose bit is clear has not occurred in the window,
+/// A 256-bit filter of the repetition keys in the window: bit
+/// `digest(key) >> 56` is set for each. A key whose bit is clear has not occurred in the window,
 /// so the repetition count needs no scan; a set bit may be a false alarm,
 /// and the scan decides. Bits of plies taken back stay set (only false
 /// alarms); a snapshot keeps the filter of its window.
@@ -98,12 +119,23 @@ type Seen = [u64; 4];
 
 /// Sets `key`'s bit in `seen`; whether it was set already.
 #[inline]
-fn note(seen: &mut Seen, key: u128) -> bool {
-    let bit = (key >> 120) as usize;
+fn note(seen: &mut Seen, digest: u64) -> bool {
+    let bit = (digest >> 56) as usize;
     let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
     let was = seen[word] & mask != 0;
     seen[word] |= mask;
     was
+}
+
+/// A well-mixed 64-bit digest of a repetition key (which may be the state
+/// itself, packed): one folded multiply. The constants differ from every
+/// packed key in some bit that a packed key always has clear (bit 30 of
+/// the low word, bit 14 of the high one), so no factor is ever zero.
+#[inline]
+fn digest(key: u128) -> u64 {
+    const LO: u64 = 0xe703_7ed1_a0b4_28db | 1 << 30;
+    const HI: u64 = 0x8ebc_6af0_9c88_c6e3 | 1 << 14;
+    super::position::mum(key as u64 ^ LO, (key >> 64) as u64 ^ HI)
 }
 
 /// A game in progress under some rules.
@@ -116,12 +148,15 @@ pub struct Game<'r> {
     /// Positions before this index can never recur (captures, trades and lock
     /// progress are irreversible), so the repetition count skips them.
     rep_start: usize,
-    /// Wrapping sum of the keys in `history[rep_start..]`: a hash of the
-    /// multiset of positions that can still recur, which with the current
-    /// position fixes the game's whole future (see [`Game::search_key`]).
-    rep_sum: u128,
+    /// Wrapping sum of the digests of the keys in `history[rep_start..]`: a
+    /// hash of the multiset of positions that can still recur, which with
+    /// the current position fixes the game's whole future (see
+    /// [`Game::search_key`]).
+    rep_sum: u64,
     /// The keys in `history[rep_start..]`, as a filter.
     seen: Seen,
+    /// The position's non-empty pits, shared by the end test and the legal plies.
+    occupied: PitSet,
     end: Option<EndReason>,
 }
 
@@ -142,6 +177,7 @@ impl<'r> Game<'r> {
             rep_start: 0,
             rep_sum: 0,
             seen: [0; 4],
+            occupied: PitSet::EMPTY,
             end: None,
         };
         g.start(pos);
@@ -155,9 +191,10 @@ impl<'r> Game<'r> {
         let key = pos.repetition_key(self.rules);
         self.history.push(key);
         self.rep_start = 0;
-        self.rep_sum = key;
+        self.rep_sum = digest(key);
         self.seen = [0; 4];
-        note(&mut self.seen, key);
+        note(&mut self.seen, self.rep_sum);
+        self.occupied = pos.occupied(self.rules);
         self.end = self.static_end();
     }
 
@@ -198,7 +235,7 @@ impl<'r> Game<'r> {
         if self.end.is_some() {
             out.clear();
         } else {
-            self.pos.legal_plies(self.rules, out);
+            self.pos.legal_plies_in(self.rules, self.occupied, out);
         }
     }
 
@@ -223,10 +260,11 @@ impl<'r> Game<'r> {
     }
 
     /// Plays a ply the caller knows is legal.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
         let (captured, sown, owners) = (self.pos.captured, self.pos.sown, self.pos.owners);
-        let effect = self.pos.play_unchecked(self.rules, ply);
+        let effect = self.pos.play_tracking(self.rules, ply, &mut self.occupied);
+        debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
         if captured != self.pos.captured || sown != self.pos.sown || owners != self.pos.owners {
             self.rep_start = self.history.len();
             self.rep_sum = 0;
@@ -234,8 +272,9 @@ impl<'r> Game<'r> {
         }
         let key = self.pos.repetition_key(self.rules);
         self.history.push(key);
-        self.rep_sum = self.rep_sum.wrapping_add(key);
-        let maybe_seen = note(&mut self.seen, key);
+        let d = digest(key);
+        self.rep_sum = self.rep_sum.wrapping_add(d);
+        let maybe_seen = note(&mut self.seen, d);
         self.end = self.static_end().or_else(|| {
             if !maybe_seen {
                 return None; // a first occurrence
@@ -250,6 +289,7 @@ impl<'r> Game<'r> {
     }
 
     /// End conditions that depend on the position alone, in precedence order.
+    #[inline]
     fn static_end(&self) -> Option<EndReason> {
         let r = self.rules;
         if let Some(k) = r.end.all_pits_below
@@ -257,7 +297,22 @@ impl<'r> Game<'r> {
         {
             return Some(EndReason::AllBelow(k));
         }
-        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow(r) {
+        if let Some(k) = r.end.captured_more_than
+            && Side::BOTH.iter().any(|&s| self.pos.captured(s) > k)
+        {
+            return Some(EndReason::CapturedMoreThan(k));
+        }
+        if r.end.either_row_empty
+            && let Some(s) = Side::BOTH
+                .into_iter()
+                .find(|&s| self.occupied.and(r.home_row(s)).is_empty())
+        {
+            return Some(EndReason::RowEmpty(s));
+        }
+        if r.cannot_feed_ends && self.pos.cannot_feed(r) {
+            return Some(EndReason::CannotFeed(self.pos.to_move));
+        }
+        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow_in(r, self.occupied) {
             return Some(EndReason::NoSowing(self.pos.to_move));
         }
         None
@@ -272,6 +327,7 @@ impl<'r> Game<'r> {
             rep_start: self.rep_start,
             rep_sum: self.rep_sum,
             seen: self.seen,
+            occupied: self.occupied,
             end: self.end,
         }
     }
@@ -283,6 +339,7 @@ impl<'r> Game<'r> {
         self.rep_start = s.rep_start;
         self.rep_sum = s.rep_sum;
         self.seen = s.seen;
+        self.occupied = s.occupied;
         self.end = s.end;
     }
 
@@ -292,9 +349,7 @@ impl<'r> Game<'r> {
     /// stored search value is exact even under the repetition rule.
     #[must_use]
     pub fn search_key(&self) -> u64 {
-        let h = self.rep_sum;
-        self.pos.zobrist(self.rules)
-            ^ super::position::mix((h >> 64) as u64 ^ (h as u64).rotate_left(29))
+        self.pos.zobrist(self.rules) ^ super::position::mix(self.rep_sum)
     }
 
     /// Plies played since the start.
@@ -308,8 +363,15 @@ impl<'r> Game<'r> {
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
         let r = self.rules;
-        let totals =
-            Side::BOTH.map(|s| u32::from(self.pos.captured(s)) + self.pos.seeds_controlled(r, s));
+        let on_board: u32 = self.pos.board(r).iter().map(|&x| u32::from(x)).sum();
+        let totals = Side::BOTH.map(|s| {
+            let sweep = match reason {
+                EndReason::CannotFeed(taker) if taker == s => on_board,
+                EndReason::CannotFeed(_) => 0,
+                _ => self.pos.seeds_controlled(r, s),
+            };
+            u32::from(self.pos.captured(s)) + sweep
+        });
         let winner = match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Greater => Some(Side::South),
             std::cmp::Ordering::Less => Some(Side::North),

@@ -40,8 +40,15 @@ pub enum Effect {
         origin: Pit,
         /// Seeds sown.
         seeds: u16,
-        /// The pit that received the last seed.
+        /// The pit that received the last seed (the last pit before the
+        /// store when `in_store`); after relay laps, the last lap's.
         landing: Pit,
+        /// The last seed fell in the mover's store.
+        in_store: bool,
+        /// The mover plays again.
+        extra_turn: bool,
+        /// Relay laps after the first (pits lifted and sown on).
+        relays: u16,
         /// Pits captured (empty if none).
         captured: PitSet,
         /// Seeds captured in all.

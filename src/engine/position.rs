@@ -4,7 +4,7 @@
 
 use super::board::{MAX_PITS, Pit, PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
-use crate::rules::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Zone};
+use crate::rules::{CannotSow, Capture, Chain, Feeding, Lock, Rules, SowFrom, Zone};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -140,7 +140,7 @@ impl Position {
     #[must_use]
     pub fn occupied(&self, rules: &Rules) -> PitSet {
         let mut m = 0u64;
-        for i in 0..rules.pits().div_ceil(4) {
+        for i in 0..words(rules) {
             m |= non_zero_lanes(self.word(i)) << (4 * i);
         }
         PitSet(m)
@@ -169,7 +169,9 @@ impl Position {
     pub fn sowing_reaches(&self, rules: &Rules, origin: Pit, target: PitSet) -> bool {
         let n = self.seeds[origin.index()] as usize;
         let ring = rules.pits() - usize::from(rules.skip_origin);
-        !run(rules, origin.index(), n.min(ring))
+        !rules
+            .run(origin.index(), n.min(ring))
+            .0
             .and(target)
             .is_empty()
     }
@@ -192,6 +194,13 @@ impl Position {
         if !occupied.and(opp).is_empty() {
             return None;
         }
+        self.feeding_sowings(rules, sowable, opp)
+    }
+
+    /// The pits of `sowable` whose sowing reaches `opp`, if any (kept out
+    /// of line: the feeding rule bites rarely).
+    #[inline(never)]
+    fn feeding_sowings(&self, rules: &Rules, sowable: PitSet, opp: PitSet) -> Option<PitSet> {
         let feeding: PitSet = sowable
             .iter()
             .filter(|&p| self.sowing_reaches(rules, p, opp))
@@ -214,12 +223,24 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn cannot_sow(&self, rules: &Rules) -> bool {
-        self.offer.is_empty() && self.sowable(rules, self.to_move).is_empty()
+        self.cannot_sow_in(rules, self.occupied(rules))
+    }
+
+    /// [`Position::cannot_sow`], given the occupied pits.
+    #[inline]
+    pub(crate) fn cannot_sow_in(&self, rules: &Rules, occupied: PitSet) -> bool {
+        self.offer.is_empty() && self.sowable_in(rules, self.to_move, occupied).is_empty()
     }
 
     /// Appends the legal plies to `out` (which is cleared first), ignoring
     /// whether the game has ended: [`super::Game`] checks that.
     pub fn legal_plies(&self, rules: &Rules, out: &mut Vec<Ply>) {
+        self.legal_plies_in(rules, self.occupied(rules), out);
+    }
+
+    /// [`Position::legal_plies`], given the occupied pits.
+    #[inline(always)]
+    pub(crate) fn legal_plies_in(&self, rules: &Rules, occupied: PitSet, out: &mut Vec<Ply>) {
         out.clear();
         let side = self.to_move;
         if !self.offer.is_empty() {
@@ -229,7 +250,6 @@ impl Position {
             out.push(Ply::Decline);
             return;
         }
-        let occupied = self.occupied(rules);
         let sowable = self.sowable_in(rules, side, occupied);
         if sowable.is_empty() {
             if rules.cannot_sow == CannotSow::Pass {
@@ -237,17 +257,23 @@ impl Position {
             }
             return;
         }
-        let legal = self.feeders_in(rules, sowable, occupied).unwrap_or(sowable);
-        // One slot per pit the mover may sow from (a set that changes
-        // rarely), kept if legal: no branch on which pits are legal.
-        let candidates = self.sowable_in(rules, side, PitSet(!0));
-        out.resize(candidates.len(), Ply::Pass);
-        let mut len = 0;
-        for p in candidates.iter() {
-            out[len] = Ply::Sow(p);
-            len += usize::from(legal.contains(p));
+        let legal = match self.feeders_in(rules, sowable, occupied) {
+            Some(f) => f,
+            None => sowable,
+        };
+        for p in legal.iter() {
+            out.push(Ply::Sow(p));
         }
-        out.truncate(len);
+        if rules.trading.is_some() {
+            self.push_offers(rules, out);
+        }
+    }
+
+    /// Appends the offers the side to act may make (out of line: only
+    /// trading variants get here).
+    #[inline(never)]
+    fn push_offers(&self, rules: &Rules, out: &mut Vec<Ply>) {
+        let side = self.to_move;
         if let Some(t) = rules.trading {
             let mine = self.controlled(rules, side);
             let room = mine.len().saturating_sub(usize::from(t.keep_at_least));
@@ -406,24 +432,230 @@ impl Position {
         }
     }
 
+    /// The pits of `zone` for `mover`.
     #[inline]
-    fn in_zone(&self, rules: &Rules, p: Pit, zone: Zone, mover: Side) -> bool {
+    fn zone(&self, rules: &Rules, zone: Zone, mover: Side) -> PitSet {
         match zone {
-            Zone::Anywhere => true,
-            Zone::OpponentTerritory => self.controller(p) != mover,
-            Zone::OpponentRow => p.home_side(rules.per_row) != mover,
+            Zone::Anywhere => rules.all_pits,
+            Zone::OpponentTerritory => self.controlled(rules, mover.opponent()),
+            Zone::OpponentRow => rules.home_row(mover.opponent()),
+        }
+    }
+
+    /// Captures the landing pit, which the side that just sowed (still
+    /// `to_move`) may capture, and its chain; the pits and seeds taken.
+    /// Out of line: most sowings capture nothing.
+    #[inline(never)]
+    fn capture(&mut self, rules: &Rules, cap: &Capture, landing: Pit) -> (PitSet, u16) {
+        let side = self.to_move;
+        let chain_zone = self.zone(rules, cap.chain_zone, side);
+        let mut captured = PitSet::single(landing);
+        if matches!(cap.chain, Chain::Backward | Chain::Both) {
+            let mut q = rules.prev(landing);
+            while !captured.contains(q)
+                && chain_zone.contains(q)
+                && cap.captures(self.seeds[q.index()])
+            {
+                captured.insert(q);
+                q = rules.prev(q);
+            }
+        }
+        if matches!(cap.chain, Chain::Forward | Chain::Both) {
+            let mut q = rules.next(landing);
+            while !captured.contains(q)
+                && chain_zone.contains(q)
+                && cap.captures(self.seeds[q.index()])
+            {
+                captured.insert(q);
+                q = rules.next(q);
+            }
+        }
+        let seeds: u16 = captured.iter().map(|q| self.seeds[q.index()]).sum();
+        if cap.grand_slam_captures_nothing {
+            // Grand slam: a capture of every seed on the opponent's side is refused.
+            let theirs: u32 = rules
+                .home_row(side.opponent())
+                .iter()
+                .map(|q| u32::from(self.seeds[q.index()]))
+                .sum();
+            if u32::from(seeds) == theirs {
+                return (PitSet::EMPTY, 0);
+            }
+        }
+        for q in captured.iter() {
+            self.seeds[q.index()] = 0;
+        }
+        self.captured[side.index()] += seeds;
+        (captured, seeds)
+    }
+
+    /// The capture of the pit opposite `landing`, when the last seed fell in
+    /// an empty pit the mover controls; the pits and seeds taken.
+    #[inline(never)]
+    fn capture_opposite(&mut self, rules: &Rules, landing: Pit) -> (PitSet, u16) {
+        let side = self.to_move;
+        let Some(opp) = rules.opposite_capture else {
+            return (PitSet::EMPTY, 0);
+        };
+        if self.controller(landing) != side || self.seeds[landing.index()] != 1 {
+            return (PitSet::EMPTY, 0);
+        }
+        let facing = Pit((rules.pits() - 1 - landing.index()) as u8);
+        let across = self.seeds[facing.index()];
+        if across == 0 && !opp.take_last_seed_alone {
+            return (PitSet::EMPTY, 0);
+        }
+        let mut captured = PitSet::single(landing);
+        self.seeds[landing.index()] = 0;
+        if across > 0 {
+            captured.insert(facing);
+            self.seeds[facing.index()] = 0;
+        }
+        self.captured[side.index()] += across + 1;
+        (captured, across + 1)
+    }
+
+    /// Lock progress after a sowing from `origin`: whether the mover may
+    /// capture with it, and whether it completed the lock.
+    #[inline(always)]
+    fn lock_progress(&mut self, rules: &Rules, origin: Pit) -> (bool, bool) {
+        let side = self.to_move;
+        match rules.capture.map(|c| c.lock) {
+            Some(Lock::AllHomePitsSown {
+                release_may_capture,
+            }) => {
+                let home = rules.home_row(side);
+                let before = home.is_subset(self.sown);
+                self.sown = self.sown.or(home.and(PitSet::single(origin)));
+                let after = home.is_subset(self.sown);
+                let may = if release_may_capture { after } else { before };
+                (may, after && !before)
+            }
+            _ => (true, false),
+        }
+    }
+
+    /// Sowing with stores or relay laps: a plain walk round the circuit,
+    /// then the captures at the final landing place.
+    fn sow_general(&mut self, rules: &Rules, origin: Pit) -> Effect {
+        /// Relay laps allowed in one sowing: some positions would relay for
+        /// ever, and such a sowing ends where its last lap ends.
+        const MAX_RELAYS: u16 = 10_000;
+        let side = self.to_move;
+        let sown_count = self.seeds[origin.index()];
+        let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
+        let n = rules.pits();
+        let mut from = origin;
+        let mut hand = usize::from(sown_count);
+        self.seeds[from.index()] = 0;
+        let mut relays = 0u16;
+        // Where the last seed fell: a pit, or (`None`) the mover's store.
+        let mut at: Option<Pit> = Some(from);
+        loop {
+            // One lap: every pit (less the origin when skipped) and the store.
+            let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
+            if hand > ring {
+                let laps = (hand - 1) / ring;
+                for (i, s) in self.seeds[..n].iter_mut().enumerate() {
+                    if !(rules.skip_origin && i == from.index()) {
+                        *s += laps as u16;
+                    }
+                }
+                if store_after.is_some() {
+                    self.captured[side.index()] += laps as u16;
+                }
+                hand -= laps * ring;
+            }
+            while hand > 0 {
+                at = match at {
+                    Some(p) if Some(p) == store_after => None,
+                    Some(p) => Some(rules.next(p)),
+                    None => Some(rules.next(store_after.expect("only a store leads here"))),
+                };
+                match at {
+                    Some(p) if rules.skip_origin && p == from => continue,
+                    Some(p) => self.seeds[p.index()] += 1,
+                    None => self.captured[side.index()] += 1,
+                }
+                hand -= 1;
+            }
+            match at {
+                Some(p) if rules.relay && self.seeds[p.index()] > 1 && relays < MAX_RELAYS => {
+                    hand = usize::from(self.seeds[p.index()]);
+                    self.seeds[p.index()] = 0;
+                    from = p;
+                    relays += 1;
+                }
+                _ => break,
+            }
+        }
+        let (may_capture, released_lock) = self.lock_progress(rules, origin);
+        let mut captured = PitSet::EMPTY;
+        let mut seeds_captured = 0;
+        if let Some(landing) = at
+            && may_capture
+        {
+            if let Some(cap) = &rules.capture
+                && self.zone(rules, cap.landing, side).contains(landing)
+                && cap.captures(self.seeds[landing.index()])
+            {
+                (captured, seeds_captured) = self.capture(rules, cap, landing);
+            }
+            if captured.is_empty() {
+                (captured, seeds_captured) = self.capture_opposite(rules, landing);
+            }
+        }
+        let in_store = at.is_none();
+        Effect::Sow {
+            origin,
+            seeds: sown_count,
+            landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
+            in_store,
+            extra_turn: in_store && rules.extra_turn,
+            relays,
+            captured,
+            seeds_captured,
+            released_lock,
         }
     }
 
     /// Plays `ply` without checking it. The caller guarantees it is legal
     /// (from [`Position::legal_plies`] or [`Position::check`]).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, rules: &Rules, ply: Ply) -> Effect {
+        let mut occupied = PitSet::EMPTY;
+        self.play_tracking(rules, ply, &mut occupied)
+    }
+
+    /// [`Position::play_unchecked`], keeping `occupied` (the non-empty pits
+    /// before the ply) up to date: a sowing changes it only at the origin,
+    /// the pits sown and the pits captured.
+    #[inline(always)]
+    pub(crate) fn play_tracking(
+        &mut self,
+        rules: &Rules,
+        ply: Ply,
+        occupied: &mut PitSet,
+    ) -> Effect {
         let side = self.to_move;
         match ply {
             Ply::Sow(origin) => {
-                let effect = self.sow(rules, origin);
-                self.to_move = side.opponent();
+                let effect = if rules.stores || rules.relay {
+                    let e = self.sow_general(rules, origin);
+                    *occupied = self.occupied(rules);
+                    e
+                } else {
+                    self.sow(rules, origin, occupied)
+                };
+                if !matches!(
+                    effect,
+                    Effect::Sow {
+                        extra_turn: true,
+                        ..
+                    }
+                ) {
+                    self.to_move = side.opponent();
+                }
                 effect
             }
             Ply::Pass => {
@@ -448,6 +680,7 @@ impl Position {
                     Side::South => self.owners.minus(pits),
                 };
                 self.offer = PitSet::EMPTY;
+                *occupied = self.occupied(rules);
                 Effect::Accept { pits, paid }
             }
             Ply::Decline => {
@@ -459,8 +692,8 @@ impl Position {
         }
     }
 
-    #[inline]
-    fn sow(&mut self, rules: &Rules, origin: Pit) -> Effect {
+    #[inline(always)]
+    fn sow(&mut self, rules: &Rules, origin: Pit, occupied: &mut PitSet) -> Effect {
         let side = self.to_move;
         let o = origin.index();
         let sown_count = self.seeds[o];
@@ -470,97 +703,104 @@ impl Position {
         let skip = rules.skip_origin;
         let ring = n - usize::from(skip);
         // Whole laps at once: a 65 535-seed sowing costs what a short one does.
+        let mut occ = occupied.minus(PitSet::single(origin));
         if left > ring {
             let laps = (left - 1) / ring;
-            for (i, s) in self.seeds[..n].iter_mut().enumerate() {
-                if !(skip && i == o) {
-                    *s += laps as u16;
-                }
-            }
             left -= laps * ring;
+            occ = occ.or(self.add_laps(rules, origin, laps as u64));
         }
-        // Now 1 <= left <= ring: one seed in each of the `left` pits after
-        // the origin, which reach the origin itself only as the last of a
-        // full circuit without skipping. Counter-clockwise they are the
-        // indices after `o`, clockwise those before it: one or two ranges.
         // Now left <= ring: one seed in each of the `left` pits after the
         // origin (the origin itself only as the last of a full circuit
         // without skipping), added four pits at a time.
-        let run = run(rules, o, left);
-        for i in 0..n.div_ceil(4) {
+        let (run, landing) = rules.run(o, left);
+        occ = occ.or(run);
+        for i in 0..words(rules) {
             let w = self.word(i) + spread(run.0 >> (4 * i) & 0xF);
             self.set_word(i, w);
         }
-        let landing = Pit(match rules.direction {
-            Direction::CounterClockwise => wrap(o + left, n),
-            Direction::Clockwise => wrap(o + n - left, n),
-        } as u8);
 
         let mut released_lock = false;
-        let mut may_capture = true;
-        if let Some(cap) = &rules.capture
-            && let Lock::AllHomePitsSown {
-                release_may_capture,
-            } = cap.lock
-        {
-            let home = rules.home_row(side);
-            let before = home.is_subset(self.sown);
-            if home.contains(origin) {
-                self.sown.insert(origin);
-            }
-            let after = home.is_subset(self.sown);
-            released_lock = after && !before;
-            may_capture = if release_may_capture { after } else { before };
-        }
-
         let mut captured = PitSet::EMPTY;
         let mut seeds_captured = 0u16;
-        if let Some(cap) = &rules.capture
-            && may_capture
-            && self.in_zone(rules, landing, cap.landing, side)
-            && cap.captures(self.seeds[landing.index()])
-        {
-            captured.insert(landing);
-            if matches!(cap.chain, Chain::Backward | Chain::Both) {
-                let mut q = rules.prev(landing);
-                while !captured.contains(q)
-                    && self.in_zone(rules, q, cap.chain_zone, side)
-                    && cap.captures(self.seeds[q.index()])
-                {
-                    captured.insert(q);
-                    q = rules.prev(q);
-                }
+        if let Some(cap) = &rules.capture {
+            let mut may_capture = true;
+            if let Lock::AllHomePitsSown {
+                release_may_capture,
+            } = cap.lock
+            {
+                let home = rules.home_row(side);
+                let before = home.is_subset(self.sown);
+                self.sown = self.sown.or(home.and(PitSet::single(origin)));
+                let after = home.is_subset(self.sown);
+                released_lock = after && !before;
+                may_capture = if release_may_capture { after } else { before };
             }
-            if matches!(cap.chain, Chain::Forward | Chain::Both) {
-                let mut q = rules.next(landing);
-                while !captured.contains(q)
-                    && self.in_zone(rules, q, cap.chain_zone, side)
-                    && cap.captures(self.seeds[q.index()])
-                {
-                    captured.insert(q);
-                    q = rules.next(q);
-                }
+            if may_capture
+                && self.zone(rules, cap.landing, side).contains(landing)
+                && cap.captures(self.seeds[landing.index()])
+            {
+                (captured, seeds_captured) = self.capture(rules, cap, landing);
+                occ = occ.minus(captured);
             }
-            for q in captured.iter() {
-                seeds_captured += self.seeds[q.index()];
-                self.seeds[q.index()] = 0;
-            }
-            self.captured[side.index()] += seeds_captured;
         }
+        if captured.is_empty() && rules.opposite_capture.is_some() {
+            let may = rules.capture.is_none_or(|c| match c.lock {
+                Lock::None => true,
+                Lock::AllHomePitsSown { .. } => rules.home_row(side).is_subset(self.sown),
+            });
+            if may {
+                (captured, seeds_captured) = self.capture_opposite(rules, landing);
+                occ = occ.minus(captured);
+            }
+        }
+        *occupied = occ;
         Effect::Sow {
             origin,
             seeds: sown_count,
             landing,
+            in_store: false,
+            extra_turn: false,
+            relays: 0,
             captured,
             seeds_captured,
             released_lock,
         }
     }
 
+    /// Whether the side to act owes the opponent a feed (every pit the
+    /// opponent controls is empty) and no sowing of theirs gives one.
+    #[must_use]
+    pub fn cannot_feed(&self, rules: &Rules) -> bool {
+        if rules.feeding != Feeding::MustFeedEmptyOpponent || !self.offer.is_empty() {
+            return false;
+        }
+        let occupied = self.occupied(rules);
+        let opp = self.controlled(rules, self.to_move.opponent());
+        if !occupied.and(opp).is_empty() {
+            return false;
+        }
+        let sowable = self.sowable_in(rules, self.to_move, occupied);
+        !sowable.iter().any(|p| self.sowing_reaches(rules, p, opp))
+    }
+
     /// Whether every pit holds fewer than `k` seeds.
+    #[inline]
     #[must_use]
     pub fn all_below(&self, rules: &Rules, k: u16) -> bool {
-        self.seeds[..rules.pits()].iter().all(|&s| s < k)
+        if k > 0x8000 {
+            return self.seeds[..rules.pits()].iter().all(|&s| s < k);
+        }
+        // Four pits at a time, no early exit: bit 15 of a lane of
+        // `(w & LOW) + (0x8000 - k)`, or of `w`, is set iff the lane holds
+        // at least `k` (no carry crosses lanes; pits past the board hold 0).
+        const LOW: u64 = 0x7FFF_7FFF_7FFF_7FFF;
+        let add = u64::from(0x8000 - k) * 0x0001_0001_0001_0001;
+        let mut high = 0;
+        for i in 0..words(rules) {
+            let w = self.word(i);
+            high |= ((w & LOW) + add) | w;
+        }
+        high & !LOW == 0
     }
 
     /// Seeds on the board in pits `side` controls.
@@ -605,40 +845,69 @@ impl Position {
         z
     }
 
-    /// A 128-bit hash of everything but who has declined: the repetition key.
+    /// The repetition key: 128 bits that identify the part of the state
+    /// that can differ between two states of one repetition window, namely
+    /// the seeds, the pending offer and the side to act.
     ///
-    /// Two lanes of wyhash's folded multiply over pairs of 64-bit words
-    /// (the seeds four pits to a word, then controllers, lock progress, the
-    /// pending offer, and captured totals with the side to act), each word
-    /// XORed with its own constant first. The multiplies are independent,
-    /// so the key costs a few cycles, not a chain of mixes. The constants
-    /// are chosen so that no word can equal its constant (every 16-bit
-    /// lane of a seed constant is at least 2^15, so a word of four counts
-    /// summing at most 65 535 never matches it; other words stay below
-    /// 2^63, and their constants have bit 63 set), so no product is
-    /// forced to zero.
+    /// The rest of the state that counts for repetition (controllers, lock
+    /// progress, captured totals) is constant within a window, since any
+    /// change to it is irreversible and starts a new one (see
+    /// [`super::Game`]); who has declined does not count. So two states of
+    /// one window are the same state exactly when their keys agree (up to
+    /// hash collisions, for big boards). Keys of different windows are
+    /// never compared.
+    ///
+    /// On a board of at most 8 pits holding fewer than 2^14 seeds (Goré and
+    /// Kpé among them) the key is that part of the state itself, packed.
+    /// Otherwise it is a hash: two lanes of wyhash's folded multiply over
+    /// pairs of 64-bit words (the seeds four pits to a word, then the offer
+    /// with the side to act), each word XORed with its own constant first.
+    /// The multiplies are independent, so the key costs a few cycles, not a
+    /// chain of mixes. No word can equal its constant, so no product is
+    /// forced to zero: every 16-bit lane of a seed constant is at least
+    /// 2^15, and a word of four counts sums to at most 65 535; the last
+    /// word stays below 2^61 and its constant has bit 63 set.
     #[inline]
     #[must_use]
     pub fn repetition_key(&self, rules: &Rules) -> u128 {
-        let words = rules.pits().div_ceil(4);
-        let pairs = words.div_ceil(2);
+        if rules.packed_keys {
+            // The state itself: bits 0..14 of each 16-bit lane hold a pit's
+            // seeds, bit 15 whether the pit is offered, bit 14 of the first
+            // lane the side to act.
+            let offer = self.offer.0;
+            let lo = self.word(0) | spread(offer & 0xF) << 15 | (self.to_move as u64) << 14;
+            let hi = self.word(1) | spread(offer >> 4 & 0xF) << 15;
+            return u128::from(hi) << 64 | u128::from(lo);
+        }
+        let pairs = rules.pits().div_ceil(8);
         let (mut a, mut b) = (0u64, 0u64);
         for i in 0..pairs {
             let (x, y) = (self.word(2 * i), self.word(2 * i + 1));
             a = a.wrapping_add(mum(x ^ KEY_A[2 * i], y ^ KEY_A[2 * i + 1]));
             b = b.wrapping_add(mum(x ^ KEY_B[2 * i], y ^ KEY_B[2 * i + 1]));
         }
-        let state = u64::from(self.captured[0])
-            | u64::from(self.captured[1]) << 16
-            | (self.to_move as u64) << 32;
-        let extra = [self.owners.0, self.sown.0, self.offer.0, state];
-        let k = SEED_WORDS + 1;
-        for j in 0..2 {
-            let (x, y) = (extra[2 * j], extra[2 * j + 1]);
-            a = a.wrapping_add(mum(x ^ KEY_A[k + 2 * j], y ^ KEY_A[k + 2 * j + 1]));
-            b = b.wrapping_add(mum(x ^ KEY_B[k + 2 * j], y ^ KEY_B[k + 2 * j + 1]));
-        }
+        let last = self.offer.0 | (self.to_move as u64) << 60;
+        let k = KEYS - 2;
+        a = a.wrapping_add(mum(last ^ KEY_A[k], KEY_A[k + 1]));
+        b = b.wrapping_add(mum(last ^ KEY_B[k], KEY_B[k + 1]));
         u128::from(a) << 64 | u128::from(b)
+    }
+
+    /// Adds `laps` seeds to every pit a full lap from `origin` sows, and
+    /// returns those pits (out of line: few sowings go round the board).
+    #[inline(never)]
+    fn add_laps(&mut self, rules: &Rules, origin: Pit, laps: u64) -> PitSet {
+        let lapped = if rules.skip_origin {
+            rules.all_pits.minus(PitSet::single(origin))
+        } else {
+            rules.all_pits
+        };
+        // No lane overflows: the board holds at most 65 535 seeds.
+        for i in 0..words(rules) {
+            let w = self.word(i) + laps * spread(lapped.0 >> (4 * i) & 0xF);
+            self.set_word(i, w);
+        }
+        lapped
     }
 
     /// Sets the seeds of pits `4i..4i+4` from one word.
@@ -664,8 +933,8 @@ impl Position {
 
 /// Words of four seed counts in a position.
 const SEED_WORDS: usize = MAX_PITS / 4;
-/// Hash constants: seed words (rounded up to pairs), then four more words.
-const KEYS: usize = SEED_WORDS + 1 + 4;
+/// Hash constants: seed words (rounded up to pairs), then a last pair.
+const KEYS: usize = SEED_WORDS + 1 + 2;
 const KEY_A: [u64; KEYS] = keys(0x6a09_e667_f3bc_c908);
 const KEY_B: [u64; KEYS] = keys(0xbb67_ae85_84ca_a73b);
 
@@ -682,15 +951,9 @@ const fn keys(seed: u64) -> [u64; KEYS] {
 
 /// wyhash's folded multiply: the 128-bit product's halves XORed.
 #[inline]
-fn mum(a: u64, b: u64) -> u64 {
+pub(super) fn mum(a: u64, b: u64) -> u64 {
     let r = u128::from(a) * u128::from(b);
     (r as u64) ^ (r >> 64) as u64
-}
-
-/// `i mod n` for `i < 2n`, without a division.
-#[inline]
-fn wrap(i: usize, n: usize) -> usize {
-    if i >= n { i - n } else { i }
 }
 
 /// Bits 0..4 of the result: which of the four 16-bit lanes of `w` are non-zero.
@@ -711,23 +974,10 @@ fn spread(nibble: u64) -> u64 {
     nibble.wrapping_mul(0x0000_2000_4000_8001) & 0x0001_0001_0001_0001
 }
 
-/// The first `k` pits after `origin` in the sowing direction, `k` at most
-/// the number of pits (all of them, the origin last, when equal).
+/// Words of four seed counts on the board.
 #[inline]
-fn run(rules: &Rules, origin: usize, k: usize) -> PitSet {
-    let n = rules.pits();
-    debug_assert!(k <= n && origin < n);
-    if k == 0 {
-        return PitSet::EMPTY;
-    }
-    // `k` consecutive pits in index order, starting at `from`, around the ring.
-    let from = match rules.direction {
-        Direction::CounterClockwise => wrap(origin + 1, n),
-        Direction::Clockwise => wrap(origin + n - k, n),
-    };
-    let m = u64::MAX >> (64 - k);
-    let all = u64::MAX >> (64 - n);
-    PitSet(((m << from) | (m >> (n - from))) & all)
+fn words(rules: &Rules) -> usize {
+    rules.pits().div_ceil(4).min(SEED_WORDS)
 }
 
 /// The splitmix64 finaliser: a cheap, well-mixed 64-bit permutation.
@@ -741,6 +991,9 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
 /// Pushes every subset of `of` with 1..=max elements, smaller sets first,
 /// each size in lexicographic label order.
 fn push_subsets(of: PitSet, max: usize, out: &mut Vec<Ply>) {
+    if max == 0 {
+        return;
+    }
     let pits: [u8; MAX_PITS] = {
         let mut a = [0u8; MAX_PITS];
         for (i, p) in of.iter().enumerate() {
@@ -749,17 +1002,22 @@ fn push_subsets(of: PitSet, max: usize, out: &mut Vec<Ply>) {
         a
     };
     let n = of.len();
-    let mut idx = [0usize; MAX_PITS];
+    // Indices into `pits`, below 64.
+    let mut idx = [0u8; MAX_PITS];
     for k in 1..=max.min(n) {
         for (i, slot) in idx.iter_mut().enumerate().take(k) {
-            *slot = i;
+            *slot = i as u8;
         }
         loop {
-            let set = PitSet(idx[..k].iter().fold(0u64, |m, &i| m | 1 << pits[i]));
+            let set = PitSet(
+                idx[..k]
+                    .iter()
+                    .fold(0u64, |m, &i| m | 1 << pits[usize::from(i)]),
+            );
             out.push(Ply::Offer(set));
             // Advance to the next k-combination of 0..n.
             let mut i = k;
-            while i > 0 && idx[i - 1] == n - k + (i - 1) {
+            while i > 0 && usize::from(idx[i - 1]) == n - k + (i - 1) {
                 i -= 1;
             }
             if i == 0 {
@@ -776,6 +1034,25 @@ fn push_subsets(of: PitSet, max: usize, out: &mut Vec<Ply>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_below_agrees_with_a_scan() {
+        let rules = crate::rules::bundled("gore").unwrap().unwrap();
+        let mut pos = Position::initial(&rules);
+        for k in [1u16, 2, 3, 6, 7, 0x7FFF, 0x8000, 0x8001, 0xFFFF] {
+            for counts in [
+                [0u16; 8],
+                [2; 8],
+                [6; 8],
+                [0, 0, 0, 0, 0, 0, 0, 0x8000],
+                [0xFFFF, 0, 0, 0, 0, 0, 0, 0],
+            ] {
+                pos.seeds[..8].copy_from_slice(&counts);
+                let want = counts.iter().all(|&s| s < k);
+                assert_eq!(pos.all_below(&rules, k), want, "{counts:?} below {k}");
+            }
+        }
+    }
 
     #[test]
     fn spread_puts_one_in_each_lane_of_the_nibble() {

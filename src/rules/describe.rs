@@ -102,10 +102,19 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         "board",
         &["board.pits_per_row"],
         format!(
-            "The board has two rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). No stores.",
+            "The board has two rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). {}",
             if n == 1 { "" } else { "s" },
             labels(r, Side::South),
-            labels(r, Side::North)
+            labels(r, Side::North),
+            if r.stores {
+                format!(
+                    "Each player has a store after their last house in sowing order: South's after {}, North's after {}; a store's seeds are its owner's captures.",
+                    r.label(Pit(r.last_house[0])),
+                    r.label(Pit(r.last_house[1]))
+                )
+            } else {
+                "No stores.".to_owned()
+            }
         ),
     );
     let first = r.initial[0];
@@ -160,6 +169,14 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "Feeding: if every pit the opponent controls is empty, the player must choose a sowing that drops at least one seed into them, if any sowing does; otherwise any sowing is legal.".into(),
         );
     }
+    if r.cannot_feed_ends {
+        add(
+            Part::Turn,
+            "cannot_feed",
+            &["moves.cannot_feed"],
+            "If the opponent must be fed and no sowing can, the game ends at once and the player to act takes every seed left on the board.".into(),
+        );
+    }
     add(
         Part::Turn,
         "cannot_sow",
@@ -176,7 +193,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         "sowing",
         &["sowing.direction", "sowing.laps"],
         format!(
-            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever controls it. Single lap: the sowing ends where its last seed falls, the landing pit.",
+            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever controls it{}. {}",
             if ccw {
                 "counter-clockwise"
             } else {
@@ -189,9 +206,27 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     .map(|i| r.label(Pit(i as u8)).to_string())
                     .collect();
                 format!("{}, …", order.join(", "))
+            },
+            if r.stores {
+                ", and in the mover's own store (never the opponent's)"
+            } else {
+                ""
+            },
+            if r.relay {
+                "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it; the sowing ends when a last seed falls in an empty pit or a store (or after 10 000 relays). The pit of the final last seed is the landing pit."
+            } else {
+                "Single lap: the sowing ends where its last seed falls, the landing pit."
             }
         ),
     );
+    if r.extra_turn {
+        add(
+            Part::Sowing,
+            "extra_turn",
+            &["sowing.extra_turn"],
+            "If the last seed falls in the mover's own store, the mover plays again.".into(),
+        );
+    }
     add(
         Part::Sowing,
         "skip_origin",
@@ -265,6 +300,14 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                 &["capture.chain", "capture.chain_zone"],
                 chain,
             );
+            if c.grand_slam_captures_nothing {
+                add(
+                    Part::Captures,
+                    "grand_slam",
+                    &["capture.grand_slam"],
+                    "A sowing that would capture every seed on the opponent's side is legal but captures nothing (grand slam).".into(),
+                );
+            }
             add(
                 Part::Captures,
                 "captured",
@@ -272,6 +315,35 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                 "Captured seeds leave the board and count for the capturer. The turn ends after the captures.".into(),
             );
         }
+    }
+
+    if let Some(o) = &r.opposite_capture {
+        add(
+            Part::Captures,
+            "opposite",
+            &["opposite_capture.when_opposite_empty"],
+            format!(
+                "If the last seed falls in an empty pit the mover controls, that seed and every seed in the pit opposite are captured{}.{}",
+                if r.stores {
+                    " into the mover's store"
+                } else {
+                    ""
+                },
+                if o.take_last_seed_alone {
+                    " If the pit opposite is empty, the last seed alone is still taken."
+                } else {
+                    " If the pit opposite is empty, nothing is captured and the seed stays."
+                }
+            ),
+        );
+    }
+    if r.capture.is_none() && r.opposite_capture.is_none() {
+        add(
+            Part::Captures,
+            "capture",
+            &["capture.counts"],
+            "Seeds are never captured.".into(),
+        );
     }
 
     // Special moves.
@@ -335,6 +407,22 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             ),
         );
     }
+    if let Some(k) = r.end.captured_more_than {
+        add(
+            Part::End,
+            "captured_more_than",
+            &["end.captured_more_than"],
+            format!("The game ends as soon as a player has captured more than {k} seeds."),
+        );
+    }
+    if r.end.either_row_empty {
+        add(
+            Part::End,
+            "row_empty",
+            &["end.either_row_empty"],
+            "The game ends right after any ply that leaves either player's row empty.".into(),
+        );
+    }
     if r.cannot_sow == CannotSow::EndGame {
         add(
             Part::End,
@@ -358,7 +446,12 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         Part::Scoring,
         "leftovers",
         &["end.leftovers"],
-        "At the end, every seed still on the board goes to the player who controls its pit.".into(),
+        if r.cannot_feed_ends {
+            "At the end, every seed still on the board goes to the player who controls its pit (except when the game ends because the opponent cannot be fed: then the player to act takes them all).".into()
+        } else {
+            "At the end, every seed still on the board goes to the player who controls its pit."
+                .into()
+        },
     );
     add(
         Part::Scoring,

@@ -32,6 +32,7 @@ pub const SECTIONS: &[&str] = &[
     "sowing",
     "moves",
     "capture",
+    "opposite_capture",
     "trading",
     "end",
     "readings",
@@ -502,6 +503,7 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     let mut moves = None;
     let mut capture = None;
     let mut trading = None;
+    let mut opposite_capture = None;
     let mut end = None;
     let mut interpretations = None;
     for (k, v) in table {
@@ -520,6 +522,12 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
                 let span = v.span();
                 trading =
                     section::<TomlTrading>("trading", v, &mut diags).map(|t| Spanned::new(span, t));
+            }
+            "opposite_capture" => {
+                let span = v.span();
+                opposite_capture =
+                    section::<TomlOppositeCapture>("opposite_capture", v, &mut diags)
+                        .map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut diags),
             "readings" => {}
@@ -572,6 +580,7 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
         moves: moves.unwrap_or_default(),
         capture,
         trading,
+        opposite_capture,
         end: end.unwrap_or_default(),
         interpretations: interpretations.unwrap_or_default(),
     };
@@ -743,7 +752,7 @@ fn apply_readings(
                     let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
                         .map(|s| format!(" (did you mean `{s}`?)"))
                         .unwrap_or_default();
-                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [trading] or [end]){hint}")));
+                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [trading] or [end]){hint}")));
                     continue;
                 }
                 let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());

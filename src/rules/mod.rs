@@ -25,7 +25,17 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         "gore-notrade.toml",
         include_str!("../../rules/gore-notrade.toml"),
     ),
+    (
+        "kalah",
+        "kalah.toml",
+        include_str!("../../rules/kalah.toml"),
+    ),
     ("kpe", "kpe.toml", include_str!("../../rules/kpe.toml")),
+    (
+        "oware",
+        "oware.toml",
+        include_str!("../../rules/oware.toml"),
+    ),
 ];
 
 /// Parses and validates rule-file text. `file` names it in errors; an

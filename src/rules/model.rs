@@ -120,6 +120,16 @@ pub struct Capture {
     pub chain_zone: Zone,
     /// Opening lock.
     pub lock: Lock,
+    /// A capture that would take every seed on the opponent's side captures nothing.
+    pub grand_slam_captures_nothing: bool,
+}
+
+/// Capturing the pit opposite the landing pit, when the last seed falls in
+/// an empty pit the mover controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OppositeCapture {
+    /// When the opposite pit is empty, the last seed alone is still taken.
+    pub take_last_seed_alone: bool,
 }
 
 impl Capture {
@@ -155,6 +165,10 @@ pub struct Trading {
 pub struct End {
     /// Ends as soon as every pit holds fewer than this.
     pub all_pits_below: Option<u16>,
+    /// Ends as soon as a player has captured more than this.
+    pub captured_more_than: Option<u16>,
+    /// Ends right after a ply that leaves either home row empty.
+    pub either_row_empty: bool,
     /// Ends when a state occurs this many times.
     pub repetition: u8,
 }
@@ -213,6 +227,16 @@ pub struct Rules {
     pub direction: Direction,
     /// Whether a long sowing skips its origin.
     pub skip_origin: bool,
+    /// Relay sowing: a last seed in an occupied pit lifts it and sowing goes on.
+    pub relay: bool,
+    /// Each player has a store after their last house in sowing order.
+    pub stores: bool,
+    /// A last seed in the mover's own store gives another turn.
+    pub extra_turn: bool,
+    /// When feeding is owed and impossible, the game ends and the mover takes all.
+    pub cannot_feed_ends: bool,
+    /// Captures of the pit opposite an empty one, if any.
+    pub opposite_capture: Option<OppositeCapture>,
     /// Which pits a player may sow from.
     pub sow_from: SowFrom,
     /// Feeding obligation.
@@ -235,10 +259,20 @@ pub struct Rules {
     pub(crate) next: [u8; MAX_PITS],
     /// `prev[p]`: the pit before `p` in the sowing direction.
     pub(crate) prev: [u8; MAX_PITS],
+    /// Each side's last home pit in sowing order, after which its store lies.
+    pub(crate) last_house: [u8; 2],
     /// Every pit of the board (derived; for the engine's hot path).
     pub(crate) all_pits: PitSet,
     /// Each side's home row, South then North (derived; for the engine's hot path).
     pub(crate) rows: [PitSet; 2],
+    /// `runs[o * (pits + 1) + k]`: the first `k` pits after `o` in the sowing
+    /// direction, `k` from 0 to the number of pits (then the origin is the
+    /// last), and the last of them (`o` for none). Derived: the pits a
+    /// sowing of `k` seeds from `o` reaches, and where it lands.
+    pub(crate) runs: Vec<(PitSet, Pit)>,
+    /// At most 8 pits and fewer than 2^14 seeds: a state's seeds, offer and
+    /// side to act pack into 128 bits, so repetition keys are exact.
+    pub(crate) packed_keys: bool,
 }
 
 /// Keys a `[[interpretation]]` may name.
@@ -247,18 +281,23 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "board.seeds_per_pit",
     "board.initial",
     "board.first",
+    "board.stores",
     "sowing.direction",
     "sowing.laps",
     "sowing.skip_origin",
+    "sowing.extra_turn",
     "moves.sow_from",
     "moves.feeding",
     "moves.cannot_sow",
+    "moves.cannot_feed",
     "capture.counts",
     "capture.landing",
     "capture.chain",
     "capture.chain_zone",
     "capture.lock",
     "capture.lock_release_may_capture",
+    "capture.grand_slam",
+    "opposite_capture.when_opposite_empty",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",
@@ -266,6 +305,8 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "trading.only_if_affordable",
     "end.all_pits_below",
     "end.repetition",
+    "end.captured_more_than",
+    "end.either_row_empty",
     "end.leftovers",
     "end.winner",
 ];
@@ -518,6 +559,7 @@ impl Rules {
                 chain,
                 chain_zone,
                 lock,
+                grand_slam_captures_nothing: cap.grand_slam == TomlGrandSlam::CapturesNothing,
             }
         });
 
@@ -600,6 +642,32 @@ impl Rules {
                 "a seed count",
             ) as u16
         });
+        let captured_more_than = raw.end.captured_more_than.as_ref().map(|v| {
+            c.int(
+                v,
+                "end.captured_more_than",
+                0,
+                i64::from(u16::MAX),
+                "a seed count",
+            ) as u16
+        });
+        let stores = raw.board.stores == TomlStores::AfterLastHouse;
+        if raw.sowing.extra_turn == TomlExtraTurn::LastInOwnStore && !stores {
+            c.err(
+                raw.board.pits_per_row.span().into(),
+                "sowing.extra_turn",
+                "an extra turn for a last seed in one's own store needs stores: set `board.stores = \"after-last-house\"`",
+            );
+        }
+        if raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll
+            && raw.moves.feeding == TomlFeeding::None
+        {
+            c.err(
+                raw.board.pits_per_row.span().into(),
+                "moves.cannot_feed",
+                "`cannot_feed` is given but `feeding` is \"none\"",
+            );
+        }
         let repetition = c.int(
             &raw.end.repetition,
             "end.repetition",
@@ -621,7 +689,7 @@ impl Rules {
                     span,
                     "interpretation.key",
                     format!(
-                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [trading] or [end]){hint}"
+                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [trading] or [end]){hint}"
                     ),
                 );
             }
@@ -661,6 +729,16 @@ impl Rules {
             next[p] = n;
             prev[p] = b;
         }
+        // A side's last house in sowing order: the home pit whose successor is not home.
+        let last_house = [Side::South, Side::North].map(|side| {
+            let (lo, hi) = match side {
+                Side::South => (0, per_row),
+                Side::North => (per_row, 2 * per_row),
+            };
+            (lo..hi)
+                .find(|&p| !(lo..hi).contains(&usize::from(next[p])))
+                .unwrap_or(hi - 1) as u8
+        });
         Ok(Rules {
             provenance,
             per_row,
@@ -668,6 +746,14 @@ impl Rules {
             first: side(raw.board.first),
             direction,
             skip_origin: raw.sowing.skip_origin,
+            relay: raw.sowing.laps == TomlLaps::Relay,
+            stores,
+            extra_turn: raw.sowing.extra_turn == TomlExtraTurn::LastInOwnStore,
+            cannot_feed_ends: raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
+            opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
+                take_last_seed_alone: o.get_ref().when_opposite_empty
+                    == TomlOppositeEmpty::TakeTheLastSeed,
+            }),
             sow_from: match raw.moves.sow_from {
                 TomlSowFrom::Controlled => SowFrom::Controlled,
                 TomlSowFrom::HomeRow => SowFrom::HomeRow,
@@ -684,6 +770,8 @@ impl Rules {
             trading,
             end: End {
                 all_pits_below,
+                captured_more_than,
+                either_row_empty: raw.end.either_row_empty,
                 repetition,
             },
             interpretations,
@@ -691,8 +779,21 @@ impl Rules {
             total_seeds: total as u32,
             next,
             prev,
+            last_house,
             all_pits: PitSet::range(0, pits),
             rows: [PitSet::range(0, per_row), PitSet::range(per_row, pits)],
+            runs: (0..pits)
+                .flat_map(|o| {
+                    let mut p = Pit(o as u8);
+                    let mut set = PitSet::EMPTY;
+                    std::iter::once((set, p)).chain((0..pits).map(move |_| {
+                        p = Pit(next[p.index()]);
+                        set.insert(p);
+                        (set, p)
+                    }))
+                })
+                .collect(),
+            packed_keys: pits <= 8 && total < 1 << 14,
         })
     }
 
@@ -727,6 +828,14 @@ impl Rules {
     #[must_use]
     pub fn next(&self, p: Pit) -> Pit {
         Pit(self.next[p.index()])
+    }
+
+    /// The first `k` pits after `origin` in the sowing direction (`k` at
+    /// most the number of pits, the origin last when equal), and the last
+    /// of them.
+    #[inline]
+    pub(crate) fn run(&self, origin: usize, k: usize) -> (PitSet, Pit) {
+        self.runs[origin * (self.pits() + 1) + k]
     }
 
     /// The pit before `p` in the sowing direction.

@@ -25,6 +25,8 @@ pub struct TomlRules {
     pub capture: Option<Spanned<TomlCapture>>,
     /// Trading pits for captured seeds; absent means off.
     pub trading: Option<Spanned<TomlTrading>>,
+    /// Captures of the pit opposite an empty one; absent means none.
+    pub opposite_capture: Option<Spanned<TomlOppositeCapture>>,
     /// How the game ends and is scored.
     pub end: TomlEnd,
     /// Points the sources leave open, and the reading this file takes.
@@ -75,6 +77,21 @@ pub struct TomlBoard {
     /// Who moves first.
     #[serde(default = "south")]
     pub first: TomlSide,
+    /// Stores: none, or one per player after their last house in sowing order.
+    #[serde(default)]
+    pub stores: TomlStores,
+}
+
+/// Stores on the board.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlStores {
+    /// No stores: captured seeds leave the board.
+    #[default]
+    None,
+    /// Each player's store follows their last house in sowing order; a
+    /// sowing drops seeds in the mover's store and skips the opponent's.
+    AfterLastHouse,
 }
 
 fn south() -> TomlSide {
@@ -140,6 +157,20 @@ pub struct TomlSowing {
     /// Whether a long sowing passes over its emptied origin pit.
     #[serde(default)]
     pub skip_origin: bool,
+    /// Whether a last seed in the mover's own store gives another turn.
+    #[serde(default)]
+    pub extra_turn: TomlExtraTurn,
+}
+
+/// Extra turns.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlExtraTurn {
+    /// Never.
+    #[default]
+    None,
+    /// When the last seed of a sowing falls in the mover's own store.
+    LastInOwnStore,
 }
 
 impl Default for TomlSowing {
@@ -148,6 +179,7 @@ impl Default for TomlSowing {
             direction: TomlDirection::CounterClockwise,
             laps: TomlLaps::Single,
             skip_origin: false,
+            extra_turn: TomlExtraTurn::None,
         }
     }
 }
@@ -163,13 +195,16 @@ pub enum TomlDirection {
     Clockwise,
 }
 
-/// Laps of a sowing. Relay sowing is planned; only `single` exists today.
+/// Laps of a sowing.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum TomlLaps {
     /// The sowing ends where its last seed falls.
     #[default]
     Single,
+    /// Relay: when the last seed falls in a pit that already held seeds,
+    /// that pit is lifted and the sowing goes on from it.
+    Relay,
 }
 
 /// `[moves]`.
@@ -185,6 +220,20 @@ pub struct TomlMoves {
     /// What happens when the player to act has nothing to sow.
     #[serde(default)]
     pub cannot_sow: TomlCannotSow,
+    /// What happens when the opponent must be fed and no sowing can.
+    #[serde(default)]
+    pub cannot_feed: TomlCannotFeed,
+}
+
+/// When feeding is owed but impossible.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlCannotFeed {
+    /// Any sowing is legal.
+    #[default]
+    AnySowing,
+    /// The game ends at once and the mover takes every seed left on the board.
+    EndGameMoverTakesAll,
 }
 
 impl Default for TomlMoves {
@@ -193,6 +242,7 @@ impl Default for TomlMoves {
             sow_from: TomlSowFrom::Controlled,
             feeding: TomlFeeding::None,
             cannot_sow: TomlCannotSow::Pass,
+            cannot_feed: TomlCannotFeed::AnySowing,
         }
     }
 }
@@ -247,6 +297,38 @@ pub struct TomlCapture {
     pub lock: Option<Spanned<TomlLock>>,
     /// Whether the sowing that completes the lock may itself capture.
     pub lock_release_may_capture: Option<Spanned<bool>>,
+    /// What a capture that would take every seed on the opponent's side does.
+    #[serde(default)]
+    pub grand_slam: TomlGrandSlam,
+}
+
+/// A capture that would empty the opponent's side.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlGrandSlam {
+    /// It captures, like any other.
+    #[default]
+    Captures,
+    /// The sowing stands but captures nothing.
+    CapturesNothing,
+}
+
+/// `[opposite_capture]`: a last seed in an empty pit of one's own takes the opposite pit.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlOppositeCapture {
+    /// What happens when the opposite pit is empty.
+    pub when_opposite_empty: TomlOppositeEmpty,
+}
+
+/// An opposite capture facing an empty pit.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlOppositeEmpty {
+    /// The last seed alone is still taken.
+    TakeTheLastSeed,
+    /// Nothing is captured; the seed stays.
+    Nothing,
 }
 
 /// A zone of the board, relative to the mover.
@@ -312,6 +394,11 @@ pub struct TomlEnd {
     /// The game ends when a whole state occurs this many times.
     #[serde(default = "three")]
     pub repetition: Spanned<i64>,
+    /// The game ends as soon as a player has captured more than this many seeds.
+    pub captured_more_than: Option<Spanned<i64>>,
+    /// The game ends right after any ply that leaves either player's home row empty.
+    #[serde(default)]
+    pub either_row_empty: bool,
     /// Who gets the seeds left on the board.
     #[serde(default)]
     pub leftovers: TomlLeftovers,
@@ -329,6 +416,8 @@ impl Default for TomlEnd {
         TomlEnd {
             all_pits_below: None,
             repetition: three(),
+            captured_more_than: None,
+            either_row_empty: false,
             leftovers: TomlLeftovers::Controller,
             winner: TomlWinner::HigherTotal,
         }
