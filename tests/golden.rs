@@ -110,6 +110,11 @@ fn golden_kpe_games() {
 }
 
 #[test]
+fn golden_gore_notrade_games() {
+    replay_variant("gore-notrade", 1);
+}
+
+#[test]
 fn golden_oware_games() {
     replay_variant("oware", 6);
 }

@@ -60,6 +60,11 @@ fn perft_kpe() {
 }
 
 #[test]
+fn perft_gore_notrade() {
+    assert!(check_table("gore-notrade") >= 8);
+}
+
+#[test]
 fn perft_oware() {
     assert!(check_table("oware") >= 6);
 }

@@ -297,6 +297,21 @@ impl<'r> Game<'r> {
         {
             return Some(EndReason::AllBelow(k));
         }
+        if r.rare_ends
+            && let Some(reason) = self.rare_end()
+        {
+            return Some(reason);
+        }
+        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow_in(r, self.occupied) {
+            return Some(EndReason::NoSowing(self.pos.to_move));
+        }
+        None
+    }
+
+    /// The end conditions few rule files use, out of the hot path.
+    #[inline(never)]
+    fn rare_end(&self) -> Option<EndReason> {
+        let r = self.rules;
         if let Some(k) = r.end.captured_more_than
             && Side::BOTH.iter().any(|&s| self.pos.captured(s) > k)
         {
@@ -311,9 +326,6 @@ impl<'r> Game<'r> {
         }
         if r.cannot_feed_ends && self.pos.cannot_feed(r) {
             return Some(EndReason::CannotFeed(self.pos.to_move));
-        }
-        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow_in(r, self.occupied) {
-            return Some(EndReason::NoSowing(self.pos.to_move));
         }
         None
     }

@@ -639,14 +639,14 @@ impl Position {
     ) -> Effect {
         let side = self.to_move;
         match ply {
+            Ply::Sow(origin) if rules.plain_sowing => {
+                let effect = self.sow(rules, origin, occupied);
+                self.to_move = side.opponent();
+                effect
+            }
             Ply::Sow(origin) => {
-                let effect = if rules.stores || rules.relay {
-                    let e = self.sow_general(rules, origin);
-                    *occupied = self.occupied(rules);
-                    e
-                } else {
-                    self.sow(rules, origin, occupied)
-                };
+                let effect = self.sow_general(rules, origin);
+                *occupied = self.occupied(rules);
                 if !matches!(
                     effect,
                     Effect::Sow {

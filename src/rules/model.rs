@@ -261,6 +261,11 @@ pub struct Rules {
     pub(crate) prev: [u8; MAX_PITS],
     /// Each side's last home pit in sowing order, after which its store lies.
     pub(crate) last_house: [u8; 2],
+    /// No stores and no relay: sowings take the fast single-lap path.
+    pub(crate) plain_sowing: bool,
+    /// Any of the end conditions few files use (captured more than, a row
+    /// empty, an impossible feed): checked out of the hot path.
+    pub(crate) rare_ends: bool,
     /// Every pit of the board (derived; for the engine's hot path).
     pub(crate) all_pits: PitSet,
     /// Each side's home row, South then North (derived; for the engine's hot path).
@@ -780,6 +785,10 @@ impl Rules {
             next,
             prev,
             last_house,
+            plain_sowing: !(stores || raw.sowing.laps == TomlLaps::Relay),
+            rare_ends: captured_more_than.is_some()
+                || raw.end.either_row_empty
+                || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
             all_pits: PitSet::range(0, pits),
             rows: [PitSet::range(0, per_row), PitSet::range(per_row, pits)],
             runs: (0..pits)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""ayla_ref.py -- an independent reference implementation of Goré and Kpé.
+"""ayla_ref.py -- an independent reference implementation of Goré and Kpé
+(and of `gore-notrade`, Goré with trading switched off).
 
 Written from SPEC.md sections 2-5 only, without looking at the Rust engine,
 so that the golden games and perft tables it produces are a real cross-check
@@ -18,7 +19,7 @@ import os
 import random
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 
 # ---------------------------------------------------------------------------
 # Board basics (SPEC §2)
@@ -29,8 +30,19 @@ S, N = 0, 1                  # the two sides
 SIDE = "SN"
 PITS = 8
 TOTAL_SEEDS = 48
-VARIANTS = ("gore", "kpe")
+VARIANTS = ("gore", "kpe", "gore-notrade")
 REPETITION_LIMIT = 3         # third occurrence ends the game (SPEC §3)
+
+
+def is_gore(variant):
+    """Goré and its variant without trading share every rule but trading."""
+    return variant in ("gore", "gore-notrade")
+
+
+def has_trading(variant):
+    """Only Goré proper has offers, accepts and declines; `gore-notrade`
+    (rules/gore-notrade.toml) is Goré with trading switched off."""
+    return variant == "gore"
 
 
 def other(side):
@@ -126,15 +138,15 @@ def position_string(st, with_declined=True):
         SIDE[st.to_act],
         "%d-%d" % (st.captured[S], st.captured[N]),
     ]
-    if st.variant == "gore" and st.owners != default_owners():
+    if is_gore(st.variant) and st.owners != default_owners():
         fields.append("owners=" + "".join(SIDE[o] for o in st.owners[0:4])
                       + "/" + "".join(SIDE[o] for o in st.owners[4:8]))
     if st.variant == "kpe" and (st.sown[S] or st.sown[N]):
         fields.append("sown=" + "".join(label(p) for p in sorted(st.sown[S]))
                       + "/" + "".join(label(p) for p in sorted(st.sown[N])))
-    if st.variant == "gore" and st.offer:
+    if is_gore(st.variant) and st.offer:
         fields.append("offer=" + ",".join(label(p) for p in sorted(st.offer)))
-    if st.variant == "gore" and st.declined and with_declined:
+    if is_gore(st.variant) and st.declined and with_declined:
         fields.append("declined=" + "".join(SIDE[s] for s in sorted(st.declined)))
     return " ".join(fields)
 
@@ -177,7 +189,10 @@ def parse_position(variant, text):
     offer = None
     declined = set()
     order = ["owners", "sown", "offer", "declined"]
-    allowed = {"gore": ("owners", "offer", "declined"), "kpe": ("sown",)}[variant]
+    # Without trading no pit changes owner and nothing is offered or
+    # declined, so gore-notrade has no use for any optional field.
+    allowed = {"gore": ("owners", "offer", "declined"), "kpe": ("sown",),
+               "gore-notrade": ()}[variant]
     last = -1
     for f in parts[3:]:
         if "=" not in f:
@@ -281,6 +296,8 @@ def legal_plies(st):
     if not sow:
         return ["pass"]
     plies = [label(p) for p in sow]
+    if not has_trading(st.variant):
+        return plies
     mine = [p for p in range(PITS) if st.owners[p] == me]
     opp_captured = st.captured[other(me)]
     for k in (1, 2, 3):
@@ -412,7 +429,7 @@ def end_reason(st, occurrences):
     """Termination of a state reached with `occurrences` occurrences of its
     repetition key so far, or None.  Precedence: all-below, no-sowing,
     repetition."""
-    if st.variant == "gore" and all(x < 3 for x in st.seeds):
+    if is_gore(st.variant) and all(x < 3 for x in st.seeds):
         return "all-below"
     if st.variant == "kpe" and not sowable_pits(st):
         return "no-sowing"
@@ -616,6 +633,45 @@ def selftest():
     # forced pass
     st = parse_position("gore", "0,0,0,0/3,3,0,0 S 21-21")
     assert legal_plies(st) == ["pass"]
+
+    # gore-notrade: Goré without offers, answers or trading fields
+    for bad in ("6,6,6,6/6,6,6,6 S 0-0 owners=SSSN/NNNN",
+                "5,5,0,0/0,0,0,5 S 23-10 offer=B,D",
+                "5,5,0,0/0,0,0,5 S 23-10 declined=S",
+                "6,6,6,6/6,6,6,6 S 0-0 sown=a/"):
+        try:
+            parse_position("gore-notrade", bad)
+        except PositionError:
+            pass
+        else:
+            raise AssertionError("gore-notrade accepted " + bad)
+    st = parse_position("gore-notrade", "5,5,0,0/0,0,0,5 N 23-10")
+    assert legal_plies(st) == ["D"], legal_plies(st)       # no offer despite 23 captured
+    assert len(legal_plies(parse_position("gore", "5,5,0,0/0,0,0,5 N 23-10"))) > 1
+    g = Game("gore-notrade")
+    for ply in "c A a C d D d A a B b C a".split():
+        g.play(ply)
+    try:
+        g.play("offer(D)")
+    except IllegalPly:
+        pass
+    else:
+        raise AssertionError("gore-notrade accepted an offer")
+    st = parse_position("gore-notrade", "5,5,2,3/1,4,2,5 S 11-10")
+    st2, info = apply_ply(st, "c")                          # same two-way arc as Goré
+    assert info["captured_pits"] == [3, 4, 5, 6]
+    assert position_string(st2) == "5,5,0,0/0,0,0,5 N 23-10"
+    assert legal_plies(parse_position("gore-notrade", "0,0,0,0/3,3,0,0 S 21-21")) == ["pass"]
+    g = Game("gore-notrade", parse_position("gore-notrade", "0,0,0,17/1,0,0,0 S 15-15"))
+    g.play("d")
+    assert g.termination == "all-below" and g.totals() == [33, 15]
+    g = Game("gore-notrade", parse_position("gore-notrade", "0,2,0,0/0,2,1,3 S 20-20"))
+    ring = "b C c D a B c C d A".split()
+    for ply in ring + ring:
+        assert g.termination is None
+        g.play(ply)
+    assert g.termination == "repetition" and g.totals() == [22, 26]
+    assert perft("gore-notrade", 6) == 3609 and perft("gore", 6) == 3701
     print("selftest passed")
 
 
@@ -649,10 +705,66 @@ POLICIES = {
     "small-late": (0.05, 0.5, 0.3, 16,
                    "when at most 16 seeds are on the board, sows from its smallest pit; "
                    "otherwise greedy with probability 0.3; offers with probability 0.05"),
+    # Used for gore-notrade only (see repeater_ply): random play almost never
+    # repeats a position three times there.
+    "repeater": (0.0, 0.0, 0.8, 10,
+                 "greedy with probability 0.8 while more than 10 seeds are on the board; "
+                 "then steers for a repetition: plays the first ply of a shortest line "
+                 "of at most 16 capture-free plies (its own and the opponent's) that "
+                 "returns to a position already seen in the game, else a sowing that "
+                 "captures least (ties at random)"),
 }
 
 
+def steer_to_repetition(game, max_depth=16, budget=20000):
+    """First ply of a shortest capture-free line (both sides' plies, none
+    ending the game) from the current state back to a position already seen
+    in the game, or None.  Breadth-first, plies in legal_plies order."""
+    seen = set(k for k, n in game.counts.items() if n > 0)
+    start = game.state
+    visited = {repetition_key(start)}
+    queue = deque([(start, 0, None)])
+    while queue:
+        st, depth, first = queue.popleft()
+        if depth >= max_depth:
+            continue
+        for ply in legal_plies(st):
+            child, info = apply_ply(st, ply)
+            if info["captured_pits"] or end_reason(child, 1):
+                continue
+            key = repetition_key(child)
+            if key in seen:
+                return first or ply
+            if key in visited:
+                continue
+            visited.add(key)
+            if len(visited) > budget:
+                return None
+            queue.append((child, depth + 1, first or ply))
+    return None
+
+
+def repeater_ply(game, rng):
+    legal = game.legal()
+    if legal == ["pass"]:
+        return "pass"
+    st = game.state
+    gain = {x: apply_ply(st, x)[1]["captured_seeds"] for x in legal}
+    if sum(st.seeds) > POLICIES["repeater"][3]:
+        if rng.random() < POLICIES["repeater"][2]:
+            best = max(gain.values())
+            return rng.choice([x for x in legal if gain[x] == best])
+        return rng.choice(legal)
+    ply = steer_to_repetition(game)
+    if ply is not None:
+        return ply
+    least = min(gain.values())
+    return rng.choice([x for x in legal if gain[x] == least])
+
+
 def choose_ply(policy, game, rng):
+    if policy == "repeater":
+        return repeater_ply(game, rng)
     legal = game.legal()
     p_offer, p_accept, p_greedy, small_late, _ = POLICIES[policy]
     if p_offer is None:
@@ -736,6 +848,19 @@ CONSTRUCTED = {
           "empty, so the game ends (all-below): South 15 + 18 = 33, North 15."]),
     ],
     "kpe": [],
+    "gore-notrade": [
+        ("0,2,0,0/0,2,1,3 S 20-20", "b C c D a B c C d A b C c D a B c C d A".split(),
+         "repetition",
+         ["Constructed position, not reached in play (a game from the initial position",
+          "ending by repetition is the repeater game of this set): 8 seeds on the board,",
+          "20 captured by each side. The 10 plies b C c D a B c C d A bring the position",
+          "back (after 5 of them it is the mirror image 0,2,1,3/0,2,0,0 N 20-20). No",
+          "sowing captures: a, b, c, A, B and C land in the mover's own row, and the",
+          "4-seed sowings D and d land in d and D, which then hold 3. Played twice, the",
+          "start position occurs for the third time after ply 20 and the game ends by",
+          "repetition: South 20 + 2, North 20 + 6 = 22-26. Its start position is also",
+          "a perft position of tests/perft/gore-notrade.perft (repetition at depth 21)."]),
+    ],
 }
 
 
@@ -762,7 +887,7 @@ def game_moments(game):
                     mark("lock-released-capturing", i)
             if info["feeding_forced"]:
                 mark("feeding-forced", i)
-        if game.variant == "gore":
+        if is_gore(game.variant):
             if taken and info["arc_backward"] and info["arc_forward"] and info["arc_own_pits"]:
                 mark("chain-both-ways-own", i)
             if 0 in taken and 7 in taken:
@@ -818,18 +943,18 @@ def ply_comment(game, i):
                     % (who, ply, info["sown"], label(info["landing"]), labels_text(taken)))
             if len(taken) == 1:
                 text += " (%d seeds)" % info["captured_seeds"]
-            elif game.variant == "gore" and len(taken) == PITS:
+            elif is_gore(game.variant) and len(taken) == PITS:
                 text += " (%s = %d seeds), the whole circuit, each pit once" % (
                     "+".join(str(x) for x in amounts), info["captured_seeds"])
             else:
                 text += " (%s = %d seeds)" % ("+".join(str(x) for x in amounts),
                                               info["captured_seeds"])
-            if game.variant == "gore" and 1 < len(taken) < PITS:
+            if is_gore(game.variant) and 1 < len(taken) < PITS:
                 text += (", the arc running %d pit(s) back and %d forward from %s"
                          % (info["arc_backward"], info["arc_forward"], label(info["landing"])))
-            if game.variant == "gore" and info["arc_own_pits"]:
+            if is_gore(game.variant) and info["arc_own_pits"]:
                 text += " and taking %s's own %s" % (who, labels_text(info["arc_own_pits"]))
-            if game.variant == "gore" and any(before.owners[q] != default_owners()[q] for q in taken):
+            if is_gore(game.variant) and any(before.owners[q] != default_owners()[q] for q in taken):
                 text += " (territory changed by trade: %s)" % " ".join(
                     "%s is %s's" % (label(q), side_name(before.owners[q])) for q in taken
                     if before.owners[q] != default_owners()[q])
@@ -942,6 +1067,7 @@ def record_text(game, header, south, north, date="2026.11.30"):
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 MAX_GOLDEN_PLIES = 150
 GAMES_PER_VARIANT = 16
+GAMES_IN_SET = {"gore": GAMES_PER_VARIANT, "kpe": GAMES_PER_VARIANT, "gore-notrade": 8}
 
 # Moments each variant's set must show, with the policy pairs tried (in
 # order, for seeds 1, 2, 3, ...) to find a game showing it.
@@ -969,18 +1095,30 @@ WANTED = {
         ("lap", [("sower", "sower")]),
         ("draw", [("greedy", "greedy"), ("sower", "sower")]),
     ],
+    "gore-notrade": [
+        ("chain-both-ways-own", [("greedy", "greedy"), ("capturer", "capturer")]),
+        ("forced-pass", [("greedy", "greedy")]),
+        ("repetition", [("repeater", "repeater")]),
+        ("arc-wraps", [("capturer", "capturer"), ("greedy", "greedy")]),
+        ("full-circle", [("sower", "sower"), ("uniform", "uniform")]),
+        ("lap", [("sower", "sower")]),
+        ("draw", [("greedy", "greedy"), ("sower", "sower")]),
+    ],
 }
 FILL_PAIRS = {
     "kpe": [("sower", "sower"), ("greedy", "sower"), ("sower", "capturer"),
             ("small-late", "greedy"), ("uniform", "uniform")],
     "gore": [("greedy", "greedy"), ("sower", "trader"), ("uniform", "uniform"),
              ("capturer", "sower"), ("small-late", "small-late")],
+    "gore-notrade": [("greedy", "greedy"), ("sower", "sower"), ("uniform", "uniform"),
+                     ("capturer", "sower"), ("small-late", "small-late")],
 }
 MUST_HAVE = {
     "kpe": ["lock-released", "lock-released-capturing", "feeding-forced", "chain",
             "no-sowing", "repetition"],
     "gore": ["chain-both-ways-own", "trade-accepted", "offer-declined", "forced-pass",
              "all-below", "repetition", "without-glory"],
+    "gore-notrade": ["chain-both-ways-own", "forced-pass", "all-below", "repetition"],
 }
 
 
@@ -1017,7 +1155,7 @@ def find_golden(variant):
             raise RuntimeError("no game found showing %s in %s" % (moment, variant))
     seed = 100
     k = 0
-    while len(chosen) < GAMES_PER_VARIANT:
+    while len(chosen) < GAMES_IN_SET[variant]:
         south, north = FILL_PAIRS[variant][k % len(FILL_PAIRS[variant])]
         seed += 1
         if (seed, south, north) in used:
@@ -1040,7 +1178,7 @@ def find_golden(variant):
 def write_golden(repo=REPO):
     gdir = os.path.join(repo, "tests", "golden")
     table = []
-    for variant in ("gore", "kpe"):
+    for variant in ("gore", "kpe", "gore-notrade"):
         vdir = os.path.join(gdir, variant)
         os.makedirs(vdir, exist_ok=True)
         for f in os.listdir(vdir):
@@ -1053,6 +1191,12 @@ def write_golden(repo=REPO):
                 "Derived by tools/reference/ayla_ref.py, an independent Python implementation",
                 "of SPEC.md section 3 written without reference to the Rust engine.",
             ]
+            if variant == "gore-notrade":
+                header += [
+                    "Variant gore-notrade (rules/gore-notrade.toml): Gore with trading switched",
+                    "off, no offer, accept or decline plies (so the policies' offer and accept",
+                    "settings play no part), every other rule Gore's.",
+                ]
             if seed is None:
                 name = "%02d-constructed-%s.rec" % (n, why)
                 header += [c[3] for c in CONSTRUCTED[variant] if c[2] == why][0]
@@ -1121,6 +1265,67 @@ def check_record_roundtrip(variant, text):
     assert position_string(g.state) == tags["FinalPosition"]
     assert "%d-%d" % tuple(g.totals()) == tags["Result"]
     assert ("Glory" in tags) == g.without_glory()
+
+
+README_MARK = "<!-- section written by "
+NOTRADE_BEGIN = "<!-- section written by tools/reference/ayla_ref.py golden (gore-notrade): begin -->"
+NOTRADE_END = "<!-- section written by tools/reference/ayla_ref.py golden (gore-notrade): end -->"
+
+
+def _readme_notrade_section(table):
+    """The README section on gore-notrade, appended after Goré and Kpé."""
+    variant = "gore-notrade"
+    rows = [t for t in table if t[0] == variant]
+    if not rows:
+        return []
+    out = []
+    out.append("## Goré without trading (`gore-notrade/`)")
+    out.append("")
+    out.append("`gore-notrade` (`rules/gore-notrade.toml`) is Goré with trading switched off:")
+    out.append("no `offer`, `accept` or `decline` plies, no `owners=`, `offer=` or `declined=`")
+    out.append("fields in positions (they are errors for this variant); sowing, the capture")
+    out.append("arc both ways around the circuit whoever controls the pits, the forced pass,")
+    out.append("the end when every pit holds fewer than 3, the repetition rule and scoring")
+    out.append("are Goré's. South always controls `a`-`d` and North `A`-`D`.")
+    out.append("")
+    out.append("The %d games in `gore-notrade/` were derived as above, by the same script"
+               % len(rows))
+    out.append("(flag `gore-notrade` on its Goré implementation) and the same kind of seed")
+    out.append("search, and are regenerated by the same command. Random play almost never")
+    out.append("repeats a position three times in this variant (a repetition needs at")
+    out.append("least 8 capture-free sowings between two occurrences, one from every pit;")
+    out.append("see `tests/perft/gore-notrade.perft`), so the game from the initial")
+    out.append("position that ends by repetition was found with the `repeater` policy:")
+    out.append("greedy while more than 10 seeds are on the board, then it plays the first")
+    out.append("ply of a shortest capture-free line back to a position already seen in the")
+    out.append("game. The constructed game starts from a set-up position (`[Position]`)")
+    out.append("on a capture-free ring of 10 plies and goes round it twice; its `;` header")
+    out.append("explains it.")
+    out.append("")
+    out.append("| Goré without trading moment | shown in (ply) |")
+    out.append("| --- | --- |")
+    for m in MUST_HAVE[variant] + [x for x, _ in WANTED[variant] if x not in MUST_HAVE[variant]]:
+        hits = [(name, ms[m][0]) for v, name, g, ms, why in rows if m in ms]
+        out.append("| %s | %s |" % (MOMENT_TEXT[m], ", ".join(
+            "`%s/%s` (%d)" % (variant, name, p) for name, p in hits[:3])
+            + (" and %d more" % (len(hits) - 3) if len(hits) > 3 else "")))
+    out.append("")
+    out.append("| file | plies | result | termination | searched for | moments shown (first ply) |")
+    out.append("| --- | --- | --- | --- | --- | --- |")
+    for v, name, g, moments, why in rows:
+        tot = g.totals()
+        ms = [m for m in sorted(moments, key=lambda m: moments[m][0])
+              if m not in ("no-sowing", "repetition", "all-below")]
+        cell = ", ".join("%s (%d)" % (m, moments[m][0]) for m in ms) or "-"
+        out.append("| `%s/%s` | %d | %d-%d | %s | %s | %s |"
+                   % (variant, name, len(g.history), tot[S], tot[N],
+                      g.termination, why or "(filler)", cell))
+    out.append("")
+    out.append("Moment names:")
+    out.append("")
+    for m in sorted({m for _, _, _, ms, _ in rows for m in ms}):
+        out.append("- `%s`: %s" % (m, MOMENT_TEXT[m]))
+    return out
 
 
 def write_golden_readme(gdir, table):
@@ -1195,8 +1400,28 @@ def write_golden_readme(gdir, table):
         names = sorted({m for v, _, _, ms, _ in table if v == variant for m in ms})
         for m in names:
             out.append("- `%s`: %s" % (m, MOMENT_TEXT[m]))
-    with open(os.path.join(gdir, "README.md"), "w", encoding="utf-8") as fh:
-        fh.write("\n".join(out) + "\n")
+    text = "\n".join(out) + "\n"
+    # Sections written by other scripts (tools/reference/ayla_ref2.py), each
+    # between its own marker comments after the part written above, are kept
+    # as they are; the gore-notrade section has markers of its own and is
+    # replaced in place, or appended the first time.
+    path = os.path.join(gdir, "README.md")
+    old = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    if README_MARK in old:
+        text += "\n" + old[old.index(README_MARK):]
+    section = "\n".join([NOTRADE_BEGIN, ""] + _readme_notrade_section(table)
+                        + ["", NOTRADE_END]) + "\n"
+    if NOTRADE_BEGIN in text and NOTRADE_END in text:
+        a = text.index(NOTRADE_BEGIN)
+        b = text.index(NOTRADE_END) + len(NOTRADE_END)
+        rest = text[b:]
+        if rest.startswith("\n"):
+            rest = rest[1:]
+        text = text[:a] + section + rest
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
 
 
 # ---------------------------------------------------------------------------
@@ -1368,7 +1593,221 @@ def write_perft(repo, golden_table):
         with open(os.path.join(pdir, variant + ".perft"), "w", encoding="utf-8") as fh:
             fh.write("\n".join(out) + "\n")
         timings[variant] = time.time() - t0
+    t0 = time.time()
+    write_perft_notrade(pdir, games)
+    timings["gore-notrade"] = time.time() - t0
     return timings
+
+
+HAND_DERIVATION_NOTRADE = """\
+Hand derivation for the initial position 6,6,6,6/6,6,6,6 S 0-0, depths 1-3.
+This part was reasoned by hand from SPEC.md section 3 (Gore) with trading
+switched off; the program was then used only to confirm each number.
+
+In gore-notrade a ply is a sowing from a non-empty pit the mover controls, or
+`pass` when every such pit is empty; no pit ever changes owner, so South
+controls a-d and North A-D throughout. Facts used: a sowing of n < 8 seeds
+from pit p fills the n pits after p and lands in the n-th; the largest
+distance from a pit of one row to a pit of the other row is 7 (a to D, A to d).
+
+perft(1) = 4: South may sow from a, b, c or d (all hold 6).
+
+perft(2) = 16: after South sows x, its 6 seeds fill the 6 pits after x, so
+  every North pit holds 6 or 7 and North has 4 sowings (no pass). Nothing was
+  captured at ply 1: the landing pit is C (x=a), D (b), a (c) or b (d); it
+  holds 7, never 2 or 4 (and for c, d it is South's own). No pit holds fewer
+  than 3 seeds but x, so the game goes on. 4 x 4 = 16.
+
+perft(3) = 64: after South x and North y, South's legal plies are its
+  non-empty pits. Only x can be empty, and North's sowing refills x exactly
+  when the distance from y forward to x is at most the seeds sown from y:
+    x=a: pits b..C hold 7, D 6. A(7) reaches a at distance 4, B(7) at 3,
+         C(7) at 2, D(6) at 1: all refill a             -> 4+4+4+4 = 16
+    x=b: pits c..D hold 7, a 6. A(7) reaches b at 5, B(7) at 4, C(7) at 3,
+         D(7) at 2: all refill b                         -> 4+4+4+4 = 16
+    x=c: pits d..a hold 7, b 6. A(7) reaches c at 6, B(7) at 5, C(7) at 4,
+         D(7) at 3: all refill c                         -> 4+4+4+4 = 16
+    x=d: pits A..b hold 7, c 6. A(7) reaches d at 7, B(7) at 6, C(7) at 5,
+         D(7) at 4: all refill d                         -> 4+4+4+4 = 16
+  Nothing was captured at ply 2 (a capture would not change this count, but
+  it matters for the comparison with Gore below): a sowing of 7 seeds ends
+  in the pit just before its origin, so every North reply of 7 lands in
+  North's own row, and after x=a the 6 seeds of D land in B, also North's.
+  So South has 4 sowings after each of the 16 two-ply lines. 16 x 4 = 64.
+
+Why the table starts as Gore's (tests/perft/gore.perft): Gore has the same
+sowings, passes, captures and end, plus offer plies (and accept or decline,
+which only answer an offer). An offer of k pits is legal only if the
+opponent has captured at least 6 per pit (SPEC.md section 3), so as long as
+neither side has captured 6 seeds the two trees are the same. Plies 1 and 2
+capture nothing (above), nor does ply 3 (shown in the derivation of Gore's
+perft(4) = 241 in tests/perft/gore.perft, which is therefore also this
+variant's), so no offer is legal before ply 5 and depths 1-4 agree.
+
+Where they part (found with the program, not by hand): at ply 4 North
+captures in 5 lines, each time the 2 seeds of a (b A a D, b B a D, b C a D,
+c D a D, d D a D: D's sowing ends in a, which then holds 2); 2 < 6, so South
+still cannot offer at ply 5 in Gore and perft(5) = 947 in both. At ply 5
+South captures 6, 8 or 10 seeds in 23 lines (17, 4 and 2 of them); e.g.
+a A b B c: the 10 seeds of c end in A, which then holds 4, next to B with 2,
+so the arc A B (6 seeds) is taken: 4,3,1,12/0,0,12,10 N 6-0. From there Gore
+also lets North offer any one of its 4 pits (South can pay 6 per pit, not
+12): 4 offers more in each of the 23 lines, so perft(6) is 3701 - 23 x 4 =
+3609 here. From depth 7 on the gap widens (answers to those offers, and
+offers by both sides as captures grow).
+
+The repetition rule cannot change any count of this variant before depth 17.
+Between two occurrences of a position no seed was captured (the captured
+totals are part of the position and never decrease), and seeds only move
+forward around the circuit, so the same number of seeds crossed each of the
+8 boundaries between neighbouring pits; that number is at least 1, since at
+least one ply was a sowing (two passes in a row would mean every pit is
+empty, which ends the game). So every pit received a seed and, to hold the
+same count again, was sown from: at least 8 sowings (4 by each side) lie
+between two occurrences, and a third occurrence comes 16 plies or more after
+the first. The game ending there removes plies from depth 17 on. (Gore proper
+can repeat after 4 plies: offer, decline, offer back, decline gives the same
+position again but for the declined= field, which the repetition key leaves
+out.) So the position below that shows the rule at work is carried further
+than depth 6.
+"""
+
+# (position, max depth, provenance (variant, golden file number, ply), what
+# it exercises).  Counts from depth 17 on may differ without the repetition
+# rule; the comment says where.
+PERFT_POSITIONS_NOTRADE = [
+    ("2,2,3,3/2,3,3,4 S 6-20", 8, ("gore-notrade", 1, 21),
+     "a midgame capture arc running both ways: South's d (3 seeds) lands in C, "
+     "which then holds 4, and takes B C D a b (4+4+4+2+2 = 16 seeds), 1 pit back "
+     "and 3 forward from C, across the D-a seam and into South's own a and b"),
+    ("7,3,0,4/0,0,0,0 N 28-6", 8, ("gore-notrade", 2, 34),
+     "pass forced at the root: every pit North controls (A-D) is empty, so "
+     "North's only ply is pass (perft(1) = 1), then South sows"),
+    ("0,2,0,0/0,2,1,3 S 20-20", 21, ("gore-notrade", 9, 1),
+     "repetition inside the tree (it cannot change a count before depth 17, see "
+     "above; here it does at depth 21): South's only ply is b, and the capture-free ring b C c D a B c C d A, or the "
+     "same with c B a in place of a B c, returns to this position after 10 plies; "
+     "the 4 lines of 20 plies made of two such rings reach it for the third time "
+     "and end there, so each loses the ply b that would follow"),
+]
+
+
+def perft_norep_notrade(seeds, side, depth, memo):
+    """perft without the repetition rule, for gore-notrade only: legality
+    there depends on the seeds and the side to act alone (no trading, fixed
+    owners, the captured totals play no part), so counts can be memoised."""
+    if depth == 0:
+        return 1
+    key = (seeds, side, depth)
+    if key not in memo:
+        st = State("gore-notrade", seeds, default_owners(), side, [0, TOTAL_SEEDS - sum(seeds)])
+        if all(x < 3 for x in seeds):
+            memo[key] = 0
+        elif depth == 1:
+            memo[key] = len(legal_plies(st))
+        else:
+            total = 0
+            for ply in legal_plies(st):
+                child = apply_ply(st, ply)[0]
+                total += perft_norep_notrade(tuple(child.seeds), child.to_act, depth - 1, memo)
+            memo[key] = total
+    return memo[key]
+
+
+def write_perft_notrade(pdir, games):
+    variant = "gore-notrade"
+    out = []
+    out.append("# Perft counts for Gore without trading (gore-notrade: SPEC.md section 3,")
+    out.append("# Gore, with trading switched off; rules/gore-notrade.toml).")
+    out.append("#")
+    out.append("# perft(d) = number of distinct ply sequences of exactly d plies from the")
+    out.append("# position. Every ply counts (sowing, pass; this variant has no offer, accept")
+    out.append("# or decline). A finished game has no plies, including a game ended by the")
+    out.append("# third occurrence of a position, the history starting at the section's")
+    out.append("# position (its first occurrence). perft(0) = 1.")
+    out.append("#")
+    out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
+    out.append("# independent Python implementation of SPEC.md written without reference")
+    out.append("# to the Rust engine (plain recursive enumeration with the repetition")
+    out.append("# history carried along each line, bulk count at the last ply; the variant")
+    out.append("# is a flag on its Gore implementation that removes the offer plies and the")
+    out.append("# owners=, offer= and declined= fields). Each count was also checked against")
+    out.append("# a second, memoised count without the repetition rule: equal at every")
+    out.append("# depth up to 16 (the argument below says why); where they differ, the")
+    out.append("# position's comment says so.")
+    out.append("# Regenerate: python3 tools/reference/ayla_ref.py golden")
+    out.append("# One number: python3 tools/reference/ayla_ref.py perft gore-notrade <depth> [--position P]")
+    out.append("#")
+    for line in HAND_DERIVATION_NOTRADE.rstrip("\n").split("\n"):
+        out.append(("# " + line).rstrip())
+    out.append("")
+    memo = {}
+
+    def series(st, depth):
+        rows = []
+        for d in range(1, depth + 1):
+            n = perft(variant, d, st)
+            m = perft_norep_notrade(tuple(st.seeds), st.to_act, d, memo)
+            assert n == m or d >= 17, (position_string(st), d, n, m)
+            rows.append((d, n, m))
+        return rows
+
+    # The hand derivation and the comparison with Gore, checked.
+    start = initial_state(variant)
+    rows = series(start, 8)
+    gore = [perft("gore", d) for d in range(1, 7)]
+    assert [n for _, n, _ in rows[:3]] == [4, 16, 64]
+    assert [n for _, n, _ in rows[:5]] == gore[:5] == [4, 16, 64, 241, 947], gore
+    four, five = [], []
+    for x in legal_plies(start):
+        s1 = apply_ply(start, x)[0]
+        for y in legal_plies(s1):
+            s2, i2 = apply_ply(s1, y)
+            assert not i2["captured_pits"]
+            for z in legal_plies(s2):
+                s3, i3 = apply_ply(s2, z)
+                assert not i3["captured_pits"]
+                for u in legal_plies(s3):
+                    s4, i4 = apply_ply(s3, u)
+                    if i4["captured_pits"]:
+                        four.append((" ".join((x, y, z, u)), i4["captured_seeds"]))
+                    for v in legal_plies(s4):
+                        s5, i5 = apply_ply(s4, v)
+                        if i5["side"] == S and i5["captured_seeds"] + s4.captured[S] >= 6:
+                            five.append(i5["captured_seeds"])
+                            assert s5.captured[S] < 12 and sowable_pits(s5)
+    assert sorted(four) == sorted((l, 2) for l in ("b A a D", "b B a D", "b C a D",
+                                                   "c D a D", "d D a D")), four
+    assert sorted(Counter(five).items()) == [(6, 17), (8, 4), (10, 2)], Counter(five)
+    assert rows[5][1] == 3609 == gore[5] - 4 * len(five), (rows[5], gore)
+    st = parse_position(variant, "6,6,6,6/6,6,6,6 S 0-0")
+    g = Game(variant, st)
+    for p in "a A b B".split():
+        g.play(p)
+    info = g.play("c")
+    assert position_string(g.state) == "4,3,1,12/0,0,12,10 N 6-0"
+    assert info["captured_pits"] == [4, 5]
+
+    out.append("# The initial position.")
+    out.append("position " + position_string(start))
+    out += ["%d %d" % (d, n) for d, n, _ in rows]
+    for pos, depth, (pv, num, ply), why in PERFT_POSITIONS_NOTRADE:
+        name, g = games[(pv, num)]
+        st = parse_position(variant, pos)
+        assert position_string(st) == pos
+        assert position_string(g.history[ply - 1][2]) == pos, (pos, name, ply)
+        rows = series(st, depth)
+        diffs = ["depth %d would give %d" % (d, m) for d, n, m in rows if n != m]
+        if diffs:
+            why += " (without the repetition rule: %s)" % ", ".join(diffs)
+        out.append("")
+        out.append("# Position before ply %d of tests/golden/%s/%s." % (ply, pv, name))
+        for chunk in _wrap("It exercises: " + why + ".", 74):
+            out.append("# " + chunk)
+        out.append("position " + pos)
+        out += ["%d %d" % (d, n) for d, n, _ in rows]
+    with open(os.path.join(pdir, variant + ".perft"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(out) + "\n")
 
 
 def _without_repetition(variant, st, depth):
