@@ -274,3 +274,26 @@ fn third_occurrence_ends_the_game() {
         "the game is over (the same position occurred for the 3rd time); no ply may follow"
     );
 }
+
+/// With trading, pits can change hands and back, and payments give captured
+/// seeds back: a whole state may recur across trades, and the repetition
+/// rule must still see it (found by the random-rules fuzz target).
+#[test]
+fn repetition_is_seen_across_trades_that_undo_each_other() {
+    let text = "extends = \"gore\"\n[variant]\nid = \"free-trade\"\nname = \"Free trade\"\n\
+                [trading]\nprice_per_pit = 0\nkeep_at_least = 0\nonly_if_affordable = false\n";
+    let r = rules::parse("free-trade.toml", text).unwrap();
+    let mut g = game(&r, "3,3,3,3/3,3,3,3 S 12-12");
+    // S gives a to N, N gives it back: the start recurs every 4 plies.
+    for (i, p) in ["offer(a)", "accept", "offer(a)", "accept"]
+        .iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+    {
+        assert!(!g.is_over(), "over before ply {}", i + 1);
+        play(&mut g, p).unwrap();
+    }
+    assert_eq!(format_position(&r, g.position()), "3,3,3,3/3,3,3,3 S 12-12");
+    assert_eq!(g.end(), Some(EndReason::Repetition(3)));
+}

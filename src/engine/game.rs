@@ -145,8 +145,9 @@ pub struct Game<'r> {
     pos: Position,
     /// Repetition keys of every position so far, the current one last.
     history: Vec<u128>,
-    /// Positions before this index can never recur (captures, trades and lock
-    /// progress are irreversible), so the repetition count skips them.
+    /// Positions before this index can never recur (lock progress, and,
+    /// without trading, captures are irreversible), so the repetition count
+    /// skips them.
     rep_start: usize,
     /// Wrapping sum of the digests of the keys in `history[rep_start..]`: a
     /// hash of the multiset of positions that can still recur, which with
@@ -265,7 +266,10 @@ impl<'r> Game<'r> {
         let (captured, sown, owners) = (self.pos.captured, self.pos.sown, self.pos.owners);
         let effect = self.pos.play_tracking(self.rules, ply, &mut self.occupied);
         debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
-        if captured != self.pos.captured || sown != self.pos.sown || owners != self.pos.owners {
+        if sown != self.pos.sown
+            || (self.rules.captures_irreversible
+                && (captured != self.pos.captured || owners != self.pos.owners))
+        {
             self.rep_start = self.history.len();
             self.rep_sum = 0;
             self.seen = [0; 4];

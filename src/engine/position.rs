@@ -890,6 +890,19 @@ impl Position {
         let k = KEYS - 2;
         a = a.wrapping_add(mum(last ^ KEY_A[k], KEY_A[k + 1]));
         b = b.wrapping_add(mum(last ^ KEY_B[k], KEY_B[k + 1]));
+        if !rules.captures_irreversible {
+            // Owners and captured totals vary within a window when trading.
+            let owned = self.owners.0;
+            let caught = u64::from(self.captured[0]) | u64::from(self.captured[1]) << 16;
+            a = a.wrapping_add(mum(
+                owned ^ KEY_A[0].rotate_left(17),
+                caught ^ KEY_A[1].rotate_left(29),
+            ));
+            b = b.wrapping_add(mum(
+                owned ^ KEY_B[0].rotate_left(17),
+                caught ^ KEY_B[1].rotate_left(29),
+            ));
+        }
         u128::from(a) << 64 | u128::from(b)
     }
 

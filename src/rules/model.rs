@@ -278,6 +278,12 @@ pub struct Rules {
     /// At most 8 pits and fewer than 2^14 seeds: a state's seeds, offer and
     /// side to act pack into 128 bits, so repetition keys are exact.
     pub(crate) packed_keys: bool,
+    /// Without trading, captured totals only grow and owners never change,
+    /// so a capture starts a new repetition window. With trading a payment
+    /// gives captured seeds back and pits can change hands back and forth,
+    /// so a whole state may recur across them: the window then runs from
+    /// lock progress only, and the key holds owners and captured totals.
+    pub(crate) captures_irreversible: bool,
 }
 
 /// Keys a `[[interpretation]]` may name.
@@ -802,7 +808,10 @@ impl Rules {
                     }))
                 })
                 .collect(),
-            packed_keys: pits <= 8 && total < 1 << 14,
+            // With trading the key must also hold owners and captured
+            // totals (see `captures_irreversible`), which packing has no room for.
+            packed_keys: pits <= 8 && total < 1 << 14 && trading.is_none(),
+            captures_irreversible: trading.is_none(),
         })
     }
 
