@@ -144,9 +144,46 @@ impl fmt::Display for RecordSyntaxError {
 
 impl std::error::Error for RecordSyntaxError {}
 
-fn loc(p: &Pair<'_, Rule>) -> Loc {
-    let (line, column) = p.as_span().start_pos().line_col();
-    Loc { line, column }
+/// Turns byte offsets into line and column. Offsets are asked for in
+/// increasing order, so each is found by walking on from the last one:
+/// linear in the text, where pest's `line_col` (a scan from the start for
+/// every pair) made a long record quadratic.
+struct Locator<'i> {
+    text: &'i str,
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'i> Locator<'i> {
+    fn new(text: &'i str) -> Locator<'i> {
+        Locator {
+            text,
+            offset: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn loc(&mut self, p: &Pair<'_, Rule>) -> Loc {
+        let to = p.as_span().start();
+        if to < self.offset {
+            *self = Locator::new(self.text);
+        }
+        for c in self.text[self.offset..to].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.offset = to;
+        Loc {
+            line: self.line,
+            column: self.column,
+        }
+    }
 }
 
 /// Parses a record file into its games.
@@ -159,22 +196,23 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordSyntaxError> {
         .next()
         .expect("grammar yields a file");
     let mut games = Vec::new();
+    let mut at = Locator::new(text);
     for g in file.into_inner() {
         if g.as_rule() == Rule::game {
-            games.push(parse_game(g));
+            games.push(parse_game(g, &mut at));
         }
     }
     Ok(games)
 }
 
-fn parse_game(g: Pair<'_, Rule>) -> Record {
-    let at = loc(&g);
+fn parse_game(g: Pair<'_, Rule>, lo: &mut Locator<'_>) -> Record {
+    let at = lo.loc(&g);
     let mut tags = Vec::new();
     let mut preamble = Vec::new();
     let mut plies: Vec<RecordPly> = Vec::new();
     for p in g.into_inner() {
         match p.as_rule() {
-            Rule::tag => tags.push(parse_tag(p)),
+            Rule::tag => tags.push(parse_tag(p, lo)),
             Rule::comment => preamble.push(comment_text(p)),
             Rule::movetext => {
                 for t in p.into_inner() {
@@ -187,7 +225,7 @@ fn parse_game(g: Pair<'_, Rule>) -> Record {
                             }
                         }
                         Rule::move_number => {}
-                        _ => plies.push(parse_ply(t)),
+                        _ => plies.push(parse_ply(t, lo)),
                     }
                 }
             }
@@ -202,8 +240,8 @@ fn parse_game(g: Pair<'_, Rule>) -> Record {
     }
 }
 
-fn parse_tag(p: Pair<'_, Rule>) -> Tag {
-    let at = loc(&p);
+fn parse_tag(p: Pair<'_, Rule>, lo: &mut Locator<'_>) -> Tag {
+    let at = lo.loc(&p);
     let mut inner = p.into_inner();
     let name = inner.next().expect("tag name").as_str().to_owned();
     let raw = inner
@@ -235,8 +273,8 @@ fn comment_text(p: Pair<'_, Rule>) -> String {
         .map_or(String::new(), |t| t.as_str().trim().to_owned())
 }
 
-fn parse_ply(p: Pair<'_, Rule>) -> RecordPly {
-    let at = loc(&p);
+fn parse_ply(p: Pair<'_, Rule>, lo: &mut Locator<'_>) -> RecordPly {
+    let at = lo.loc(&p);
     let text = p.as_str().to_owned();
     let ply = match p.as_rule() {
         Rule::pass => RawPly::Pass,
@@ -305,9 +343,14 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
     } else if rest.starts_with(['\n', '\r']) {
         "the end of the line".to_owned()
     } else {
-        rest.split_whitespace()
-            .next()
-            .map_or_else(|| "the end of the file".to_owned(), |w| format!("`{w}`"))
+        rest.split_whitespace().next().map_or_else(
+            || "the end of the file".to_owned(),
+            // A word of a hostile file can be a megabyte long: quote its start.
+            |w| match w.char_indices().nth(40) {
+                Some((i, _)) => format!("`{}…`", &w[..i]),
+                None => format!("`{w}`"),
+            },
+        )
     };
     let wants_ply = positives.iter().any(|r| {
         matches!(
