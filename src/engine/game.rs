@@ -61,7 +61,9 @@ impl fmt::Display for EndReason {
     }
 }
 
-fn ordinal(n: u8) -> String {
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.
+#[must_use]
+pub fn ordinal(n: u8) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, r) if r != 11 => "st",
         (2, r) if r != 12 => "nd",

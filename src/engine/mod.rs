@@ -9,6 +9,6 @@ mod ply;
 mod position;
 
 pub use board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
-pub use game::{EndReason, Game, Outcome, Snapshot};
+pub use game::{EndReason, Game, Outcome, Snapshot, ordinal};
 pub use ply::{Effect, Illegal, Ply};
 pub use position::Position;

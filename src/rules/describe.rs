@@ -4,7 +4,7 @@
 //! compares two rulebooks clause by clause in the same words.
 
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Zone};
-use crate::engine::{Pit, Side};
+use crate::engine::{Pit, Side, ordinal};
 use std::fmt::Write;
 
 /// The parts of a rulebook, in the order of play.
@@ -462,16 +462,6 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
     v
 }
 
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// Wraps `text` at `width` columns, every line after the first indented by `indent`.
 pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> String {
     let mut out = String::from(first);
@@ -572,15 +562,7 @@ pub fn show(r: &Rules) -> String {
         for (i, it) in r.interpretations.iter().enumerate() {
             if c.keys.contains(&it.key.as_str()) && !used[i] {
                 used[i] = true;
-                out.push_str(&wrap(
-                    &format!(
-                        "INTERPRETATION ({}): {} Reading taken: {} Why: {}",
-                        it.key, it.point, it.assumed, it.reason
-                    ),
-                    76,
-                    "    * ",
-                    "      ",
-                ));
+                out.push_str(&interpretation_text(it, "    * ", "      "));
             }
         }
     }
@@ -593,18 +575,23 @@ pub fn show(r: &Rules) -> String {
     if !rest.is_empty() {
         let _ = writeln!(out, "\nOther interpretations\n---------------------");
         for (it, _) in rest {
-            out.push_str(&wrap(
-                &format!(
-                    "INTERPRETATION ({}): {} Reading taken: {} Why: {}",
-                    it.key, it.point, it.assumed, it.reason
-                ),
-                76,
-                "  * ",
-                "    ",
-            ));
+            out.push_str(&interpretation_text(it, "  * ", "    "));
         }
     }
     out
+}
+
+/// An interpretation note, wrapped, its first line starting with `first`.
+fn interpretation_text(it: &super::Interpretation, first: &str, indent: &str) -> String {
+    wrap(
+        &format!(
+            "INTERPRETATION ({}): {} Reading taken: {} Why: {}",
+            it.key, it.point, it.assumed, it.reason
+        ),
+        76,
+        first,
+        indent,
+    )
 }
 
 /// A reading under its clause: the question, the alternatives (the one in
