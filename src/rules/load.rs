@@ -356,28 +356,13 @@ fn resolve_parent(name: &str, child: &Origin) -> Result<(String, String, Origin)
     ))
 }
 
-/// Leaf key paths a table sets (`trading.enabled`, …), for dropping
-/// inherited interpretations of keys a child overrides.
-fn leaf_paths(t: &DeTable<'_>, prefix: &str, out: &mut Vec<String>) {
-    for (k, v) in t.iter() {
-        let path = if prefix.is_empty() {
-            key_str(k)
-        } else {
-            format!("{prefix}.{}", key_str(k))
-        };
-        match v.get_ref() {
-            DeValue::Table(inner) if prefix.is_empty() => leaf_paths(inner, &path, out),
-            _ => out.push(path),
-        }
-    }
-}
-
 /// Lays `over` onto `base`: tables merge key by key, anything else replaces.
 /// `[[interpretation]]` entries accumulate, an inherited one being dropped
 /// when the child sets the key it is about (the reading is then the child's).
 fn overlay<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
-    let mut set = Vec::new();
-    leaf_paths(&over, "", &mut set);
+    let mut leaves = Vec::new();
+    override_leaves(&over, "", &mut leaves);
+    let set: Vec<String> = leaves.into_iter().map(|(path, _)| path).collect();
     if let Some((_, v)) = base
         .iter_mut()
         .find(|(k, _)| k.get_ref().as_ref() == "interpretation")
@@ -593,7 +578,8 @@ fn as_toml(v: &Spanned<DeValue<'_>>) -> Option<toml::Value> {
     toml::Value::deserialize(toml::de::ValueDeserializer::from(v.clone())).ok()
 }
 
-/// Leaf paths and values of an alternative's overrides (`sowing.skip_origin`).
+/// Leaf key paths and values a table sets, tables one level deep
+/// (`sowing.skip_origin`): a file's keys, or an alternative's overrides.
 fn override_leaves<'a, 'i>(
     t: &'a DeTable<'i>,
     prefix: &str,
