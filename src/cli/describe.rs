@@ -16,6 +16,8 @@ pub fn effect(rules: &Rules, side: Side, e: &Effect) -> String {
             relays,
             captured,
             seeds_captured,
+            sowing_pits,
+            sowing_taken,
             released_lock,
         } => {
             let last = if in_store {
@@ -28,6 +30,24 @@ pub fn effect(rules: &Rules, side: Side, e: &Effect) -> String {
                 s.push_str(&format!(
                     " and relays {relays} time{}",
                     if relays == 1 { "" } else { "s" }
+                ));
+            }
+            if !sowing_pits.is_empty() {
+                let takes: Vec<String> = Side::BOTH
+                    .iter()
+                    .filter(|s| sowing_taken[s.index()] > 0)
+                    .map(|s| format!("{s} {}", sowing_taken[s.index()]))
+                    .collect();
+                s.push_str(&format!(
+                    "; as the seeds fell, pit{} {} reached a capturing count and {} taken ({})",
+                    if sowing_pits.len() == 1 { "" } else { "s" },
+                    sowing_pits.labels(n),
+                    if sowing_pits.len() == 1 {
+                        "was"
+                    } else {
+                        "were"
+                    },
+                    takes.join(", ")
                 ));
             }
             s.push_str(&format!(", the last seed falling in {last}"));

@@ -20,13 +20,15 @@ pub enum EndReason {
     /// The side to act owed the opponent a feed and could not give it; they
     /// take every seed left.
     CannotFeed(Side),
+    /// The board held at most this many seeds.
+    SeedsLeft(u16),
     /// The same state occurred this many times.
     Repetition(u8),
 }
 
 impl EndReason {
     /// A short stable name: `all-below`, `no-sowing`, `captured-more-than`,
-    /// `row-empty`, `cannot-feed`, `repetition`.
+    /// `row-empty`, `cannot-feed`, `seeds-left`, `repetition`.
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
@@ -35,6 +37,7 @@ impl EndReason {
             EndReason::CapturedMoreThan(_) => "captured-more-than",
             EndReason::RowEmpty(_) => "row-empty",
             EndReason::CannotFeed(_) => "cannot-feed",
+            EndReason::SeedsLeft(_) => "seeds-left",
             EndReason::Repetition(_) => "repetition",
         }
     }
@@ -53,6 +56,11 @@ impl fmt::Display for EndReason {
                 f,
                 "{}'s pits are empty and {s} cannot feed them, so {s} takes every seed left",
                 s.opponent()
+            ),
+            EndReason::SeedsLeft(k) => write!(
+                f,
+                "the board holds {k} seed{} or fewer",
+                if *k == 1 { "" } else { "s" }
             ),
             EndReason::Repetition(n) => {
                 write!(f, "the same position occurred for the {} time", ordinal(*n))
@@ -318,6 +326,11 @@ impl<'r> Game<'r> {
     #[inline(never)]
     fn rare_end(&self) -> Option<EndReason> {
         let r = self.rules;
+        if let Some(k) = r.end.seeds_left_at_most
+            && self.pos.board(r).iter().map(|&x| u32::from(x)).sum::<u32>() <= u32::from(k)
+        {
+            return Some(EndReason::SeedsLeft(k));
+        }
         if let Some(k) = r.end.captured_more_than
             && Side::BOTH.iter().any(|&s| self.pos.captured(s) > k)
         {
@@ -376,7 +389,8 @@ impl<'r> Game<'r> {
         self.history.len() - 1
     }
 
-    /// The result, once the game is over: leftovers go to each pit's controller.
+    /// The result, once the game is over: leftovers go to each pit's
+    /// controller, unless the end rule that fired gives them to one player.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
@@ -386,6 +400,13 @@ impl<'r> Game<'r> {
             let sweep = match reason {
                 EndReason::CannotFeed(taker) if taker == s => on_board,
                 EndReason::CannotFeed(_) => 0,
+                EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
+                    if s == r.first {
+                        on_board
+                    } else {
+                        0
+                    }
+                }
                 _ => self.pos.seeds_controlled(r, s),
             };
             u32::from(self.pos.captured(s)) + sweep

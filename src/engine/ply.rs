@@ -51,8 +51,12 @@ pub enum Effect {
         relays: u16,
         /// Pits captured (empty if none).
         captured: PitSet,
-        /// Seeds captured in all.
+        /// Seeds captured in all at the end of the sowing (by the mover).
         seeds_captured: u16,
+        /// Pits emptied by sowing captures on the way (`[sowing_capture]`).
+        sowing_pits: PitSet,
+        /// Seeds taken by sowing captures, South's then North's.
+        sowing_taken: [u16; 2],
         /// Whether this sowing completed the mover's opening lock.
         released_lock: bool,
     },
@@ -121,6 +125,20 @@ pub enum Illegal {
         /// The refused pit.
         pit: char,
         /// Pits whose sowing feeds, e.g. "c" or "b or c".
+        feeders: String,
+    },
+    /// The feeding rule (`must-leave-opponent-seeds`) forbids this sowing.
+    #[error(
+        "{opponent}'s pits are all empty, so {side} must leave them a seed; after sowing from {pit} they would still be empty, after sowing from {feeders} they would not"
+    )]
+    MustLeaveSeeds {
+        /// Side to act.
+        side: Side,
+        /// Their opponent.
+        opponent: Side,
+        /// The refused pit.
+        pit: char,
+        /// Pits whose sowing leaves the opponent a seed, e.g. "c" or "b or c".
         feeders: String,
     },
     /// A pass in a variant where a player with nothing to sow ends the game.

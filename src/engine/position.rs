@@ -4,7 +4,7 @@
 
 use super::board::{MAX_PITS, Pit, PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
-use crate::rules::{CannotSow, Capture, Chain, Feeding, Lock, Rules, SowFrom, Zone};
+use crate::rules::{CannotSow, Capture, Chain, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -187,7 +187,7 @@ impl Position {
     /// [`Position::feeders`], given the occupied pits.
     #[inline]
     fn feeders_in(&self, rules: &Rules, sowable: PitSet, occupied: PitSet) -> Option<PitSet> {
-        if rules.feeding != Feeding::MustFeedEmptyOpponent {
+        if rules.feeding == Feeding::None {
             return None;
         }
         let opp = self.controlled(rules, self.to_move.opponent());
@@ -197,13 +197,28 @@ impl Position {
         self.feeding_sowings(rules, sowable, opp)
     }
 
+    /// Whether sowing from `origin` feeds an opponent whose pits `opp` are
+    /// all empty, in the sense of the rules' feeding obligation.
+    fn feeds(&self, rules: &Rules, origin: Pit, opp: PitSet) -> bool {
+        match rules.feeding {
+            Feeding::None => true,
+            Feeding::MustFeedEmptyOpponent => self.sowing_reaches(rules, origin, opp),
+            Feeding::MustLeaveOpponentSeeds => {
+                // Relay laps and captures decide what is left: play it out.
+                let mut after = *self;
+                after.play_unchecked(rules, Ply::Sow(origin));
+                !after.occupied(rules).and(opp).is_empty()
+            }
+        }
+    }
+
     /// The pits of `sowable` whose sowing reaches `opp`, if any (kept out
     /// of line: the feeding rule bites rarely).
     #[inline(never)]
     fn feeding_sowings(&self, rules: &Rules, sowable: PitSet, opp: PitSet) -> Option<PitSet> {
         let feeding: PitSet = sowable
             .iter()
-            .filter(|&p| self.sowing_reaches(rules, p, opp))
+            .filter(|&p| self.feeds(rules, p, opp))
             .collect();
         (!feeding.is_empty()).then_some(feeding)
     }
@@ -368,11 +383,21 @@ impl Position {
                 if let Some(f) = self.feeders(rules, sowable)
                     && !f.contains(p)
                 {
-                    return Err(Illegal::MustFeed {
-                        side,
-                        opponent: side.opponent(),
-                        pit: label(p),
-                        feeders: list(f, " or "),
+                    let (opponent, pit, feeders) = (side.opponent(), label(p), list(f, " or "));
+                    return Err(if rules.feeding == Feeding::MustLeaveOpponentSeeds {
+                        Illegal::MustLeaveSeeds {
+                            side,
+                            opponent,
+                            pit,
+                            feeders,
+                        }
+                    } else {
+                        Illegal::MustFeed {
+                            side,
+                            opponent,
+                            pit,
+                            feeders,
+                        }
                     });
                 }
                 Ok(())
@@ -505,14 +530,21 @@ impl Position {
         if across == 0 && !opp.take_last_seed_alone {
             return (PitSet::EMPTY, 0);
         }
-        let mut captured = PitSet::single(landing);
-        self.seeds[landing.index()] = 0;
+        // `across > 0` here unless the last seed alone is taken, which the
+        // rules allow only with the capturing seed taken.
+        let mut captured = PitSet::EMPTY;
+        let mut seeds = across;
+        if opp.capturing_seed_taken {
+            captured.insert(landing);
+            self.seeds[landing.index()] = 0;
+            seeds += 1;
+        }
         if across > 0 {
             captured.insert(facing);
             self.seeds[facing.index()] = 0;
         }
-        self.captured[side.index()] += across + 1;
-        (captured, across + 1)
+        self.captured[side.index()] += seeds;
+        (captured, seeds)
     }
 
     /// Lock progress after a sowing from `origin`: whether the mover may
@@ -549,12 +581,15 @@ impl Position {
         let mut hand = usize::from(sown_count);
         self.seeds[from.index()] = 0;
         let mut relays = 0u16;
+        let mut sowing_pits = PitSet::EMPTY;
+        let mut sowing_taken = [0u16; 2];
         // Where the last seed fell: a pit, or (`None`) the mover's store.
         let mut at: Option<Pit> = Some(from);
         loop {
             // One lap: every pit (less the origin when skipped) and the store.
             let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
-            if hand > ring {
+            // Whole laps at once, unless a pit may be captured on the way.
+            if hand > ring && rules.sowing_capture.is_none() {
                 let laps = (hand - 1) / ring;
                 for (i, s) in self.seeds[..n].iter_mut().enumerate() {
                     if !(rules.skip_origin && i == from.index()) {
@@ -578,6 +613,26 @@ impl Position {
                     None => self.captured[side.index()] += 1,
                 }
                 hand -= 1;
+                if let (Some(sc), Some(p)) = (rules.sowing_capture, at)
+                    && sc.captures(self.seeds[p.index()])
+                {
+                    // A lap's last seed that fills a pit ends the sowing:
+                    // the pit is then empty, so nothing relays from it.
+                    let taker = if hand == 0 {
+                        sc.last_seed_taker
+                    } else {
+                        sc.taker
+                    };
+                    let who = match taker {
+                        Taker::Mover => side,
+                        Taker::PitController => self.controller(p),
+                    };
+                    let k = self.seeds[p.index()];
+                    self.seeds[p.index()] = 0;
+                    self.captured[who.index()] += k;
+                    sowing_taken[who.index()] += k;
+                    sowing_pits.insert(p);
+                }
             }
             match at {
                 Some(p) if rules.relay && self.seeds[p.index()] > 1 && relays < MAX_RELAYS => {
@@ -615,6 +670,8 @@ impl Position {
             relays,
             captured,
             seeds_captured,
+            sowing_pits,
+            sowing_taken,
             released_lock,
         }
     }
@@ -763,6 +820,8 @@ impl Position {
             relays: 0,
             captured,
             seeds_captured,
+            sowing_pits: PitSet::EMPTY,
+            sowing_taken: [0; 2],
             released_lock,
         }
     }
@@ -771,7 +830,7 @@ impl Position {
     /// opponent controls is empty) and no sowing of theirs gives one.
     #[must_use]
     pub fn cannot_feed(&self, rules: &Rules) -> bool {
-        if rules.feeding != Feeding::MustFeedEmptyOpponent || !self.offer.is_empty() {
+        if rules.feeding == Feeding::None || !self.offer.is_empty() {
             return false;
         }
         let occupied = self.occupied(rules);
@@ -780,7 +839,7 @@ impl Position {
             return false;
         }
         let sowable = self.sowable_in(rules, self.to_move, occupied);
-        !sowable.iter().any(|p| self.sowing_reaches(rules, p, opp))
+        !sowable.iter().any(|p| self.feeds(rules, p, opp))
     }
 
     /// Whether every pit holds fewer than `k` seeds.

@@ -3,7 +3,7 @@
 //! open points marked as such. `rules show` prints it; `rules diff`
 //! compares two rulebooks clause by clause in the same words.
 
-use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Zone};
+use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use crate::engine::{Pit, Side, ordinal};
 use std::fmt::Write;
 
@@ -169,6 +169,14 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "Feeding: if every pit the opponent controls is empty, the player must choose a sowing that drops at least one seed into them, if any sowing does; otherwise any sowing is legal.".into(),
         );
     }
+    if r.feeding == Feeding::MustLeaveOpponentSeeds {
+        add(
+            Part::Turn,
+            "feeding",
+            &["moves.feeding"],
+            "Feeding: if every pit the opponent controls is empty, the player must choose a sowing after which (relay laps and captures included) at least one of them holds a seed, if any sowing does; otherwise any sowing is legal.".into(),
+        );
+    }
     if r.cannot_feed_ends {
         add(
             Part::Turn,
@@ -231,7 +239,12 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         Part::Sowing,
         "skip_origin",
         &["sowing.skip_origin"],
-        if r.skip_origin {
+        if r.skip_origin && r.relay {
+            format!(
+                "A lap of {} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round.",
+                2 * n
+            )
+        } else if r.skip_origin {
             format!(
                 "A sowing of {} or more seeds skips its emptied origin pit each time it comes round.",
                 2 * n
@@ -246,12 +259,8 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
 
     // Captures.
     match &r.capture {
-        None => add(
-            Part::Captures,
-            "capture",
-            &["capture.counts"],
-            "Seeds are never captured.".into(),
-        ),
+        // Said once below, when no kind of capture exists.
+        None => {}
         Some(c) => {
             if let Lock::AllHomePitsSown {
                 release_may_capture,
@@ -317,13 +326,43 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         }
     }
 
+    if let Some(sc) = &r.sowing_capture {
+        let counts = sc.count_list();
+        let taker = |t: Taker| match t {
+            Taker::Mover => "the player sowing",
+            Taker::PitController => "the player who controls that pit",
+        };
+        add(
+            Part::Captures,
+            "sowing_capture",
+            &[
+                "sowing_capture.counts",
+                "sowing_capture.taker",
+                "sowing_capture.last_seed_taker",
+            ],
+            format!(
+                "While seeds are sown: whenever a seed brings a pit to exactly {}, its seeds are captured at once, by {}, and the sowing goes on. If the seed that does so is the last of a lap, {} captures them and the sowing ends there. (These captures are not subject to any opening lock.)",
+                count_list(&counts),
+                taker(sc.taker),
+                taker(sc.last_seed_taker)
+            ),
+        );
+    }
     if let Some(o) = &r.opposite_capture {
         add(
             Part::Captures,
             "opposite",
-            &["opposite_capture.when_opposite_empty"],
+            &[
+                "opposite_capture.when_opposite_empty",
+                "opposite_capture.capturing_seed",
+            ],
             format!(
-                "If the last seed falls in an empty pit the mover controls, that seed and every seed in the pit opposite are captured{}.{}",
+                "If the last seed falls in an empty pit the mover controls, {} captured{}.{}",
+                if o.capturing_seed_taken {
+                    "that seed and every seed in the pit opposite are"
+                } else {
+                    "every seed in the pit opposite is (the last seed itself stays where it fell)"
+                },
                 if r.stores {
                     " into the mover's store"
                 } else {
@@ -337,7 +376,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             ),
         );
     }
-    if r.capture.is_none() && r.opposite_capture.is_none() {
+    if r.capture.is_none() && r.opposite_capture.is_none() && r.sowing_capture.is_none() {
         add(
             Part::Captures,
             "capture",
@@ -415,6 +454,22 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             format!("The game ends as soon as a player has captured more than {k} seeds."),
         );
     }
+    if let Some(k) = r.end.seeds_left_at_most {
+        add(
+            Part::End,
+            "seeds_left",
+            &["end.seeds_left_at_most", "end.seeds_left_to"],
+            format!(
+                "The game ends as soon as the board holds {k} seed{} or fewer (checked after every ply){}.",
+                if k == 1 { "" } else { "s" },
+                if r.end.seeds_left_to_first {
+                    format!("; {} (who moved first) then takes every seed left", r.first)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+    }
     if r.end.either_row_empty {
         add(
             Part::End,
@@ -448,6 +503,11 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         &["end.leftovers"],
         if r.cannot_feed_ends {
             "At the end, every seed still on the board goes to the player who controls its pit (except when the game ends because the opponent cannot be fed: then the player to act takes them all).".into()
+        } else if r.end.seeds_left_to_first {
+            format!(
+                "At the end, every seed still on the board goes to the player who controls its pit (except when few seeds are left: then {} takes them all).",
+                r.first
+            )
         } else {
             "At the end, every seed still on the board goes to the player who controls its pit."
                 .into()

@@ -33,6 +33,7 @@ pub const SECTIONS: &[&str] = &[
     "moves",
     "capture",
     "opposite_capture",
+    "sowing_capture",
     "trading",
     "end",
     "readings",
@@ -489,6 +490,7 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     let mut capture = None;
     let mut trading = None;
     let mut opposite_capture = None;
+    let mut sowing_capture = None;
     let mut end = None;
     let mut interpretations = None;
     for (k, v) in table {
@@ -513,6 +515,11 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
                 opposite_capture =
                     section::<TomlOppositeCapture>("opposite_capture", v, &mut diags)
                         .map(|t| Spanned::new(span, t));
+            }
+            "sowing_capture" => {
+                let span = v.span();
+                sowing_capture = section::<TomlSowingCapture>("sowing_capture", v, &mut diags)
+                    .map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut diags),
             "readings" => {}
@@ -566,6 +573,7 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
         capture,
         trading,
         opposite_capture,
+        sowing_capture,
         end: end.unwrap_or_default(),
         interpretations: interpretations.unwrap_or_default(),
     };
@@ -738,7 +746,7 @@ fn apply_readings(
                     let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
                         .map(|s| format!(" (did you mean `{s}`?)"))
                         .unwrap_or_default();
-                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [trading] or [end]){hint}")));
+                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}")));
                     continue;
                 }
                 let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());

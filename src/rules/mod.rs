@@ -19,6 +19,16 @@ use std::path::Path;
 
 /// The variants shipped inside the binary: `(id, file name, text)`.
 pub const BUNDLED: &[(&str, &str, &str)] = &[
+    (
+        "ayoayo",
+        "ayoayo.toml",
+        include_str!("../../rules/ayoayo.toml"),
+    ),
+    (
+        "ba-awa",
+        "ba-awa.toml",
+        include_str!("../../rules/ba-awa.toml"),
+    ),
     ("gore", "gore.toml", include_str!("../../rules/gore.toml")),
     (
         "gore-notrade",

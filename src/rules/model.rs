@@ -60,6 +60,9 @@ pub enum Feeding {
     None,
     /// Feed an opponent whose pits are all empty, when some sowing can.
     MustFeedEmptyOpponent,
+    /// Leave an opponent whose pits are all empty at least one seed after
+    /// the whole sowing (relay laps and captures included), when some can.
+    MustLeaveOpponentSeeds,
 }
 
 /// What a player with nothing to sow does.
@@ -130,6 +133,44 @@ pub struct Capture {
 pub struct OppositeCapture {
     /// When the opposite pit is empty, the last seed alone is still taken.
     pub take_last_seed_alone: bool,
+    /// The seed that makes the capture is captured too (else it stays).
+    pub capturing_seed_taken: bool,
+}
+
+/// Who takes the seeds of a sowing capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taker {
+    /// The player sowing.
+    Mover,
+    /// The player who controls the pit.
+    PitController,
+}
+
+/// Captures while seeds are sown: a seed that brings a pit to one of the
+/// counts empties it at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SowingCapture {
+    /// Bit `k` set: a seed bringing a pit to `k` captures it.
+    pub counts: u64,
+    /// Who takes a pit filled by a seed other than a lap's last.
+    pub taker: Taker,
+    /// Who takes a pit filled by a lap's last seed (the sowing then ends).
+    pub last_seed_taker: Taker,
+}
+
+impl SowingCapture {
+    /// Whether a seed bringing a pit to `n` captures it.
+    #[inline]
+    #[must_use]
+    pub fn captures(&self, n: u16) -> bool {
+        n < 64 && self.counts >> n & 1 == 1
+    }
+
+    /// The capturing counts in increasing order.
+    #[must_use]
+    pub fn count_list(&self) -> Vec<u16> {
+        (0..64).filter(|&k| self.counts >> k & 1 == 1).collect()
+    }
 }
 
 impl Capture {
@@ -169,6 +210,11 @@ pub struct End {
     pub captured_more_than: Option<u16>,
     /// Ends right after a ply that leaves either home row empty.
     pub either_row_empty: bool,
+    /// Ends as soon as the board holds at most this many seeds.
+    pub seeds_left_at_most: Option<u16>,
+    /// When `seeds_left_at_most` ends the game, the first player takes
+    /// every seed left (else each goes to its pit's controller).
+    pub seeds_left_to_first: bool,
     /// Ends when a state occurs this many times.
     pub repetition: u8,
 }
@@ -237,6 +283,8 @@ pub struct Rules {
     pub cannot_feed_ends: bool,
     /// Captures of the pit opposite an empty one, if any.
     pub opposite_capture: Option<OppositeCapture>,
+    /// Captures while seeds are sown, if any.
+    pub sowing_capture: Option<SowingCapture>,
     /// Which pits a player may sow from.
     pub sow_from: SowFrom,
     /// Feeding obligation.
@@ -309,6 +357,10 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "capture.lock_release_may_capture",
     "capture.grand_slam",
     "opposite_capture.when_opposite_empty",
+    "opposite_capture.capturing_seed",
+    "sowing_capture.counts",
+    "sowing_capture.taker",
+    "sowing_capture.last_seed_taker",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",
@@ -318,6 +370,8 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "end.repetition",
     "end.captured_more_than",
     "end.either_row_empty",
+    "end.seeds_left_at_most",
+    "end.seeds_left_to",
     "end.leftovers",
     "end.winner",
 ];
@@ -662,6 +716,90 @@ impl Rules {
                 "a seed count",
             ) as u16
         });
+        let seeds_left_at_most = raw.end.seeds_left_at_most.as_ref().map(|v| {
+            c.int(
+                v,
+                "end.seeds_left_at_most",
+                0,
+                i64::from(u16::MAX),
+                "a seed count",
+            ) as u16
+        });
+        let seeds_left_to_first = match (&raw.end.seeds_left_to, seeds_left_at_most) {
+            (Some(t), None) => {
+                c.err(
+                    t.span().into(),
+                    "end.seeds_left_to",
+                    "given but `end.seeds_left_at_most` is not",
+                );
+                false
+            }
+            (Some(t), Some(_)) => *t.get_ref() == TomlSeedsLeftTo::FirstPlayer,
+            (None, _) => false,
+        };
+        if let (Some(k), Some(v)) = (seeds_left_at_most, &raw.end.seeds_left_at_most)
+            && board_ok
+            && u64::from(k) >= total
+        {
+            c.err(
+                v.span().into(),
+                "end.seeds_left_at_most",
+                format!(
+                    "the board holds {total} seeds at the start, so the game would end before the first ply; expected fewer than {total}"
+                ),
+            );
+        }
+
+        // Sowing captures.
+        let sowing_capture = raw.sowing_capture.map(|sc| {
+            let sc = sc.into_inner();
+            let mut counts = 0u64;
+            if sc.counts.get_ref().is_empty() {
+                c.err(
+                    sc.counts.span().into(),
+                    "sowing_capture.counts",
+                    "expected at least one count (leave out [sowing_capture] for a game without them)",
+                );
+            }
+            for k in sc.counts.get_ref() {
+                let x = c.int(k, "sowing_capture.counts", 1, 63, "a capturing count");
+                if board_ok && x as u64 > total {
+                    c.err(
+                        k.span().into(),
+                        "sowing_capture.counts",
+                        format!("a pit can never hold {x} seeds: the board holds {total} in all"),
+                    );
+                }
+                if (1..=63).contains(k.get_ref()) && counts >> x & 1 == 1 {
+                    c.err(
+                        k.span().into(),
+                        "sowing_capture.counts",
+                        format!("count {x} is listed twice"),
+                    );
+                }
+                counts |= 1 << x;
+            }
+            let taker = |t: TomlTaker| match t {
+                TomlTaker::Mover => Taker::Mover,
+                TomlTaker::PitController => Taker::PitController,
+            };
+            SowingCapture {
+                counts,
+                taker: taker(sc.taker),
+                last_seed_taker: taker(sc.last_seed_taker),
+            }
+        });
+        if let Some(o) = &raw.opposite_capture
+            && o.get_ref().capturing_seed == TomlCapturingSeed::Stays
+            && o.get_ref().when_opposite_empty == TomlOppositeEmpty::TakeTheLastSeed
+        {
+            c.err(
+                o.span().into(),
+                "opposite_capture.capturing_seed",
+                "\"stays\" contradicts `when_opposite_empty = \"take-the-last-seed\"`, which captures the last seed: use `when_opposite_empty = \"nothing\"`",
+            );
+        }
+
         let stores = raw.board.stores == TomlStores::AfterLastHouse;
         if raw.sowing.extra_turn == TomlExtraTurn::LastInOwnStore && !stores {
             c.err(
@@ -700,7 +838,7 @@ impl Rules {
                     span,
                     "interpretation.key",
                     format!(
-                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [trading] or [end]){hint}"
+                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}"
                     ),
                 );
             }
@@ -720,7 +858,9 @@ impl Rules {
             let off_trading =
                 trading.is_none() && i.key.starts_with("trading.") && i.key != "trading.enabled";
             let off_capture = capture.is_none() && i.key.starts_with("capture.");
-            off_trading || off_capture
+            let off_sowing_capture =
+                sowing_capture.is_none() && i.key.starts_with("sowing_capture.");
+            off_trading || off_capture || off_sowing_capture
         };
         interpretations.retain(|i| !moot(i));
 
@@ -764,7 +904,9 @@ impl Rules {
             opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
                 take_last_seed_alone: o.get_ref().when_opposite_empty
                     == TomlOppositeEmpty::TakeTheLastSeed,
+                capturing_seed_taken: o.get_ref().capturing_seed == TomlCapturingSeed::Taken,
             }),
+            sowing_capture,
             sow_from: match raw.moves.sow_from {
                 TomlSowFrom::Controlled => SowFrom::Controlled,
                 TomlSowFrom::HomeRow => SowFrom::HomeRow,
@@ -772,6 +914,7 @@ impl Rules {
             feeding: match raw.moves.feeding {
                 TomlFeeding::None => Feeding::None,
                 TomlFeeding::MustFeedEmptyOpponent => Feeding::MustFeedEmptyOpponent,
+                TomlFeeding::MustLeaveOpponentSeeds => Feeding::MustLeaveOpponentSeeds,
             },
             cannot_sow: match raw.moves.cannot_sow {
                 TomlCannotSow::Pass => CannotSow::Pass,
@@ -783,6 +926,8 @@ impl Rules {
                 all_pits_below,
                 captured_more_than,
                 either_row_empty: raw.end.either_row_empty,
+                seeds_left_at_most,
+                seeds_left_to_first,
                 repetition,
             },
             interpretations,
@@ -791,8 +936,11 @@ impl Rules {
             next,
             prev,
             last_house,
-            plain_sowing: !(stores || raw.sowing.laps == TomlLaps::Relay),
+            plain_sowing: !(stores
+                || raw.sowing.laps == TomlLaps::Relay
+                || sowing_capture.is_some()),
             rare_ends: captured_more_than.is_some()
+                || seeds_left_at_most.is_some()
                 || raw.end.either_row_empty
                 || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
             all_pits: PitSet::range(0, pits),

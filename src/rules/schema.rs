@@ -27,6 +27,8 @@ pub struct TomlRules {
     pub trading: Option<Spanned<TomlTrading>>,
     /// Captures of the pit opposite an empty one; absent means none.
     pub opposite_capture: Option<Spanned<TomlOppositeCapture>>,
+    /// Captures made while seeds are being sown; absent means none.
+    pub sowing_capture: Option<Spanned<TomlSowingCapture>>,
     /// How the game ends and is scored.
     pub end: TomlEnd,
     /// Points the sources leave open, and the reading this file takes.
@@ -268,6 +270,10 @@ pub enum TomlFeeding {
     /// When every pit the opponent controls is empty, the mover must sow
     /// into the opponent's territory if some sowing can.
     MustFeedEmptyOpponent,
+    /// When every pit the opponent controls is empty, the mover must choose
+    /// a sowing after which (relay laps and captures included) one of them
+    /// holds a seed, if some sowing does.
+    MustLeaveOpponentSeeds,
 }
 
 /// What a player with nothing to sow does.
@@ -319,6 +325,53 @@ pub enum TomlGrandSlam {
 pub struct TomlOppositeCapture {
     /// What happens when the opposite pit is empty.
     pub when_opposite_empty: TomlOppositeEmpty,
+    /// Whether the seed that makes the capture is captured with the others.
+    #[serde(default)]
+    pub capturing_seed: TomlCapturingSeed,
+}
+
+/// The seed that makes an opposite capture.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlCapturingSeed {
+    /// It is captured with the seeds of the opposite pit.
+    #[default]
+    Taken,
+    /// It stays in the pit where it fell.
+    Stays,
+}
+
+/// `[sowing_capture]`: a pit that a seed being sown brings to one of the
+/// counts is emptied at once.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlSowingCapture {
+    /// The counts that capture when a sown seed makes them.
+    pub counts: Spanned<Vec<Spanned<i64>>>,
+    /// Who takes a pit filled by a seed other than a lap's last.
+    #[serde(default = "pit_controller")]
+    pub taker: TomlTaker,
+    /// Who takes a pit filled by the last seed of a lap (the sowing then ends).
+    #[serde(default = "mover")]
+    pub last_seed_taker: TomlTaker,
+}
+
+fn pit_controller() -> TomlTaker {
+    TomlTaker::PitController
+}
+
+fn mover() -> TomlTaker {
+    TomlTaker::Mover
+}
+
+/// Who takes the seeds of a sowing capture.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlTaker {
+    /// The player who is sowing.
+    Mover,
+    /// The player who controls the pit.
+    PitController,
 }
 
 /// An opposite capture facing an empty pit.
@@ -399,6 +452,10 @@ pub struct TomlEnd {
     /// The game ends right after any ply that leaves either player's home row empty.
     #[serde(default)]
     pub either_row_empty: bool,
+    /// The game ends as soon as the board holds at most this many seeds.
+    pub seeds_left_at_most: Option<Spanned<i64>>,
+    /// Who takes the seeds left when `seeds_left_at_most` ends the game.
+    pub seeds_left_to: Option<Spanned<TomlSeedsLeftTo>>,
     /// Who gets the seeds left on the board.
     #[serde(default)]
     pub leftovers: TomlLeftovers,
@@ -418,6 +475,8 @@ impl Default for TomlEnd {
             repetition: three(),
             captured_more_than: None,
             either_row_empty: false,
+            seeds_left_at_most: None,
+            seeds_left_to: None,
             leftovers: TomlLeftovers::Controller,
             winner: TomlWinner::HigherTotal,
         }
@@ -431,6 +490,16 @@ pub enum TomlLeftovers {
     /// Each seed goes to the player controlling its pit.
     #[default]
     Controller,
+}
+
+/// Who takes the seeds left when few are left.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlSeedsLeftTo {
+    /// Each seed goes to the player controlling its pit.
+    Controller,
+    /// Every seed goes to the player who moved first (`board.first`).
+    FirstPlayer,
 }
 
 /// The winner.
