@@ -297,3 +297,161 @@ fn repetition_is_seen_across_trades_that_undo_each_other() {
     assert_eq!(format_position(&r, g.position()), "3,3,3,3/3,3,3,3 S 12-12");
     assert_eq!(g.end(), Some(EndReason::Repetition(3)));
 }
+
+// ---- Ba-awa: sowing captures, relay, the few-seeds end ----------------
+// Pits a..f then A..F counter-clockwise; every expected position below
+// was sown seed by seed on paper.
+
+/// e (3 seeds): f 0→1, A 3→4 mid-lap, so North (A's controller) takes
+/// it although South is sowing; B 0→1 is the last seed, in an empty pit:
+/// the sowing ends.
+#[test]
+fn ba_awa_a_pit_reaching_four_mid_lap_goes_to_its_controller() {
+    let r = bundled("ba-awa");
+    let mut g = game(&r, "10,10,5,0,3,0/3,0,5,5,4,3 S 0-0");
+    assert_eq!(
+        play(&mut g, "e").unwrap(),
+        "10,10,5,0,0,1/0,1,5,5,4,3 N 0-4"
+    );
+}
+
+/// e (2 seeds): f 0→1, then the last seed makes A 4: the sower takes it
+/// and the sowing ends there, with no relay from the emptied pit.
+#[test]
+fn ba_awa_a_last_seed_making_four_goes_to_the_sower_and_ends_the_sowing() {
+    let r = bundled("ba-awa");
+    let mut g = game(&r, "10,10,5,1,2,0/3,1,5,5,3,3 S 0-0");
+    assert_eq!(
+        play(&mut g, "e").unwrap(),
+        "10,10,5,1,0,1/0,1,5,5,3,3 N 4-0"
+    );
+}
+
+/// d (2): e 0→1, f 1→2 last and occupied: relay with 2 from f: A 0→1,
+/// B 5→6 last: relay with 6 from B: C 0→1, D 2→3, E 3→4 (North's, taken
+/// by North), F 1→2, a 3→4 (South's, taken by South), b 0→1 last in an
+/// empty pit: the end.
+#[test]
+fn ba_awa_relay_laps_capture_for_both_players_on_the_way() {
+    let r = bundled("ba-awa");
+    let mut g = game(&r, "3,0,10,2,0,1/0,5,0,2,3,1 S 10-11");
+    assert_eq!(
+        play(&mut g, "d").unwrap(),
+        "0,1,10,0,1,0/1,0,1,3,0,2 N 14-15"
+    );
+}
+
+/// 12 seeds on the board; South's e (2) makes A 4 with its last seed and
+/// takes it: 8 are left, so the game ends and South, who began, takes them.
+#[test]
+fn ba_awa_eight_seeds_left_go_to_the_first_player() {
+    let r = bundled("ba-awa");
+    let mut g = game(&r, "0,0,3,0,2,0/3,0,2,0,2,0 S 18-18");
+    assert_eq!(
+        play(&mut g, "e").unwrap(),
+        "0,0,3,0,0,1/0,0,2,0,2,0 N 22-18"
+    );
+    let o = g.outcome().expect("the game is over");
+    assert_eq!(o.reason, EndReason::SeedsLeft(8));
+    assert_eq!(o.totals, [30, 18]);
+    assert_eq!(o.winner, Some(Side::South));
+}
+
+/// A position already down to 8 seeds is finished before any ply.
+#[test]
+fn ba_awa_a_position_with_eight_seeds_is_over() {
+    let r = bundled("ba-awa");
+    let g = game(&r, "0,0,3,0,0,1/0,0,2,0,2,0 N 22-18");
+    assert_eq!(g.end(), Some(EndReason::SeedsLeft(8)));
+    assert!(legal(&g).is_empty());
+}
+
+/// An empty row passes, and only then.
+#[test]
+fn ba_awa_an_empty_row_passes() {
+    let r = bundled("ba-awa");
+    let g = game(&r, "0,0,0,0,0,0/5,5,5,0,0,0 S 20-13");
+    assert_eq!(legal(&g), vec!["pass"]);
+    let g = game(&r, "1,0,0,0,0,0/5,5,5,0,0,0 S 20-12");
+    assert_eq!(legal(&g), vec!["a"]);
+}
+
+// ---- Ayoayo: relay with skipped origins, opposite capture, feeding ----
+
+fn ayoayo_reading(alt: &str) -> Rules {
+    rules::resolve_with(
+        "ayoayo",
+        std::path::Path::new(""),
+        &[("capturing-seed".to_owned(), alt.to_owned())]
+            .into_iter()
+            .collect(),
+    )
+    .unwrap()
+}
+
+/// a (1) → b, empty and South's own: E opposite holds 5. By default the
+/// capturing seed is taken too (6); under `capturing-seed=stays` it stays.
+#[test]
+fn ayoayo_opposite_capture_under_both_readings() {
+    let r = bundled("ayoayo");
+    let mut g = game(&r, "1,0,4,4,4,4/4,4,4,4,5,3 S 0-7");
+    assert_eq!(play(&mut g, "a").unwrap(), "0,0,4,4,4,4/4,4,4,4,0,3 N 6-7");
+    let r = ayoayo_reading("stays");
+    let mut g = game(&r, "1,0,4,4,4,4/4,4,4,4,5,3 S 0-7");
+    assert_eq!(play(&mut g, "a").unwrap(), "0,1,4,4,4,4/4,4,4,4,0,3 N 5-7");
+}
+
+/// Facing an empty pit, a last seed in an empty pit of one's own takes nothing.
+#[test]
+fn ayoayo_no_capture_facing_an_empty_pit() {
+    let r = bundled("ayoayo");
+    let mut g = game(&r, "1,0,4,4,4,4/4,4,4,4,0,3 S 0-12");
+    assert_eq!(play(&mut g, "a").unwrap(), "0,1,4,4,4,4/4,4,4,4,0,3 N 0-12");
+}
+
+/// f (12): A..F, a..e, skip f, A (now 2: relay); A's 2: B, C (relay);
+/// C's 2: D, E (relay); E's 2: F, a (relay); a's 2: b, c (relay); c's 2:
+/// d, e (relay); e's 2: f (the first origin: only a lap's own origin is
+/// skipped), A (emptied by its relay, now 1: the end, in North's row).
+#[test]
+fn ayoayo_each_lap_skips_its_own_origin() {
+    let r = bundled("ayoayo");
+    let mut g = game(&r, "0,0,0,0,0,12/0,0,0,0,0,0 S 18-18");
+    assert_eq!(
+        play(&mut g, "f").unwrap(),
+        "0,2,0,2,0,1/1,2,0,2,0,2 N 18-18"
+    );
+}
+
+/// North's row is empty: a (1) → b leaves it empty, f (1) → A feeds.
+#[test]
+fn ayoayo_the_mover_must_leave_the_opponent_a_seed() {
+    let r = bundled("ayoayo");
+    let mut g = game(&r, "1,0,0,0,0,1/0,0,0,0,0,0 S 20-26");
+    assert_eq!(legal(&g), vec!["f"]);
+    assert_eq!(
+        play(&mut g, "a").unwrap_err(),
+        "North's pits are all empty, so South must leave them a seed; after sowing from a they would still be empty, after sowing from f they would not"
+    );
+}
+
+/// No sowing can feed North: the game is over and South takes the seed left.
+#[test]
+fn ayoayo_cannot_feed_ends_and_the_mover_takes_all() {
+    let r = bundled("ayoayo");
+    let g = game(&r, "1,0,0,0,0,0/0,0,0,0,0,0 S 20-27");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.reason, EndReason::CannotFeed(Side::South));
+    assert_eq!(o.totals, [21, 27]);
+}
+
+/// South has nothing to sow while North has seeds: the game ends and the
+/// seeds left go to the row they lie in.
+#[test]
+fn ayoayo_nothing_to_sow_ends_the_game() {
+    let r = bundled("ayoayo");
+    let g = game(&r, "0,0,0,0,0,0/1,0,0,0,0,0 S 20-27");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.reason, EndReason::NoSowing(Side::South));
+    assert_eq!(o.totals, [20, 28]);
+}
