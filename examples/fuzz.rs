@@ -533,7 +533,13 @@ fn random_rules(rng: &mut Rng) -> String {
     );
     let feeding = rng.below(2) == 0;
     if feeding {
-        s += "feeding = \"must-feed-empty-opponent\"\n";
+        s += &format!(
+            "feeding = \"{}\"\n",
+            pick(
+                &["must-feed-empty-opponent", "must-leave-opponent-seeds"],
+                rng
+            )
+        );
         s += &format!(
             "cannot_feed = \"{}\"\n",
             pick(&["any-sowing", "end-game-mover-takes-all"], rng)
@@ -568,10 +574,25 @@ fn random_rules(rng: &mut Rng) -> String {
     }
     if rng.below(4) == 0 {
         s += "\n[opposite_capture]\n";
-        s += &format!(
-            "when_opposite_empty = \"{}\"\n",
-            pick(&["take-the-last-seed", "nothing"], rng)
-        );
+        let empty = pick(&["take-the-last-seed", "nothing"], rng);
+        s += &format!("when_opposite_empty = \"{empty}\"\n");
+        if empty == "nothing" {
+            s += &format!("capturing_seed = \"{}\"\n", pick(&["taken", "stays"], rng));
+        }
+    }
+    if rng.below(4) == 0 {
+        s += "\n[sowing_capture]\n";
+        let max = total.min(63);
+        let mut counts: Vec<u64> = (0..1 + rng.below(3))
+            .map(|_| 1 + rng.below(max.min(8) as usize) as u64)
+            .collect();
+        counts.sort_unstable();
+        counts.dedup();
+        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+        s += &format!("counts = [{}]\n", list.join(", "));
+        let takers = ["mover", "pit-controller"];
+        s += &format!("taker = \"{}\"\n", pick(&takers, rng));
+        s += &format!("last_seed_taker = \"{}\"\n", pick(&takers, rng));
     }
     if rng.below(4) == 0 {
         s += "\n[trading]\nenabled = true\n";
@@ -589,6 +610,13 @@ fn random_rules(rng: &mut Rng) -> String {
     }
     if rng.below(4) == 0 {
         s += "either_row_empty = true\n";
+    }
+    if rng.below(5) == 0 && total > 1 {
+        s += &format!("seeds_left_at_most = {}\n", rng.below(total as usize));
+        s += &format!(
+            "seeds_left_to = \"{}\"\n",
+            pick(&["controller", "first-player"], rng)
+        );
     }
     let rep = match rng.below(10) {
         0 => 2 + rng.below(254),

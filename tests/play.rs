@@ -119,34 +119,40 @@ fn against_the_engine_until_input_runs_out() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Engine against engine: the game ends and its record checks, with the same result.
+/// Engine against engine, on every bundled variant: the game ends and its
+/// record checks, with the same result.
 #[test]
 fn engine_against_engine_finishes_with_a_record_that_checks() {
     let dir = std::env::temp_dir().join(format!("ayla-play-ee-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let save = dir.join("ee.rec");
-    let (code, out) = play(
-        &[
-            "gore",
-            "--south",
-            "engine",
-            "--north",
-            "engine",
-            "--level",
-            "1",
-            "--save",
-            save.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{out}");
-    let over = out
-        .lines()
-        .find(|l| l.starts_with("Game over: "))
-        .expect("the game ends");
-    let totals = over["Game over: ".len()..].split(':').next().unwrap();
-    let (code, report) = check(&save);
-    assert_eq!(code, 0, "{report}");
-    assert!(report.contains(&format!("legal; {totals}")), "{report}");
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let save = dir.join(format!("{id}.rec"));
+        let (code, out) = play(
+            &[
+                id,
+                "--south",
+                "engine",
+                "--north",
+                "engine",
+                "--level",
+                "1",
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{id}: {out}");
+        let over = out
+            .lines()
+            .find(|l| l.starts_with("Game over: "))
+            .unwrap_or_else(|| panic!("{id}: the game does not end: {out}"));
+        let totals = over["Game over: ".len()..].split(':').next().unwrap();
+        let (code, report) = check(&save);
+        assert_eq!(code, 0, "{id}: {report}");
+        assert!(
+            report.contains(&format!("legal; {totals}")),
+            "{id}: {report}"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
