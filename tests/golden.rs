@@ -123,3 +123,13 @@ fn golden_oware_games() {
 fn golden_kalah_games() {
     replay_variant("kalah", 6);
 }
+
+#[test]
+fn golden_ayoayo_games() {
+    replay_variant("ayoayo", 6);
+}
+
+#[test]
+fn golden_ba_awa_games() {
+    replay_variant("ba-awa", 6);
+}

@@ -22,6 +22,14 @@ fn check_table(id: &str) -> usize {
                 .collect(),
         )
         .unwrap(),
+        "ayoayo-seed-stays" => rules::resolve_with(
+            "ayoayo",
+            std::path::Path::new(""),
+            &[("capturing-seed".to_owned(), "stays".to_owned())]
+                .into_iter()
+                .collect(),
+        )
+        .unwrap(),
         _ => rules::bundled(id).unwrap().unwrap(),
     };
     let path = format!("tests/perft/{id}.perft");
@@ -86,4 +94,19 @@ fn perft_zero_is_one_and_finished_games_have_no_plies() {
     assert_eq!(perft(&mut g, 0), 1);
     let over = parse_position(&r, "1,1,0,0/0,0,0,0 N 20-26").unwrap();
     assert_eq!(perft(&mut Game::from_position(&r, over), 3), 0);
+}
+
+#[test]
+fn perft_ayoayo() {
+    assert!(check_table("ayoayo") >= 6);
+}
+
+#[test]
+fn perft_ayoayo_seed_stays() {
+    assert!(check_table("ayoayo-seed-stays") >= 6);
+}
+
+#[test]
+fn perft_ba_awa() {
+    assert!(check_table("ba-awa") >= 6);
 }
