@@ -221,9 +221,17 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                 ""
             },
             if r.relay {
-                "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it; the sowing ends when a last seed falls in an empty pit or a store (or after 10 000 relays). The pit of the final last seed is the landing pit."
+                format!(
+                    "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.",
+                    if r.stores { " or a store" } else { "" },
+                    if r.sowing_capture.is_some() {
+                        " or fills a pit that is then captured"
+                    } else {
+                        ""
+                    }
+                )
             } else {
-                "Single lap: the sowing ends where its last seed falls, the landing pit."
+                "Single lap: the sowing ends where its last seed falls, the landing pit.".into()
             }
         ),
     );
