@@ -15,7 +15,11 @@
 //! The warm-up grows it; the measured run then passes only because none
 //! of its games outgrows the warm-up's longest (the seeds are fixed, so
 //! this is deterministic). Likewise the ply `Vec` grows once if a ply list
-//! is longer than its capacity.
+//! is longer than its capacity. The repetition count's table (for windows
+//! longer than 128 plies, as Goré's often are) is allocated the first time
+//! a window gets that long, at twice the history's capacity, and grows
+//! again the first time it is used after the history has grown: the same
+//! caveat.
 
 use ayla::engine::{Game, Ply};
 use ayla::rng::Rng;
@@ -24,22 +28,22 @@ use ayla::search::Playouts;
 use ayla::search::playout::random_playouts_in;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
     /// Count only on the measuring thread: the test harness's other
     /// threads may allocate whenever they like.
     static COUNTING: Cell<bool> = const { Cell::new(false) };
+    /// This thread's count: tests measure on several threads at once (a
+    /// global count would add one test's allocations to another's).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
 fn note() {
     // `try_with`: the allocator may run while thread-locals are torn down.
     if COUNTING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
     }
 }
 
@@ -71,11 +75,11 @@ static GLOBAL: Counting = Counting;
 
 /// Allocations made by `f` on this thread.
 fn allocations(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = ALLOCATIONS.with(Cell::get);
     COUNTING.with(|c| c.set(true));
     f();
     COUNTING.with(|c| c.set(false));
-    ALLOCATIONS.load(Ordering::Relaxed) - before
+    ALLOCATIONS.with(Cell::get) - before
 }
 
 #[test]
@@ -107,4 +111,66 @@ fn random_playouts_allocate_nothing_after_warm_up() {
             stats.plies
         );
     }
+}
+
+/// Games whose repetition windows run to thousands of plies (no captures,
+/// the game ends at a state's second occurrence), so the repetition count
+/// keeps its table: once the table has grown in a warm-up, playouts
+/// (`Game::reset` empties the table, keeping its slots) and search-like
+/// take-backs (`Game::restore` removes the keys taken back) allocate
+/// nothing either. The same caveat as above: the measured runs outgrow
+/// neither the history nor the table of the warm-up (fixed seeds).
+#[test]
+fn long_windows_allocate_nothing_after_warm_up() {
+    let r = rules::parse(
+        "long.toml",
+        "[variant]\nid = \"long\"\nname = \"Long\"\n\n[board]\npits_per_row = 4\n\
+         seeds_per_pit = 3\n\n[sowing]\ndirection = \"clockwise\"\nskip_origin = true\n\n\
+         [moves]\ncannot_sow = \"end-game\"\n\n[end]\nrepetition = 2\n",
+    )
+    .unwrap();
+    let mut game = Game::new(&r);
+    let mut legal: Vec<Ply> = Vec::with_capacity(64);
+    let mut rng = Rng::new(0x10e);
+    random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
+    let mut stats = Playouts::default();
+    let n = allocations(|| {
+        stats = random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
+    });
+    assert!(stats.plies >= 200_000 && stats.playouts > 20 && stats.mean_length() > 500.0);
+    assert_eq!(
+        n, 0,
+        "{} plies of long playouts allocated {n} times",
+        stats.plies
+    );
+
+    // Search-like: from deep in one long window, branches of random plies,
+    // each taken back to the same snapshot.
+    let r = rules::parse(
+        "many.toml",
+        "[variant]\nid = \"many\"\nname = \"Many\"\n\n[board]\npits_per_row = 5\n\
+         seeds_per_pit = 32\n\n[sowing]\ndirection = \"clockwise\"\nskip_origin = true\n\n\
+         [moves]\ncannot_sow = \"end-game\"\n",
+    )
+    .unwrap();
+    let mut game = Game::new(&r);
+    let branches = |game: &mut Game<'_>, rng: &mut Rng, legal: &mut Vec<Ply>| {
+        let snap = game.snapshot();
+        for _ in 0..2_000 {
+            for _ in 0..1 + rng.below(40) {
+                game.legal_plies(legal);
+                game.play_unchecked(legal[rng.below(legal.len())]);
+            }
+            game.restore(snap);
+        }
+    };
+    for _ in 0..5_000 {
+        game.legal_plies(&mut legal);
+        game.play_unchecked(legal[rng.below(legal.len())]);
+    }
+    branches(&mut game, &mut rng, &mut legal);
+    let work = game.repetition_work();
+    let n = allocations(|| branches(&mut game, &mut rng, &mut legal));
+    assert!(game.repetition_work() > work, "the table counted");
+    assert_eq!(n, 0, "take-backs in a long window allocated {n} times");
 }

@@ -123,8 +123,9 @@ pub struct Snapshot {
 /// A 256-bit filter of the repetition keys in the window: bit
 /// `digest(key) >> 56` is set for each. A key whose bit is clear has not occurred in the window,
 /// so the repetition count needs no scan; a set bit may be a false alarm,
-/// and the scan decides. Bits of plies taken back stay set (only false
-/// alarms); a snapshot keeps the filter of its window.
+/// and the count (a scan, or in a long window the count table) decides.
+/// Bits of plies taken back stay set (only false alarms); a snapshot keeps
+/// the filter of its window.
 type Seen = [u64; 4];
 
 /// Sets `key`'s bit in `seen`; whether it was set already.
@@ -148,6 +149,165 @@ fn digest(key: u128) -> u64 {
     super::position::mum(key as u64 ^ LO, (key >> 64) as u64 ^ HI)
 }
 
+/// Windows of at most this many keys count a repetition by scanning the
+/// window (when the filter cannot rule it out); longer ones keep a count
+/// table, [`Counts`]. Kpé's windows stay far shorter, so its playouts
+/// never leave the scan; Goré's (trading keeps a window open across
+/// captures) often do. The engine's search goes at most 127 plies deep
+/// (src/search/alphabeta.rs), so no window it opens below its root uses
+/// the table: within a search the table never leaves the root's window
+/// for another (to be rebuilt on the way back).
+const SCAN_MAX: usize = 128;
+
+/// A slot of [`Counts`]: `count` occurrences in the table's range of the
+/// key at `history[first]`, its first occurrence there; `count == 0` is an
+/// empty slot.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    digest: u64,
+    first: u32,
+    count: u32,
+}
+
+/// How often each key of `history[start..synced]` occurs there: an
+/// open-addressing table, linear probing from `digest & mask`, at most half
+/// full. Used once a window is longer than [`SCAN_MAX`].
+///
+/// It is brought up to date lazily, when a count is asked for: it then
+/// belongs to the current window (`start == rep_start`) and takes the keys
+/// pushed since it was last synced, so each key is added once. Taking back
+/// plies ([`Game::restore`], [`Game::reset`]) first removes the keys that
+/// leave the history, last pushed first, so `history[start..synced]` is
+/// always what the table counts. A table left behind by an irreversible
+/// change is emptied the same way the next time a long window asks (its
+/// keys are still in the history then).
+///
+/// Removal is true deletion and needs no backward shift: the slots are
+/// always those that inserting the distinct keys of the range, in order of
+/// first occurrence, into empty slots would give (growing re-inserts them
+/// in that order), and a key leaves when its first occurrence is popped,
+/// so it is the last inserted of those left; emptying its slot gives the
+/// slots of the shorter range. (`pop` checks this in debug builds.) The
+/// slots only grow, and only when the history has, so a `Game` reused for
+/// many games allocates nothing once grown.
+#[derive(Clone, Debug, Default)]
+struct Counts {
+    slots: Vec<Slot>,
+    /// Non-empty slots.
+    distinct: usize,
+    start: usize,
+    synced: usize,
+    /// History entries and slots the repetition count has looked at, in
+    /// all (see [`Game::repetition_work`]).
+    work: u64,
+}
+
+impl Counts {
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    /// Room for `more` new keys at most half full. The slots are kept at
+    /// twice the history's capacity (`room`), rounded up to a power of two,
+    /// which no window outgrows: when the history has grown, they grow
+    /// too, and the range is counted again, in order. So the table grows
+    /// only after the history has, and at most as often.
+    fn reserve(&mut self, history: &[u128], room: usize, more: usize) {
+        let need = 2 * (self.distinct + more);
+        if need <= self.slots.len() && 2 * room <= self.slots.len() {
+            return;
+        }
+        self.slots = vec![Slot::default(); need.max(2 * room).next_power_of_two()];
+        let end = self.synced;
+        (self.distinct, self.synced) = (0, self.start);
+        while self.synced < end {
+            self.push(history);
+        }
+    }
+
+    /// The slot of `history[i]`'s key, or the empty slot where it would go.
+    fn find(&mut self, history: &[u128], i: usize, digest: u64) -> usize {
+        let (key, mask) = (history[i], self.mask());
+        let mut j = digest as usize & mask;
+        loop {
+            self.work += 1;
+            let s = self.slots[j];
+            if s.count == 0 || (s.digest == digest && history[s.first as usize] == key) {
+                return j;
+            }
+            j = (j + 1) & mask;
+        }
+    }
+
+    /// Counts `history[synced]`, which becomes part of the table; its
+    /// occurrences now. Room must have been reserved.
+    fn push(&mut self, history: &[u128]) -> u32 {
+        let i = self.synced;
+        let d = digest(history[i]);
+        let j = self.find(history, i, d);
+        let s = &mut self.slots[j];
+        if s.count == 0 {
+            let first = u32::try_from(i).expect("a history of fewer than 2^32 plies");
+            *s = Slot {
+                digest: d,
+                first,
+                count: 0,
+            };
+            self.distinct += 1;
+        }
+        s.count += 1;
+        self.synced += 1;
+        s.count
+    }
+
+    /// Uncounts `history[synced - 1]`, the last key counted.
+    fn pop(&mut self, history: &[u128]) {
+        self.synced -= 1;
+        let d = digest(history[self.synced]);
+        let j = self.find(history, self.synced, d);
+        let s = &mut self.slots[j];
+        debug_assert!(s.count > 0, "a counted key is in the table");
+        s.count -= 1;
+        if s.count == 0 {
+            debug_assert_eq!(
+                s.first as usize, self.synced,
+                "its first occurrence goes last"
+            );
+            *s = Slot::default();
+            self.distinct -= 1;
+            debug_assert!(self.ends_its_run(j), "the slot emptied was the last filled");
+        }
+    }
+
+    /// Whether no slot after the empty slot `hole`, up to the next empty
+    /// one, probed past it (so emptying it lost nothing).
+    fn ends_its_run(&self, hole: usize) -> bool {
+        let mask = self.mask();
+        let mut j = (hole + 1) & mask;
+        while self.slots[j].count > 0 {
+            let home = self.slots[j].digest as usize & mask;
+            if j.wrapping_sub(home) & mask >= j.wrapping_sub(hole) & mask {
+                return false;
+            }
+            j = (j + 1) & mask;
+        }
+        true
+    }
+
+    /// Uncounts every key from `history[len..]`, before the history is
+    /// truncated to `len`; the table is then empty if `len` is before its start.
+    #[inline(never)]
+    fn truncate(&mut self, history: &[u128], len: usize) {
+        while self.synced > len.max(self.start) {
+            self.pop(history);
+        }
+        if self.synced > len {
+            debug_assert_eq!(self.distinct, 0);
+            (self.start, self.synced) = (len, len);
+        }
+    }
+}
+
 /// A game in progress under some rules.
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
@@ -166,6 +326,9 @@ pub struct Game<'r> {
     rep_sum: u64,
     /// The keys in `history[rep_start..]`, as a filter.
     seen: Seen,
+    /// Occurrence counts for a window longer than [`SCAN_MAX`]; not part
+    /// of a [`Snapshot`].
+    counts: Counts,
     /// The position's non-empty pits, shared by the end test and the legal plies.
     occupied: PitSet,
     end: Option<EndReason>,
@@ -188,6 +351,7 @@ impl<'r> Game<'r> {
             rep_start: 0,
             rep_sum: 0,
             seen: [0; 4],
+            counts: Counts::default(),
             occupied: PitSet::EMPTY,
             end: None,
         };
@@ -198,6 +362,9 @@ impl<'r> Game<'r> {
     /// Starts the game afresh at `pos`, its first occurrence.
     fn start(&mut self, pos: Position) {
         self.pos = pos;
+        if self.counts.synced > 0 {
+            self.counts.truncate(&self.history, 0);
+        }
         self.history.clear();
         let key = pos.repetition_key(self.rules);
         self.history.push(key);
@@ -293,13 +460,55 @@ impl<'r> Game<'r> {
             if !maybe_seen {
                 return None; // a first occurrence
             }
-            let n = self.history[self.rep_start..]
-                .iter()
-                .fold(0usize, |n, &k| n + usize::from(k == key));
+            let n = self.occurrences(key);
             let limit = self.rules.end.repetition;
             (n >= usize::from(limit)).then_some(EndReason::Repetition(limit))
         });
         effect
+    }
+
+    /// How often `key`, the last in the history, occurs in the window.
+    #[inline]
+    fn occurrences(&mut self, key: u128) -> usize {
+        let window = &self.history[self.rep_start..];
+        if window.len() > SCAN_MAX {
+            return self.occurrences_in_table();
+        }
+        self.counts.work += window.len() as u64;
+        window.iter().fold(0, |n, &k| n + usize::from(k == key))
+    }
+
+    /// [`occurrences`](Self::occurrences) in a long window: the table
+    /// takes the keys pushed since it was last synced (all of the window's
+    /// if it belonged to another window) and gives the last one's count.
+    #[cold]
+    #[inline(never)]
+    fn occurrences_in_table(&mut self) -> usize {
+        let c = &mut self.counts;
+        if c.start != self.rep_start {
+            c.truncate(&self.history, c.start);
+            (c.start, c.synced) = (self.rep_start, self.rep_start);
+        }
+        debug_assert!(c.synced < self.history.len(), "the last key is new");
+        c.reserve(
+            &self.history,
+            self.history.capacity(),
+            self.history.len() - c.synced,
+        );
+        let mut n = 0;
+        while c.synced < self.history.len() {
+            n = c.push(&self.history);
+        }
+        n as usize
+    }
+
+    /// History entries and count-table slots the repetition rule has looked
+    /// at in this `Game`, in all (never reset): a measure of its work, for
+    /// tests that check it stays linear in the plies played.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn repetition_work(&self) -> u64 {
+        self.counts.work
     }
 
     /// End conditions that depend on the position alone, in precedence order.
@@ -364,7 +573,11 @@ impl<'r> Game<'r> {
     }
 
     /// Takes back every ply played since `s` was taken.
+    #[inline]
     pub fn restore(&mut self, s: Snapshot) {
+        if self.counts.synced > s.history_len {
+            self.counts.truncate(&self.history, s.history_len);
+        }
         self.pos = s.pos;
         self.history.truncate(s.history_len);
         self.rep_start = s.rep_start;
