@@ -2,7 +2,8 @@
 //! checking the engine's invariants at every step:
 //! - seeds are conserved (board + captured = the variant's total);
 //! - every legal ply passes the checked `play`, and a ply outside the legal
-//!   list is refused by it;
+//!   list is refused by it; the set of legal sowings, where the game gives
+//!   one, is exactly the legal list;
 //! - the position string round-trips (print → parse → same state, and
 //!   parse → print → same string);
 //! - a game that ends has an outcome whose totals account for every seed.
@@ -66,6 +67,16 @@ fn run(r: &Rules, seed: u64) {
             }
             for &p in &legal {
                 assert!(g.check(p).is_ok(), "legal ply {p:?} refused");
+            }
+            // The sowing set, where the game offers one, is the legal list.
+            if let Some(set) = g.legal_sowing_set() {
+                let sowings: Vec<Ply> = set.iter().map(Ply::Sow).collect();
+                assert_eq!(
+                    sowings,
+                    legal,
+                    "legal_sowing_set in {}",
+                    format_position(r, &pos)
+                );
             }
             if legal.is_empty() {
                 let o = g.outcome().expect("no legal ply means the game is over");

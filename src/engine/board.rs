@@ -163,6 +163,17 @@ impl PitSet {
         self.0.count_ones() as usize
     }
 
+    /// The `n`-th pit of the set in label order (from 0), if it has that many.
+    #[inline]
+    #[must_use]
+    pub fn nth(self, n: usize) -> Option<Pit> {
+        let mut m = self.0;
+        for _ in 0..n {
+            m &= m.wrapping_sub(1);
+        }
+        (m != 0).then(|| Pit(m.trailing_zeros() as u8))
+    }
+
     /// Whether the set is empty.
     #[inline]
     #[must_use]

@@ -417,6 +417,20 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// When every legal ply is a sowing, the pits they sow from: the legal
+    /// plies are then exactly `Ply::Sow(p)` for `p` in the set, in label
+    /// order, as [`Game::legal_plies`] lists them. `None` when the game is
+    /// over or another kind of ply may be legal (a pass, an offer, an
+    /// answer): ask [`Game::legal_plies`] then.
+    #[inline]
+    #[must_use]
+    pub fn legal_sowing_set(&self) -> Option<PitSet> {
+        if self.end.is_some() {
+            return None;
+        }
+        self.pos.legal_sowing_set_in(self.rules, self.occupied)
+    }
+
     /// Checks a ply.
     ///
     /// # Errors

@@ -253,6 +253,22 @@ impl Position {
         self.legal_plies_in(rules, self.occupied(rules), out);
     }
 
+    /// When every legal ply is a sowing (no offer to answer, no offer to
+    /// make, something to sow), the pits they sow from, in the order of
+    /// [`Position::legal_plies`]; `None` otherwise. A playout can draw from
+    /// the set without building the list.
+    #[inline(always)]
+    pub(crate) fn legal_sowing_set_in(&self, rules: &Rules, occupied: PitSet) -> Option<PitSet> {
+        if !self.offer.is_empty() || rules.trading.is_some() {
+            return None;
+        }
+        let sowable = self.sowable_in(rules, self.to_move, occupied);
+        if sowable.is_empty() {
+            return None;
+        }
+        Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable))
+    }
+
     /// [`Position::legal_plies`], given the occupied pits.
     #[inline(always)]
     pub(crate) fn legal_plies_in(&self, rules: &Rules, occupied: PitSet, out: &mut Vec<Ply>) {

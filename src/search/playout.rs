@@ -1,7 +1,9 @@
 //! Uniformly random playouts: the loop `ayla bench` times (SPEC.md §7).
 //!
 //! From the initial position, each ply is drawn uniformly from the legal
-//! plies (in the engine's order) by [`Rng::below`], until the game is over;
+//! plies (in the engine's order) by [`Rng::below`], until the game is over
+//! (from the set of legal sowings when they are all there is, which is the
+//! same draw);
 //! the next playout goes on with the same generator. The hand-written
 //! baseline in [`crate::bench`] follows exactly this policy, so on the same
 //! seed both play the same games.
@@ -92,9 +94,16 @@ pub fn random_playouts_in<O: Observer>(
     while stats.plies < min_plies {
         game.reset();
         while !game.is_over() {
-            game.legal_plies(legal);
-            debug_assert!(!legal.is_empty(), "a game not over has a legal ply");
-            let ply = legal[rng.below(legal.len())];
+            // Drawing from the set of legal sowings, where that is all there
+            // is, is the same draw as from the list, without building it.
+            let ply = match game.legal_sowing_set() {
+                Some(set) => Ply::Sow(set.nth(rng.below(set.len())).expect("a pit of the set")),
+                None => {
+                    game.legal_plies(legal);
+                    debug_assert!(!legal.is_empty(), "a game not over has a legal ply");
+                    legal[rng.below(legal.len())]
+                }
+            };
             obs.ply(game, ply);
             game.play_unchecked(ply);
             stats.plies += 1;
