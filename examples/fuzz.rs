@@ -484,6 +484,19 @@ fn target_rules(text: &str, seed: u64) {
 }
 
 /// A random valid rule file.
+/// A `counts = [...]` line: 1 to `most` distinct counts from 1 to 8, none
+/// above the board's total.
+fn random_counts(rng: &mut Rng, total: u64, most: usize) -> String {
+    let max = total.min(63);
+    let mut counts: Vec<u64> = (0..1 + rng.below(most))
+        .map(|_| 1 + rng.below(max.min(8) as usize) as u64)
+        .collect();
+    counts.sort_unstable();
+    counts.dedup();
+    let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+    format!("counts = [{}]\n", list.join(", "))
+}
+
 fn random_rules(rng: &mut Rng) -> String {
     let pick = |xs: &[&'static str], rng: &mut Rng| xs[rng.below(xs.len())];
     let n = 1 + rng.below(12);
@@ -548,14 +561,7 @@ fn random_rules(rng: &mut Rng) -> String {
     s += &format!("cannot_sow = \"{}\"\n", pick(&["pass", "end-game"], rng));
     if rng.below(4) != 0 {
         s += "\n[capture]\n";
-        let max = total.min(63);
-        let mut counts: Vec<u64> = (0..1 + rng.below(4))
-            .map(|_| 1 + rng.below(max.min(8) as usize) as u64)
-            .collect();
-        counts.sort_unstable();
-        counts.dedup();
-        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
-        s += &format!("counts = [{}]\n", list.join(", "));
+        s += &random_counts(rng, total, 4);
         let zones = ["opponent-territory", "opponent-row", "anywhere"];
         s += &format!("landing = \"{}\"\n", pick(&zones, rng));
         let chain = pick(&["none", "backward", "forward", "both"], rng);
@@ -582,14 +588,7 @@ fn random_rules(rng: &mut Rng) -> String {
     }
     if rng.below(4) == 0 {
         s += "\n[sowing_capture]\n";
-        let max = total.min(63);
-        let mut counts: Vec<u64> = (0..1 + rng.below(3))
-            .map(|_| 1 + rng.below(max.min(8) as usize) as u64)
-            .collect();
-        counts.sort_unstable();
-        counts.dedup();
-        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
-        s += &format!("counts = [{}]\n", list.join(", "));
+        s += &random_counts(rng, total, 3);
         let takers = ["mover", "pit-controller"];
         s += &format!("taker = \"{}\"\n", pick(&takers, rng));
         s += &format!("last_seed_taker = \"{}\"\n", pick(&takers, rng));

@@ -417,6 +417,53 @@ impl Checker {
     }
 }
 
+impl Checker {
+    /// A list of capturing counts (`<table>.counts`) as a bit set: not
+    /// empty, each from 1 to 63, none twice, and none above the board's
+    /// `total` when the board is sound enough to know it.
+    fn counts(
+        &mut self,
+        list: &toml::Spanned<Vec<toml::Spanned<i64>>>,
+        table: &str,
+        total: Option<u64>,
+    ) -> u64 {
+        let key = format!("{table}.counts");
+        if list.get_ref().is_empty() {
+            self.err(
+                list.span().into(),
+                &key,
+                format!(
+                    "expected at least one count (leave out [{table}] for a game without {})",
+                    if table == "capture" {
+                        "captures"
+                    } else {
+                        "them"
+                    }
+                ),
+            );
+        }
+        let mut counts = 0u64;
+        for k in list.get_ref() {
+            let x = self.int(k, &key, 1, 63, "a capturing count");
+            if let Some(total) = total
+                && x as u64 > total
+            {
+                self.err(
+                    k.span().into(),
+                    &key,
+                    format!("a pit can never hold {x} seeds: the board holds {total} in all"),
+                );
+            }
+            // `int` stands a bad count in as 1; only a real repeat is a repeat.
+            if (1..=63).contains(k.get_ref()) && counts >> x & 1 == 1 {
+                self.err(k.span().into(), &key, format!("count {x} is listed twice"));
+            }
+            counts |= 1 << x;
+        }
+        counts
+    }
+}
+
 impl Rules {
     /// Validates a raw rule file.
     ///
@@ -530,33 +577,7 @@ impl Rules {
         let capture = raw.capture.map(|cap| {
             let cap_span: Span = cap.span().into();
             let cap = cap.into_inner();
-            let mut counts = 0u64;
-            if cap.counts.get_ref().is_empty() {
-                c.err(
-                    cap.counts.span().into(),
-                    "capture.counts",
-                    "expected at least one count (leave out [capture] for a game without captures)",
-                );
-            }
-            for k in cap.counts.get_ref() {
-                let x = c.int(k, "capture.counts", 1, 63, "a capturing count");
-                if board_ok && x as u64 > total {
-                    c.err(
-                        k.span().into(),
-                        "capture.counts",
-                        format!("a pit can never hold {x} seeds: the board holds {total} in all"),
-                    );
-                }
-                // `int` stands a bad count in as 1; only a real repeat is a repeat.
-                if (1..=63).contains(k.get_ref()) && counts >> x & 1 == 1 {
-                    c.err(
-                        k.span().into(),
-                        "capture.counts",
-                        format!("count {x} is listed twice"),
-                    );
-                }
-                counts |= 1 << x;
-            }
+            let counts = c.counts(&cap.counts, "capture", board_ok.then_some(total));
             // A key that only matters beside another is an error when both are
             // written in one file; inherited from a parent whose setting the
             // child switched off, it is simply moot.
@@ -753,32 +774,7 @@ impl Rules {
         // Sowing captures.
         let sowing_capture = raw.sowing_capture.map(|sc| {
             let sc = sc.into_inner();
-            let mut counts = 0u64;
-            if sc.counts.get_ref().is_empty() {
-                c.err(
-                    sc.counts.span().into(),
-                    "sowing_capture.counts",
-                    "expected at least one count (leave out [sowing_capture] for a game without them)",
-                );
-            }
-            for k in sc.counts.get_ref() {
-                let x = c.int(k, "sowing_capture.counts", 1, 63, "a capturing count");
-                if board_ok && x as u64 > total {
-                    c.err(
-                        k.span().into(),
-                        "sowing_capture.counts",
-                        format!("a pit can never hold {x} seeds: the board holds {total} in all"),
-                    );
-                }
-                if (1..=63).contains(k.get_ref()) && counts >> x & 1 == 1 {
-                    c.err(
-                        k.span().into(),
-                        "sowing_capture.counts",
-                        format!("count {x} is listed twice"),
-                    );
-                }
-                counts |= 1 << x;
-            }
+            let counts = c.counts(&sc.counts, "sowing_capture", board_ok.then_some(total));
             let taker = |t: TomlTaker| match t {
                 TomlTaker::Mover => Taker::Mover,
                 TomlTaker::PitController => Taker::PitController,
