@@ -595,7 +595,9 @@ fn random_rules(rng: &mut Rng) -> String {
     }
     if rng.below(4) == 0 {
         s += "\n[trading]\nenabled = true\n";
-        s += &format!("max_pits = {}\n", 1 + rng.below(n));
+        // Past 6 pits a row, wide offers pass MAX_OFFERS (refused by design).
+        let widest = if n > 6 { 3 } else { n };
+        s += &format!("max_pits = {}\n", 1 + rng.below(widest));
         s += &format!("price_per_pit = {}\n", rng.below(10));
         s += &format!("keep_at_least = {}\n", rng.below(n + 1));
         s += &format!("only_if_affordable = {}\n", rng.below(2) == 0);

@@ -239,3 +239,30 @@ fn a_position_of_a_million_commas_is_refused_quickly() {
         assert!(e.column >= 1, "{e}");
     }
 }
+
+/// Every subset of a territory is an offer, so the number of offers one
+/// position can list is bounded at load time (rules::MAX_OFFERS). Counts
+/// worked out by hand: 6 pits a row, offers of up to 6 pits, 1 kept: a
+/// territory reaches 11 pits, whose subsets of 1 to 6 pits number
+/// 11 + 55 + 165 + 330 + 462 + 462 = 1485, which is allowed; at the start
+/// South has 6 sowings and C(6,1) + … + C(6,5) = 62 offers (keeping one).
+/// 7 pits a row with offers of up to 7 and 1 kept: 13 pits, 13 + 78 + 286
+/// + 715 + 1287 + 1716 + 1716 = 5811, allowed; 8 pits a row: 15 pits,
+/// 15 + 105 + 455 + 1365 + 3003 + 5005 + 6435 + 6435 = 22818, refused.
+#[test]
+fn the_number_of_offers_a_position_can_list_is_bounded() {
+    let file = |n: usize| {
+        format!(
+            "{HEAD}pits_per_row = {n}\nseeds_per_pit = 2\n\n[trading]\nenabled = true\nmax_pits = {n}\nprice_per_pit = 0\nkeep_at_least = 1\nonly_if_affordable = false\n"
+        )
+    };
+    let r = rules::parse("limits.toml", &file(6)).unwrap();
+    let mut g = ayla::engine::Game::new(&r);
+    assert_eq!(ayla::search::perft(&mut g, 1), 6 + 62);
+    rules::parse("limits.toml", &file(7)).unwrap();
+    let e = err(&file(8));
+    assert!(
+        e.contains("make 22818 different offers in one position; at most 10000 are supported"),
+        "{e}"
+    );
+}

@@ -334,6 +334,31 @@ pub struct Rules {
     pub(crate) captures_irreversible: bool,
 }
 
+/// Most distinct offers a single position may allow: each is a ply of its
+/// own, so the legal-ply list (and a search's buffers) hold that many.
+pub const MAX_OFFERS: u64 = 10_000;
+
+/// The most offers a player can have in one position: a territory grows to
+/// every pit but the `keep` the other player keeps, and any subset of it of
+/// 1 to `max_pits` pits that leaves `keep` pits may be offered. Saturates.
+fn most_offers(pits: usize, max_pits: usize, keep: usize) -> u64 {
+    let t = pits.saturating_sub(keep) as u64;
+    let top = (max_pits as u64).min(t.saturating_sub(keep as u64));
+    let (mut sum, mut binom) = (0u64, 1u64);
+    for k in 1..=top {
+        // C(t, k) = C(t, k - 1) * (t - k + 1) / k, exact at each step.
+        binom = match binom.checked_mul(t - k + 1) {
+            Some(x) => x / k,
+            None => return u64::MAX,
+        };
+        sum = match sum.checked_add(binom) {
+            Some(x) => x,
+            None => return u64::MAX,
+        };
+    }
+    sum
+}
+
 /// Keys a `[[interpretation]]` may name.
 pub const INTERPRETABLE_KEYS: &[&str] = &[
     "board.pits_per_row",
@@ -710,6 +735,23 @@ impl Rules {
             let keep = t.keep_at_least.as_ref().map_or(0, |v| {
                 c.int(v, "trading.keep_at_least", 0, per_row as i64, "pits kept")
             });
+            // Every subset of a territory up to `max_pits` is a ply of its
+            // own; unchecked, a few hundred bytes of rule file could make a
+            // single position list millions of them.
+            if let Some(v) = &t.max_pits {
+                let offers = most_offers(pits, max_pits as usize, keep as usize);
+                if offers > MAX_OFFERS {
+                    c.err(
+                        v.span().into(),
+                        "trading.max_pits",
+                        format!(
+                            "offers of up to {max_pits} pits, from a territory of up to {} pits, make {} different offers in one position; at most {MAX_OFFERS} are supported (lower `max_pits` or raise `keep_at_least`)",
+                            pits - keep as usize,
+                            if offers == u64::MAX { "more than 10^19".to_owned() } else { offers.to_string() }
+                        ),
+                    );
+                }
+            }
             Some(Trading {
                 max_pits: max_pits as u8,
                 price_per_pit: price as u16,
