@@ -246,9 +246,10 @@ fn a_position_of_a_million_commas_is_refused_quickly() {
 /// territory reaches 11 pits, whose subsets of 1 to 6 pits number
 /// 11 + 55 + 165 + 330 + 462 + 462 = 1485, which is allowed; at the start
 /// South has 6 sowings and C(6,1) + … + C(6,5) = 62 offers (keeping one).
-/// 7 pits a row with offers of up to 7 and 1 kept: 13 pits, 13 + 78 + 286
-/// + 715 + 1287 + 1716 + 1716 = 5811, allowed; 8 pits a row: 15 pits,
-/// 15 + 105 + 455 + 1365 + 3003 + 5005 + 6435 + 6435 = 22818, refused.
+/// 7 pits a row with offers of up to 7 and 1 kept: 13 pits, and
+/// 13 + 78 + 286 + 715 + 1287 + 1716 + 1716 = 5811, allowed; 8 pits a
+/// row: 15 pits, and 15 + 105 + 455 + 1365 + 3003 + 5005 + 6435 + 6435 =
+/// 22818, refused.
 #[test]
 fn the_number_of_offers_a_position_can_list_is_bounded() {
     let file = |n: usize| {
