@@ -288,7 +288,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     ),
                 );
             }
-            let counts = count_list(&c.count_list());
+            let counts = count_list(&c.counts.list());
             add(
                 Part::Captures,
                 "capture",
@@ -335,7 +335,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
     }
 
     if let Some(sc) = &r.sowing_capture {
-        let counts = sc.count_list();
+        let counts = sc.counts.list();
         let taker = |t: Taker| match t {
             Taker::Mover => "the player sowing",
             Taker::PitController => "the player who controls that pit",

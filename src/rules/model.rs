@@ -113,8 +113,8 @@ pub enum Lock {
 /// Capturing by the count of the landing pit (and a chain around it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Capture {
-    /// Bit `k` set: a pit holding `k` seeds is captured.
-    pub counts: u64,
+    /// A pit holding one of these counts is captured.
+    pub counts: CountSet,
     /// Where the landing pit must lie.
     pub landing: Zone,
     /// Chain direction.
@@ -150,12 +150,31 @@ pub enum Taker {
 /// counts empties it at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SowingCapture {
-    /// Bit `k` set: a seed bringing a pit to `k` captures it.
-    pub counts: u64,
+    /// A seed bringing a pit to one of these counts captures it.
+    pub counts: CountSet,
     /// Who takes a pit filled by a seed other than a lap's last.
     pub taker: Taker,
     /// Who takes a pit filled by a lap's last seed (the sowing then ends).
     pub last_seed_taker: Taker,
+}
+
+/// Seed counts from 1 to 63, as a bit mask: bit `k` set for the count `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountSet(pub u64);
+
+impl CountSet {
+    /// Whether `n` is one of the counts.
+    #[inline]
+    #[must_use]
+    pub fn contains(self, n: u16) -> bool {
+        n < 64 && self.0 >> n & 1 == 1
+    }
+
+    /// The counts in increasing order.
+    #[must_use]
+    pub fn list(self) -> Vec<u16> {
+        (0..64).filter(|&k| self.contains(k)).collect()
+    }
 }
 
 impl SowingCapture {
@@ -163,13 +182,7 @@ impl SowingCapture {
     #[inline]
     #[must_use]
     pub fn captures(&self, n: u16) -> bool {
-        n < 64 && self.counts >> n & 1 == 1
-    }
-
-    /// The capturing counts in increasing order.
-    #[must_use]
-    pub fn count_list(&self) -> Vec<u16> {
-        (0..64).filter(|&k| self.counts >> k & 1 == 1).collect()
+        self.counts.contains(n)
     }
 }
 
@@ -178,13 +191,7 @@ impl Capture {
     #[inline]
     #[must_use]
     pub fn captures(&self, n: u16) -> bool {
-        n < 64 && self.counts >> n & 1 == 1
-    }
-
-    /// The capturing counts in increasing order.
-    #[must_use]
-    pub fn count_list(&self) -> Vec<u16> {
-        (0..64).filter(|&k| self.counts >> k & 1 == 1).collect()
+        self.counts.contains(n)
     }
 }
 
@@ -451,7 +458,7 @@ impl Checker {
         list: &toml::Spanned<Vec<toml::Spanned<i64>>>,
         table: &str,
         total: Option<u64>,
-    ) -> u64 {
+    ) -> CountSet {
         let key = format!("{table}.counts");
         if list.get_ref().is_empty() {
             self.err(
@@ -485,7 +492,7 @@ impl Checker {
             }
             counts |= 1 << x;
         }
-        counts
+        CountSet(counts)
     }
 }
 
