@@ -450,6 +450,12 @@ impl Checker {
 }
 
 impl Checker {
+    /// An optional seed count of an `[end]` key, from `lo` to 65535.
+    fn seed_count(&mut self, v: &Option<toml::Spanned<i64>>, key: &str, lo: i64) -> Option<u16> {
+        v.as_ref()
+            .map(|v| self.int(v, key, lo, i64::from(u16::MAX), "a seed count") as u16)
+    }
+
     /// A list of capturing counts (`<table>.counts`) as a bit set: not
     /// empty, each from 1 to 63, none twice, and none above the board's
     /// `total` when the board is sound enough to know it.
@@ -768,33 +774,11 @@ impl Rules {
         });
 
         // End.
-        let all_pits_below = raw.end.all_pits_below.as_ref().map(|v| {
-            c.int(
-                v,
-                "end.all_pits_below",
-                1,
-                i64::from(u16::MAX),
-                "a seed count",
-            ) as u16
-        });
-        let captured_more_than = raw.end.captured_more_than.as_ref().map(|v| {
-            c.int(
-                v,
-                "end.captured_more_than",
-                0,
-                i64::from(u16::MAX),
-                "a seed count",
-            ) as u16
-        });
-        let seeds_left_at_most = raw.end.seeds_left_at_most.as_ref().map(|v| {
-            c.int(
-                v,
-                "end.seeds_left_at_most",
-                0,
-                i64::from(u16::MAX),
-                "a seed count",
-            ) as u16
-        });
+        let all_pits_below = c.seed_count(&raw.end.all_pits_below, "end.all_pits_below", 1);
+        let captured_more_than =
+            c.seed_count(&raw.end.captured_more_than, "end.captured_more_than", 0);
+        let seeds_left_at_most =
+            c.seed_count(&raw.end.seeds_left_at_most, "end.seeds_left_at_most", 0);
         let seeds_left_to_first = match (&raw.end.seeds_left_to, seeds_left_at_most) {
             (Some(t), None) => {
                 c.err(
