@@ -3,8 +3,9 @@
 //! global allocator that tallies every allocation.
 //!
 //! Covered, after a warm-up: `Game::legal_plies` into a reused `Vec`,
-//! `Game::play_unchecked` (sowing, captures, trades, accepts and declines,
-//! repetition keys and the repetition count), `Game::is_over`,
+//! `Game::advance` and `Game::play_unchecked` (sowing, captures, trades,
+//! accepts and declines, repetition keys and the repetition count),
+//! `Game::is_over`,
 //! `Game::outcome`, `Game::reset`, and the playout loop around them
 //! (`ayla::search::playout`, the loop `ayla bench` times).
 //!

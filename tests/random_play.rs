@@ -6,7 +6,9 @@
 //!   one, is exactly the legal list;
 //! - the position string round-trips (print → parse → same state, and
 //!   parse → print → same string);
-//! - a game that ends has an outcome whose totals account for every seed.
+//! - a game that ends has an outcome whose totals account for every seed;
+//! - `Game::advance` (the quiet path of playouts and search) leaves the
+//!   same position, end and search key as the checked `play`.
 
 use ayla::engine::{Game, Pit, PitSet, Ply};
 use ayla::notation::{format_position, parse_position};
@@ -88,7 +90,17 @@ fn run(r: &Rules, seed: u64) {
                 break;
             }
             let p = legal[rng.below(legal.len())];
+            // The quiet fast path (playouts, perft, search) ends in the same game.
+            let snap = g.snapshot();
+            g.advance(p);
+            let quiet = (*g.position(), g.end(), g.search_key());
+            g.restore(snap);
             g.play(p).expect("a legal ply plays");
+            assert_eq!(
+                quiet,
+                (*g.position(), g.end(), g.search_key()),
+                "advance({p:?}) and play differ"
+            );
             plies += 1;
         }
     }

@@ -454,8 +454,33 @@ impl<'r> Game<'r> {
     /// Plays a ply the caller knows is legal.
     #[inline(always)]
     pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
-        let (captured, sown, owners) = (self.pos.captured, self.pos.sown, self.pos.owners);
+        let before = self.irreversible();
         let effect = self.pos.play_tracking(self.rules, ply, &mut self.occupied);
+        self.after_ply(before);
+        effect
+    }
+
+    /// [`Game::play_unchecked`] without reporting what the ply did: the
+    /// fast path of playouts, perft and search.
+    #[inline(always)]
+    pub fn advance(&mut self, ply: Ply) {
+        let before = self.irreversible();
+        self.pos
+            .advance_tracking(self.rules, ply, &mut self.occupied);
+        self.after_ply(before);
+    }
+
+    /// The parts of the position whose change may close the repetition
+    /// window: captured totals, lock progress, controllers.
+    #[inline(always)]
+    fn irreversible(&self) -> ([u16; 2], PitSet, PitSet) {
+        (self.pos.captured, self.pos.sown, self.pos.owners)
+    }
+
+    /// The history and the end after a ply, given the
+    /// [`irreversible`](Self::irreversible) parts from before it.
+    #[inline(always)]
+    fn after_ply(&mut self, (captured, sown, owners): ([u16; 2], PitSet, PitSet)) {
         debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
         if sown != self.pos.sown
             || (self.rules.captures_irreversible
@@ -478,7 +503,6 @@ impl<'r> Game<'r> {
             let limit = self.rules.end.repetition;
             (n >= usize::from(limit)).then_some(EndReason::Repetition(limit))
         });
-        effect
     }
 
     /// How often `key`, the last in the history, occurs in the window.

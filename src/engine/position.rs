@@ -713,9 +713,21 @@ impl Position {
         let side = self.to_move;
         match ply {
             Ply::Sow(origin) if rules.plain_sowing => {
-                let effect = self.sow(rules, origin, occupied);
+                let sown = self.sow(rules, origin, occupied);
                 self.to_move = side.opponent();
-                effect
+                Effect::Sow {
+                    origin,
+                    seeds: sown.seeds,
+                    landing: sown.landing,
+                    in_store: false,
+                    extra_turn: false,
+                    relays: 0,
+                    captured: sown.captured,
+                    seeds_captured: sown.seeds_captured,
+                    sowing_pits: PitSet::EMPTY,
+                    sowing_taken: [0; 2],
+                    released_lock: sown.released_lock,
+                }
             }
             Ply::Sow(origin) => {
                 let effect = self.sow_general(rules, origin);
@@ -765,8 +777,26 @@ impl Position {
         }
     }
 
+    /// [`Position::play_tracking`] without the [`Effect`]: playouts,
+    /// perft and search only need the position after the ply, and the
+    /// plain sowing is then all register work.
     #[inline(always)]
-    fn sow(&mut self, rules: &Rules, origin: Pit, occupied: &mut PitSet) -> Effect {
+    pub(crate) fn advance_tracking(&mut self, rules: &Rules, ply: Ply, occupied: &mut PitSet) {
+        match ply {
+            Ply::Sow(origin) if rules.plain_sowing => {
+                self.sow(rules, origin, occupied);
+                self.to_move = self.to_move.opponent();
+            }
+            _ => {
+                self.play_tracking(rules, ply, occupied);
+            }
+        }
+    }
+
+    /// A plain sowing (single lap, no store, no capture during the sowing)
+    /// and its capture.
+    #[inline(always)]
+    fn sow(&mut self, rules: &Rules, origin: Pit, occupied: &mut PitSet) -> Sown {
         let side = self.to_move;
         let o = origin.index();
         let sown_count = self.seeds[o];
@@ -827,17 +857,11 @@ impl Position {
             }
         }
         *occupied = occ;
-        Effect::Sow {
-            origin,
+        Sown {
             seeds: sown_count,
             landing,
-            in_store: false,
-            extra_turn: false,
-            relays: 0,
             captured,
             seeds_captured,
-            sowing_pits: PitSet::EMPTY,
-            sowing_taken: [0; 2],
             released_lock,
         }
     }
@@ -932,8 +956,9 @@ impl Position {
     /// hash collisions, for big boards). Keys of different windows are
     /// never compared.
     ///
-    /// On a board of at most 8 pits holding fewer than 2^14 seeds (Goré and
-    /// Kpé among them) the key is that part of the state itself, packed.
+    /// On a board of at most 8 pits holding fewer than 2^14 seeds, without
+    /// trading (Kpé among them) the key is that part of the state itself,
+    /// packed.
     /// Otherwise it is a hash: two lanes of wyhash's folded multiply over
     /// pairs of 64-bit words (the seeds four pits to a word, then the offer
     /// with the side to act), each word XORed with its own constant first.
@@ -942,18 +967,23 @@ impl Position {
     /// forced to zero: every 16-bit lane of a seed constant is at least
     /// 2^15, and a word of four counts sums to at most 65 535; the last
     /// word stays below 2^61 and its constant has bit 63 set.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn repetition_key(&self, rules: &Rules) -> u128 {
         if rules.packed_keys {
             // The state itself: bits 0..14 of each 16-bit lane hold a pit's
-            // seeds, bit 15 whether the pit is offered, bit 14 of the first
-            // lane the side to act.
-            let offer = self.offer.0;
-            let lo = self.word(0) | spread(offer & 0xF) << 15 | (self.to_move as u64) << 14;
-            let hi = self.word(1) | spread(offer >> 4 & 0xF) << 15;
-            return u128::from(hi) << 64 | u128::from(lo);
+            // seeds, bit 14 of the first lane the side to act. (Packing
+            // is for rules without trading, so there is never an offer.)
+            debug_assert!(self.offer.is_empty());
+            let lo = self.word(0) | (self.to_move as u64) << 14;
+            return u128::from(self.word(1)) << 64 | u128::from(lo);
         }
+        self.hashed_key(rules)
+    }
+
+    /// [`Position::repetition_key`] as a hash, for boards that do not pack.
+    #[inline(never)]
+    fn hashed_key(&self, rules: &Rules) -> u128 {
         let pairs = rules.pits().div_ceil(8);
         let (mut a, mut b) = (0u64, 0u64);
         for i in 0..pairs {
@@ -1017,6 +1047,16 @@ impl Position {
         let c = &self.seeds[4 * i..4 * i + 4];
         u64::from(c[0]) | u64::from(c[1]) << 16 | u64::from(c[2]) << 32 | u64::from(c[3]) << 48
     }
+}
+
+/// What a plain sowing did: the part of its [`Effect`] that varies.
+#[derive(Clone, Copy)]
+struct Sown {
+    seeds: u16,
+    landing: Pit,
+    captured: PitSet,
+    seeds_captured: u16,
+    released_lock: bool,
 }
 
 /// Words of four seed counts in a position.

@@ -330,8 +330,9 @@ pub struct Rules {
     /// last), and the last of them (`o` for none). Derived: the pits a
     /// sowing of `k` seeds from `o` reaches, and where it lands.
     pub(crate) runs: Vec<(PitSet, Pit)>,
-    /// At most 8 pits and fewer than 2^14 seeds: a state's seeds, offer and
-    /// side to act pack into 128 bits, so repetition keys are exact.
+    /// At most 8 pits, fewer than 2^14 seeds and no trading (so no offer):
+    /// a state's seeds and side to act pack into 128 bits, so repetition
+    /// keys are exact.
     pub(crate) packed_keys: bool,
     /// Without trading, captured totals only grow and owners never change,
     /// so a capture starts a new repetition window. With trading a payment

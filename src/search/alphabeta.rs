@@ -220,7 +220,7 @@ impl Searcher {
         let mut best_value = -INFINITY;
         let mut best = None;
         for &p in &plies {
-            game.play_unchecked(p);
+            game.advance(p);
             let v = if game.position().to_move() == me {
                 self.negamax(game, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -307,7 +307,7 @@ pub fn minimax(game: &mut Game<'_>, depth: u32) -> Value {
         let snap = game.snapshot();
         let mut best = -INFINITY;
         for p in plies {
-            game.play_unchecked(p);
+            game.advance(p);
             let v = if game.position().to_move() == me {
                 go(game, depth - 1, ply + 1)
             } else {

@@ -21,7 +21,7 @@ fn walk(game: &mut Game<'_>, depth: u32, buffers: &mut [Vec<Ply>]) -> u64 {
     let snap = game.snapshot();
     let mut total = 0;
     for &ply in plies.iter() {
-        game.play_unchecked(ply);
+        game.advance(ply);
         total += walk(game, depth - 1, rest);
         game.restore(snap);
     }

@@ -105,7 +105,7 @@ pub fn random_playouts_in<O: Observer>(
                 }
             };
             obs.ply(game, ply);
-            game.play_unchecked(ply);
+            game.advance(ply);
             stats.plies += 1;
         }
         let outcome = game.outcome().expect("the game is over");
