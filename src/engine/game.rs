@@ -117,6 +117,7 @@ pub struct Snapshot {
     rep_sum: u64,
     seen: Seen,
     occupied: PitSet,
+    sowable: PitSet,
     end: Option<EndReason>,
 }
 
@@ -329,8 +330,11 @@ pub struct Game<'r> {
     /// Occurrence counts for a window longer than [`SCAN_MAX`]; not part
     /// of a [`Snapshot`].
     counts: Counts,
-    /// The position's non-empty pits, shared by the end test and the legal plies.
+    /// The position's non-empty pits, and those the side to act may sow
+    /// from (before feeding): worked out once a ply, shared by the end
+    /// test and the legal plies.
     occupied: PitSet,
+    sowable: PitSet,
     end: Option<EndReason>,
 }
 
@@ -353,6 +357,7 @@ impl<'r> Game<'r> {
             seen: [0; 4],
             counts: Counts::default(),
             occupied: PitSet::EMPTY,
+            sowable: PitSet::EMPTY,
             end: None,
         };
         g.start(pos);
@@ -373,6 +378,7 @@ impl<'r> Game<'r> {
         self.seen = [0; 4];
         note(&mut self.seen, self.rep_sum);
         self.occupied = pos.occupied(self.rules);
+        self.sowable = pos.sowable_now(self.rules, self.occupied);
         self.end = self.static_end();
     }
 
@@ -413,7 +419,8 @@ impl<'r> Game<'r> {
         if self.end.is_some() {
             out.clear();
         } else {
-            self.pos.legal_plies_in(self.rules, self.occupied, out);
+            self.pos
+                .legal_plies_in(self.rules, self.occupied, self.sowable, out);
         }
     }
 
@@ -428,7 +435,8 @@ impl<'r> Game<'r> {
         if self.end.is_some() {
             return None;
         }
-        self.pos.legal_sowing_set_in(self.rules, self.occupied)
+        self.pos
+            .legal_sowing_set_in(self.rules, self.occupied, self.sowable)
     }
 
     /// Checks a ply.
@@ -482,6 +490,7 @@ impl<'r> Game<'r> {
     #[inline(always)]
     fn after_ply(&mut self, (captured, sown, owners): ([u16; 2], PitSet, PitSet)) {
         debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
+        self.sowable = self.pos.sowable_now(self.rules, self.occupied);
         if sown != self.pos.sown
             || (self.rules.captures_irreversible
                 && (captured != self.pos.captured || owners != self.pos.owners))
@@ -563,7 +572,10 @@ impl<'r> Game<'r> {
         {
             return Some(reason);
         }
-        if r.cannot_sow == CannotSow::EndGame && self.pos.cannot_sow_in(r, self.occupied) {
+        if r.cannot_sow == CannotSow::EndGame
+            && self.pos.offer.is_empty()
+            && self.sowable.is_empty()
+        {
             return Some(EndReason::NoSowing(self.pos.to_move));
         }
         None
@@ -606,6 +618,7 @@ impl<'r> Game<'r> {
             rep_sum: self.rep_sum,
             seen: self.seen,
             occupied: self.occupied,
+            sowable: self.sowable,
             end: self.end,
         }
     }
@@ -622,6 +635,7 @@ impl<'r> Game<'r> {
         self.rep_sum = s.rep_sum;
         self.seen = s.seen;
         self.occupied = s.occupied;
+        self.sowable = s.sowable;
         self.end = s.end;
     }
 

@@ -238,40 +238,55 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn cannot_sow(&self, rules: &Rules) -> bool {
-        self.cannot_sow_in(rules, self.occupied(rules))
-    }
-
-    /// [`Position::cannot_sow`], given the occupied pits.
-    #[inline]
-    pub(crate) fn cannot_sow_in(&self, rules: &Rules, occupied: PitSet) -> bool {
-        self.offer.is_empty() && self.sowable_in(rules, self.to_move, occupied).is_empty()
+        self.offer.is_empty() && self.sowable(rules, self.to_move).is_empty()
     }
 
     /// Appends the legal plies to `out` (which is cleared first), ignoring
     /// whether the game has ended: [`super::Game`] checks that.
     pub fn legal_plies(&self, rules: &Rules, out: &mut Vec<Ply>) {
-        self.legal_plies_in(rules, self.occupied(rules), out);
+        let occupied = self.occupied(rules);
+        let sowable = self.sowable_in(rules, self.to_move, occupied);
+        self.legal_plies_in(rules, occupied, sowable, out);
+    }
+
+    /// The pits the side to act may sow from before the feeding rule,
+    /// given the occupied pits: what [`super::Game`] keeps after each ply
+    /// for its end test and its legal plies.
+    #[inline(always)]
+    pub(crate) fn sowable_now(&self, rules: &Rules, occupied: PitSet) -> PitSet {
+        self.sowable_in(rules, self.to_move, occupied)
     }
 
     /// When every legal ply is a sowing (no offer to answer, no offer to
     /// make, something to sow), the pits they sow from, in the order of
     /// [`Position::legal_plies`]; `None` otherwise. A playout can draw from
-    /// the set without building the list.
+    /// the set without building the list. `occupied` and `sowable` are
+    /// the position's (see [`Position::sowable_now`]).
     #[inline(always)]
-    pub(crate) fn legal_sowing_set_in(&self, rules: &Rules, occupied: PitSet) -> Option<PitSet> {
+    pub(crate) fn legal_sowing_set_in(
+        &self,
+        rules: &Rules,
+        occupied: PitSet,
+        sowable: PitSet,
+    ) -> Option<PitSet> {
         if !self.offer.is_empty() || rules.trading.is_some() {
             return None;
         }
-        let sowable = self.sowable_in(rules, self.to_move, occupied);
         if sowable.is_empty() {
             return None;
         }
         Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable))
     }
 
-    /// [`Position::legal_plies`], given the occupied pits.
+    /// [`Position::legal_plies`], given the occupied and the sowable pits.
     #[inline(always)]
-    pub(crate) fn legal_plies_in(&self, rules: &Rules, occupied: PitSet, out: &mut Vec<Ply>) {
+    pub(crate) fn legal_plies_in(
+        &self,
+        rules: &Rules,
+        occupied: PitSet,
+        sowable: PitSet,
+        out: &mut Vec<Ply>,
+    ) {
         out.clear();
         let side = self.to_move;
         if !self.offer.is_empty() {
@@ -281,7 +296,6 @@ impl Position {
             out.push(Ply::Decline);
             return;
         }
-        let sowable = self.sowable_in(rules, side, occupied);
         if sowable.is_empty() {
             if rules.cannot_sow == CannotSow::Pass {
                 out.push(Ply::Pass);
@@ -1105,7 +1119,7 @@ fn spread(nibble: u64) -> u64 {
 /// Words of four seed counts on the board.
 #[inline]
 fn words(rules: &Rules) -> usize {
-    rules.pits().div_ceil(4).min(SEED_WORDS)
+    rules.seed_words.min(SEED_WORDS)
 }
 
 /// The splitmix64 finaliser: a cheap, well-mixed 64-bit permutation.

@@ -316,6 +316,8 @@ pub struct Rules {
     pub(crate) prev: [u8; MAX_PITS],
     /// Each side's last home pit in sowing order, after which its store lies.
     pub(crate) last_house: [u8; 2],
+    /// Words of four 16-bit seed counts the board fills (derived).
+    pub(crate) seed_words: usize,
     /// No stores and no relay: sowings take the fast single-lap path.
     pub(crate) plain_sowing: bool,
     /// Any of the end conditions few files use (captured more than, a row
@@ -966,6 +968,7 @@ impl Rules {
             next,
             prev,
             last_house,
+            seed_words: pits.div_ceil(4),
             plain_sowing: !(stores
                 || raw.sowing.laps == TomlLaps::Relay
                 || sowing_capture.is_some()),
