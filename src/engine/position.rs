@@ -269,9 +269,10 @@ impl Position {
         occupied: PitSet,
         sowable: PitSet,
     ) -> Option<PitSet> {
-        if !self.offer.is_empty() || rules.trading.is_some() {
+        if !rules.sowings_only {
             return None;
         }
+        debug_assert!(self.offer.is_empty(), "no offer without trading");
         if sowable.is_empty() {
             return None;
         }

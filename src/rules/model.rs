@@ -332,6 +332,11 @@ pub struct Rules {
     /// last), and the last of them (`o` for none). Derived: the pits a
     /// sowing of `k` seeds from `o` reaches, and where it lands.
     pub(crate) runs: Vec<(PitSet, Pit)>,
+    /// `pits + 1`, the stride of `runs`.
+    pub(crate) run_stride: usize,
+    /// No trading: every legal ply is a sowing or a pass, never an offer
+    /// or an answer.
+    pub(crate) sowings_only: bool,
     /// At most 8 pits, fewer than 2^14 seeds and no trading (so no offer):
     /// a state's seeds and side to act pack into 128 bits, so repetition
     /// keys are exact.
@@ -989,6 +994,8 @@ impl Rules {
                     }))
                 })
                 .collect(),
+            run_stride: pits + 1,
+            sowings_only: trading.is_none(),
             // With trading the key must also hold owners and captured
             // totals (see `captures_irreversible`), which packing has no room for.
             packed_keys: pits <= 8 && total < 1 << 14 && trading.is_none(),
@@ -1034,7 +1041,7 @@ impl Rules {
     /// of them.
     #[inline]
     pub(crate) fn run(&self, origin: usize, k: usize) -> (PitSet, Pit) {
-        self.runs[origin * (self.pits() + 1) + k]
+        self.runs[origin * self.run_stride + k]
     }
 
     /// The pit before `p` in the sowing direction.
