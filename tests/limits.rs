@@ -32,7 +32,7 @@
 use ayla::check::check_game;
 use ayla::notation::{parse_position, parse_records};
 use ayla::rules::{self, LoadError, MAX_CHAIN, MAX_FILE_BYTES};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn err(text: &str) -> String {
     match rules::parse("limits.toml", text) {
@@ -41,11 +41,16 @@ fn err(text: &str) -> String {
     }
 }
 
-fn quick<T>(what: &str, limit: Duration, f: impl FnOnce() -> T) -> T {
+/// Runs `f` and prints how long it took (`--nocapture` shows it). Times
+/// are printed, never asserted: a machine's load is not the code's fault.
+/// What guards against work out of proportion is the size of the inputs:
+/// each is big enough (a 10 MB file, two million plies) that quadratic
+/// work would keep the test running for hours, far past the suite's
+/// five-minute budget, while linear work takes a second or less.
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let t = Instant::now();
     let out = f();
-    let took = t.elapsed();
-    assert!(took < limit, "{what} took {took:?} (limit {limit:?})");
+    eprintln!("{what}: {:?}", t.elapsed());
     out
 }
 
@@ -96,16 +101,12 @@ const LOOP: &str =
     "[variant]\nid = \"loop\"\nname = \"Loop\"\n\n[board]\npits_per_row = 1\nseeds_per_pit = 1\n";
 
 #[test]
-fn two_million_plies_end_by_repetition_and_the_rest_is_refused_quickly() {
+fn two_million_plies_end_by_repetition_and_the_rest_is_refused() {
     let r = rules::parse("loop.toml", LOOP).unwrap();
     let text = format!("[Variant \"loop\"]\n\n{}\n", "a A ".repeat(1_000_000));
-    let recs = quick("parsing 2,000,000 plies", Duration::from_secs(20), || {
-        parse_records(&text).unwrap()
-    });
+    let recs = timed("parsing 2,000,000 plies", || parse_records(&text).unwrap());
     assert_eq!(recs[0].plies.len(), 2_000_000);
-    let report = quick("checking them", Duration::from_secs(5), || {
-        check_game(&r, &recs[0]).unwrap()
-    });
+    let report = timed("checking them", || check_game(&r, &recs[0]).unwrap());
     let ill = report.illegal.expect("a ply after the end");
     assert_eq!(ill.number, 5);
     assert!(ill.reason.contains("over"), "{}", ill.reason);
@@ -113,7 +114,7 @@ fn two_million_plies_end_by_repetition_and_the_rest_is_refused_quickly() {
 }
 
 #[test]
-fn deep_nesting_and_long_lines_are_refused_quickly() {
+fn deep_nesting_and_long_lines_are_refused() {
     // Records: a million `{` (one unclosed comment), a million `[`, a
     // 1 MiB line of labels, a million move numbers.
     for (what, text) in [
@@ -131,7 +132,7 @@ fn deep_nesting_and_long_lines_are_refused_quickly() {
             format!("[Variant \"gore\"]\n\n{}\n", "c ".repeat(1 << 19)),
         ),
     ] {
-        quick(what, Duration::from_secs(10), || {
+        timed(what, || {
             if let Ok(recs) = parse_records(&text) {
                 let r = rules::bundled("gore").unwrap().unwrap();
                 for rec in &recs {
@@ -166,7 +167,7 @@ fn deep_nesting_and_long_lines_are_refused_quickly() {
         ),
         ("many tables", "[a]\n".repeat((MAX_FILE_BYTES - 100) / 4)),
     ] {
-        let e = quick(what, Duration::from_secs(10), || err(&text));
+        let e = timed(what, || err(&text));
         assert!(e.contains("limits.toml:"), "{what}: {e}");
     }
 }
@@ -207,7 +208,7 @@ fn a_10_mb_rule_file_is_refused() {
         "# padding\n".repeat(1_000_000)
     );
     assert!(text.len() > 10_000_000);
-    let e = quick("a 10 MB text", Duration::from_secs(1), || err(&text));
+    let e = timed("a 10 MB text", || err(&text));
     assert!(
         e.contains("rule files of at most 1048576 bytes are accepted"),
         "{e}"
@@ -216,16 +217,14 @@ fn a_10_mb_rule_file_is_refused() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("big.toml");
     std::fs::write(&file, &text).unwrap();
-    let e = quick("a 10 MB file", Duration::from_secs(1), || {
-        rules::load_file(&file).unwrap_err()
-    });
+    let e = timed("a 10 MB file", || rules::load_file(&file).unwrap_err());
     assert!(matches!(e, LoadError::Invalid(_)));
     assert!(e.to_string().contains("the file is 10000"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn a_position_of_a_million_commas_is_refused_quickly() {
+fn a_position_of_a_million_commas_is_refused() {
     let kpe = rules::bundled("kpe").unwrap().unwrap();
     for text in [
         format!("{}/6,6,6,6 S 0-0", ",".repeat(1_000_000)),
@@ -233,7 +232,7 @@ fn a_position_of_a_million_commas_is_refused_quickly() {
         format!("6,6,6,6/6,6,6,6 S 0-0{}", " sown=a/".repeat(100_000)),
         format!("{}6,6,6,6/6,6,6,6 S 0-0", "9".repeat(1_000_000)),
     ] {
-        let e = quick("a huge position", Duration::from_secs(5), || {
+        let e = timed("a huge position", || {
             parse_position(&kpe, &text).unwrap_err()
         });
         assert!(e.column >= 1, "{e}");

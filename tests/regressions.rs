@@ -105,13 +105,11 @@ fn t1_trading_cycle_record_is_refused_after_the_third_occurrence() {
 #[test]
 fn r1_a_long_record_parses_in_linear_time() {
     let text = format!("[Variant \"gore\"]\n\n{}\n", "c C ".repeat(100_000));
+    // The linearity itself is checked by counting, not timing:
+    // `placing_plies_walks_the_text_once` in src/notation/record.rs.
     let t = std::time::Instant::now();
     let recs = parse_records(&text).unwrap();
-    assert!(
-        t.elapsed() < std::time::Duration::from_secs(3),
-        "{:?}",
-        t.elapsed()
-    );
+    eprintln!("200,000 plies on one line parsed in {:?}", t.elapsed());
     let last = recs[0].plies.last().unwrap();
     assert_eq!((last.loc.line, last.loc.column), (3, 399_999));
     // Lines and columns still count characters, and `\r\n` as one break.

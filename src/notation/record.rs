@@ -153,6 +153,9 @@ struct Locator<'i> {
     offset: usize,
     line: usize,
     column: usize,
+    /// Characters walked over in all: at most the text's length when the
+    /// offsets come in order (the tests check it, rather than a time).
+    walked: usize,
 }
 
 impl<'i> Locator<'i> {
@@ -162,15 +165,19 @@ impl<'i> Locator<'i> {
             offset: 0,
             line: 1,
             column: 1,
+            walked: 0,
         }
     }
 
     fn loc(&mut self, p: &Pair<'_, Rule>) -> Loc {
         let to = p.as_span().start();
         if to < self.offset {
+            let walked = self.walked;
             *self = Locator::new(self.text);
+            self.walked = walked;
         }
         for c in self.text[self.offset..to].chars() {
+            self.walked += 1;
             if c == '\n' {
                 self.line += 1;
                 self.column = 1;
@@ -191,15 +198,19 @@ impl<'i> Locator<'i> {
 /// # Errors
 /// The first place where the text departs from the notation, and what was expected there.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordSyntaxError> {
+    parse_records_at(text, &mut Locator::new(text))
+}
+
+/// [`parse_records`], placing plies with `at`.
+fn parse_records_at(text: &str, at: &mut Locator<'_>) -> Result<Vec<Record>, RecordSyntaxError> {
     let file = RecordParser::parse(Rule::file, text)
         .map_err(|e| syntax_error(text, e))?
         .next()
         .expect("grammar yields a file");
     let mut games = Vec::new();
-    let mut at = Locator::new(text);
     for g in file.into_inner() {
         if g.as_rule() == Rule::game {
-            games.push(parse_game(g, &mut at));
+            games.push(parse_game(g, at));
         }
     }
     Ok(games)
@@ -389,4 +400,31 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
             .join(" or ")
     };
     format!("expected {what}, found {found}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Finding R1 (tests/regressions.rs): placing every ply walks the text
+    /// once in all, not once per ply, whatever the record's shape.
+    #[test]
+    fn placing_plies_walks_the_text_once() {
+        for text in [
+            format!("[Variant \"gore\"]\n\n{}\n", "c C ".repeat(50_000)),
+            format!("[Variant \"gore\"]\n\n{}\n", "c\nC\n".repeat(50_000)),
+            format!("{}\n", "[Variant \"kpe\"]\n\na A {c}\n\n".repeat(5_000)),
+        ] {
+            let mut at = Locator::new(&text);
+            let games = parse_records_at(&text, &mut at).unwrap();
+            let plies: usize = games.iter().map(|g| g.plies.len()).sum();
+            assert!(plies >= 10_000, "{plies} plies");
+            assert!(
+                at.walked <= text.chars().count(),
+                "walked {} characters of a {}-character text",
+                at.walked,
+                text.chars().count()
+            );
+        }
+    }
 }
