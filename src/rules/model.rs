@@ -827,11 +827,12 @@ impl Rules {
             }
         });
         if let Some(o) = &raw.opposite_capture
-            && o.get_ref().capturing_seed == TomlCapturingSeed::Stays
+            && let Some(seed) = &o.get_ref().capturing_seed
+            && *seed.get_ref() == TomlCapturingSeed::Stays
             && o.get_ref().when_opposite_empty == TomlOppositeEmpty::TakeTheLastSeed
         {
             c.err(
-                o.span().into(),
+                seed.span().into(),
                 "opposite_capture.capturing_seed",
                 "\"stays\" contradicts `when_opposite_empty = \"take-the-last-seed\"`, which captures the last seed: use `when_opposite_empty = \"nothing\"`",
             );
@@ -941,7 +942,11 @@ impl Rules {
             opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
                 take_last_seed_alone: o.get_ref().when_opposite_empty
                     == TomlOppositeEmpty::TakeTheLastSeed,
-                capturing_seed_taken: o.get_ref().capturing_seed == TomlCapturingSeed::Taken,
+                capturing_seed_taken: o
+                    .get_ref()
+                    .capturing_seed
+                    .as_ref()
+                    .is_none_or(|s| *s.get_ref() == TomlCapturingSeed::Taken),
             }),
             sowing_capture,
             sow_from: match raw.moves.sow_from {

@@ -325,9 +325,9 @@ pub enum TomlGrandSlam {
 pub struct TomlOppositeCapture {
     /// What happens when the opposite pit is empty.
     pub when_opposite_empty: TomlOppositeEmpty,
-    /// Whether the seed that makes the capture is captured with the others.
-    #[serde(default)]
-    pub capturing_seed: TomlCapturingSeed,
+    /// Whether the seed that makes the capture is captured with the others
+    /// (default `taken`); spanned, so a contradiction points at it.
+    pub capturing_seed: Option<Spanned<TomlCapturingSeed>>,
 }
 
 /// The seed that makes an opposite capture.
