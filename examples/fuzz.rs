@@ -619,6 +619,9 @@ fn random_rules(rng: &mut Rng) -> String {
             pick(&["controller", "first-player"], rng)
         );
     }
+    if rng.below(6) == 0 {
+        s += &format!("max_plies = {}\n", 1 + rng.below(5_000));
+    }
     let rep = match rng.below(10) {
         0 => 2 + rng.below(254),
         1..=3 => 2,
@@ -650,6 +653,12 @@ fn target_random_rules(seed: u64, stats: &mut Stats) {
             r.end.repetition,
             r.trading.is_some()
         );
+        if let Some(cap) = r.end.max_plies {
+            invariant!(
+                n <= cap as usize && g.is_over(),
+                "a game capped at {cap} plies went on to {n}"
+            );
+        }
         invariant!(
             g.is_over(),
             "a game did not end within {PLY_BOUND} plies (repetition = {})",

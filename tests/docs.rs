@@ -69,6 +69,7 @@ const KEYS: &[&str] = &[
     "end.captured_more_than",
     "end.either_row_empty",
     "end.seeds_left_at_most",
+    "end.max_plies",
     "end.seeds_left_to",
     "end.leftovers",
     "end.winner",

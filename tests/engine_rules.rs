@@ -455,3 +455,67 @@ fn ayoayo_nothing_to_sow_ends_the_game() {
     assert_eq!(o.reason, EndReason::NoSowing(Side::South));
     assert_eq!(o.totals, [20, 28]);
 }
+
+// ---- A ply cap (`end.max_plies`) ----------------------------------------
+
+fn capped(cap: u32) -> Rules {
+    rules::parse(
+        "capped.toml",
+        &format!(
+            "extends = \"kpe\"\n\n[variant]\nid = \"kpe-capped\"\nname = \"Kpé, capped\"\n\n\
+             [end]\nmax_plies = {cap}\n"
+        ),
+    )
+    .unwrap()
+}
+
+/// Three plies from the start (no capture is possible before the lock is
+/// released): the third ends the game, the seeds left go to the row they
+/// lie in, and a fourth ply is refused.
+#[test]
+fn a_ply_cap_ends_the_game_after_that_many_plies() {
+    let r = capped(3);
+    let mut g = Game::new(&r);
+    // a (6) → b c d A B C: 0,7,7,7/7,7,7,6; North D (6) → a b c d A B:
+    // 1,8,8,8/8,8,7,0; South b (8) → c d A B C D a b: 2,1,9,9/9,9,8,1.
+    assert_eq!(play(&mut g, "a").unwrap(), "0,7,7,7/7,7,7,6 N 0-0 sown=a/");
+    assert_eq!(play(&mut g, "D").unwrap(), "1,8,8,8/8,8,7,0 S 0-0 sown=a/D");
+    assert!(!g.is_over());
+    assert_eq!(
+        play(&mut g, "b").unwrap(),
+        "2,1,9,9/9,9,8,1 N 0-0 sown=ab/D"
+    );
+    let o = g.outcome().expect("over at the cap");
+    assert_eq!(o.reason, EndReason::PlyCap(3));
+    assert_eq!(o.totals, [21, 27]);
+    assert_eq!(
+        play(&mut g, "A").unwrap_err(),
+        "the game is over (the game reached its cap of 3 plies); no ply may follow"
+    );
+}
+
+/// The cap counts from the position a game starts at, and is part of what
+/// a search sees: two games at the same position with different plies
+/// left have different search keys.
+#[test]
+fn a_ply_cap_counts_from_the_start_and_keys_the_search() {
+    let r = capped(2);
+    let pos = "0,7,7,7/7,7,7,6 N 0-0 sown=a/";
+    let mut from_there = game(&r, pos);
+    assert_eq!(from_there.plies_played(), 0);
+    play(&mut from_there, "D").unwrap();
+    assert!(!from_there.is_over(), "one ply of two");
+    let mut from_start = Game::new(&r);
+    play(&mut from_start, "a").unwrap();
+    let fresh = game(&r, pos);
+    assert_eq!(from_start.position(), fresh.position());
+    assert_ne!(from_start.search_key(), fresh.search_key());
+    let uncapped = bundled("kpe");
+    let mut a = Game::new(&uncapped);
+    play(&mut a, "a").unwrap();
+    assert_eq!(
+        a.search_key(),
+        game(&uncapped, pos).search_key(),
+        "without a cap the plies played do not matter"
+    );
+}

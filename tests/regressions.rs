@@ -219,3 +219,26 @@ fn t2_a_capture_free_game_with_many_seeds_can_outlast_100_000_plies() {
     }
     assert!(!g.is_over());
 }
+
+/// T2's remedy for authors: the same file with `end.max_plies` ends every
+/// game at the cap at the latest, says so in `rules show`, and scores the
+/// seeds left by their pits' controllers.
+#[test]
+fn t2_a_ply_cap_bounds_such_a_game() {
+    let r = load(&format!("{MANY_SEEDS}\n[end]\nmax_plies = 5000\n"));
+    let shown = ayla::rules::describe::show(&r);
+    assert!(shown.contains("The game ends after 5000 plies"), "{shown}");
+    let mut rng = ayla::rng::Rng::new(1);
+    let mut legal = Vec::new();
+    for _ in 0..3 {
+        let mut g = Game::new(&r);
+        while !g.is_over() {
+            g.legal_plies(&mut legal);
+            g.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        assert_eq!(g.plies_played(), 5000);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.reason, ayla::engine::EndReason::PlyCap(5000));
+        assert_eq!(o.totals[0] + o.totals[1], 320);
+    }
+}

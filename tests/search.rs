@@ -14,32 +14,85 @@ use ayla::search::{Budget, Level, Searcher, minimax};
 fn alphabeta_agrees_with_minimax_on_random_positions() {
     for (id, _, _) in BUNDLED {
         let r = rules::bundled(id).unwrap().unwrap();
-        let mut rng = Rng::new(7);
-        let mut searcher = Searcher::new(1 << 12); // small: collisions and replacements happen
-        let mut legal = Vec::new();
-        let mut checked = 0;
-        while checked < 40 {
-            let mut g = Game::new(&r);
-            for _ in 0..rng.below(80) {
-                g.legal_plies(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                g.play_unchecked(legal[rng.below(legal.len())]);
-            }
+        agrees_with_minimax(&r, 0..80);
+    }
+}
+
+/// Under a ply cap the plies left are part of the state: positions a few
+/// plies before the cap, searched past it with a table shared between
+/// them, still agree with minimax.
+#[test]
+fn alphabeta_agrees_with_minimax_near_a_ply_cap() {
+    for id in ["kpe", "gore", "oware"] {
+        let r = rules::parse(
+            "capped.toml",
+            &format!(
+                "extends = \"{id}\"\n\n[variant]\nid = \"{id}-capped\"\nname = \"Capped\"\n\n\
+                 [end]\nmax_plies = 24\n"
+            ),
+        )
+        .unwrap();
+        agrees_with_minimax(&r, 19..24);
+    }
+}
+
+/// The same position one ply into a game capped at 3 plies, and as the
+/// start of a fresh game: two plies left against three. A table filled by
+/// searching the first must not answer for the second.
+#[test]
+fn a_table_does_not_mix_positions_with_different_plies_left() {
+    let r = rules::parse(
+        "capped.toml",
+        "extends = \"kpe\"\n\n[variant]\nid = \"kpe-capped\"\nname = \"Capped\"\n\n\
+         [end]\nmax_plies = 3\n",
+    )
+    .unwrap();
+    let mut played = Game::new(&r);
+    played
+        .play(ayla::notation::parse_ply(&r, "a").unwrap())
+        .unwrap();
+    let mut fresh = Game::from_position(&r, *played.position());
+    let mut searcher = Searcher::new(1 << 12);
+    for depth in 1..=4 {
+        let (a, b) = (minimax(&mut played, depth), minimax(&mut fresh, depth));
+        assert_eq!(searcher.search(&mut played, Budget::Depth(depth)).value, a);
+        assert_eq!(
+            searcher.search(&mut fresh, Budget::Depth(depth)).value,
+            b,
+            "depth {depth}"
+        );
+    }
+}
+
+/// Plays a random number of plies from `plies` into 40 random games and
+/// compares alpha-beta with minimax at depths 1 to 4 at each.
+fn agrees_with_minimax(r: &rules::Rules, plies: std::ops::Range<usize>) {
+    let id = &r.provenance.id;
+    let mut rng = Rng::new(7);
+    let mut searcher = Searcher::new(1 << 12); // small: collisions and replacements happen
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    while checked < 40 {
+        let mut g = Game::new(r);
+        for _ in 0..plies.start + rng.below(plies.len()) {
             g.legal_plies(&mut legal);
-            // Keep minimax affordable where offers widen the tree.
-            let max_depth = if legal.len() > 12 { 2 } else { 4 };
-            for depth in 1..=max_depth {
-                let reference = minimax(&mut g, depth);
-                let found = searcher.search(&mut g, Budget::Depth(depth));
-                assert_eq!(found.value, reference, "{id}, depth {depth}");
-                if let Some(best) = found.best {
-                    assert!(legal.contains(&best));
-                }
+            if legal.is_empty() {
+                break;
             }
-            checked += 1;
+            g.play_unchecked(legal[rng.below(legal.len())]);
         }
+        g.legal_plies(&mut legal);
+        // Keep minimax affordable where offers widen the tree.
+        let max_depth = if legal.len() > 12 { 2 } else { 4 };
+        for depth in 1..=max_depth {
+            let reference = minimax(&mut g, depth);
+            let found = searcher.search(&mut g, Budget::Depth(depth));
+            assert_eq!(found.value, reference, "{id}, depth {depth}");
+            if let Some(best) = found.best {
+                assert!(legal.contains(&best));
+            }
+        }
+        checked += 1;
     }
 }
 

@@ -22,13 +22,15 @@ pub enum EndReason {
     CannotFeed(Side),
     /// The board held at most this many seeds.
     SeedsLeft(u16),
+    /// The game reached the rules' cap of this many plies.
+    PlyCap(u32),
     /// The same state occurred this many times.
     Repetition(u8),
 }
 
 impl EndReason {
     /// A short stable name: `all-below`, `no-sowing`, `captured-more-than`,
-    /// `row-empty`, `cannot-feed`, `seeds-left`, `repetition`.
+    /// `row-empty`, `cannot-feed`, `seeds-left`, `ply-cap`, `repetition`.
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
@@ -38,6 +40,7 @@ impl EndReason {
             EndReason::RowEmpty(_) => "row-empty",
             EndReason::CannotFeed(_) => "cannot-feed",
             EndReason::SeedsLeft(_) => "seeds-left",
+            EndReason::PlyCap(_) => "ply-cap",
             EndReason::Repetition(_) => "repetition",
         }
     }
@@ -62,6 +65,7 @@ impl fmt::Display for EndReason {
                 "the board holds {k} seed{} or fewer",
                 if *k == 1 { "" } else { "s" }
             ),
+            EndReason::PlyCap(n) => write!(f, "the game reached its cap of {n} plies"),
             EndReason::Repetition(n) => {
                 write!(f, "the same position occurred for the {} time", ordinal(*n))
             }
@@ -558,7 +562,8 @@ impl<'r> Game<'r> {
         self.counts.work
     }
 
-    /// End conditions that depend on the position alone, in precedence order.
+    /// End conditions that depend on the position (and the ply cap on the
+    /// plies played), in precedence order.
     #[inline]
     fn static_end(&self) -> Option<EndReason> {
         let r = self.rules;
@@ -605,6 +610,11 @@ impl<'r> Game<'r> {
         if r.cannot_feed_ends && self.pos.cannot_feed(r) {
             return Some(EndReason::CannotFeed(self.pos.to_move));
         }
+        if let Some(k) = r.end.max_plies
+            && self.plies_played() >= k as usize
+        {
+            return Some(EndReason::PlyCap(k));
+        }
         None
     }
 
@@ -645,7 +655,13 @@ impl<'r> Game<'r> {
     /// stored search value is exact even under the repetition rule.
     #[must_use]
     pub fn search_key(&self) -> u64 {
-        self.pos.zobrist(self.rules) ^ super::position::mix(self.rep_sum)
+        let key = self.pos.zobrist(self.rules) ^ super::position::mix(self.rep_sum);
+        if self.rules.end.max_plies.is_some() {
+            // Under a ply cap the plies left are part of the future too.
+            key ^ super::position::mix(self.plies_played() as u64 ^ 0x5bd1_e995_0000_0000)
+        } else {
+            key
+        }
     }
 
     /// Plies played since the start.

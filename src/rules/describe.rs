@@ -494,6 +494,16 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "The game ends when the player to act has nothing to sow.".into(),
         );
     }
+    if let Some(k) = r.end.max_plies {
+        add(
+            Part::End,
+            "max_plies",
+            &["end.max_plies"],
+            format!(
+                "The game ends after {k} plies (counted from its start, every pass, offer and answer included) if nothing else has ended it."
+            ),
+        );
+    }
     add(
         Part::End,
         "repetition",

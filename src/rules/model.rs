@@ -224,6 +224,10 @@ pub struct End {
     pub seeds_left_to_first: bool,
     /// Ends when a state occurs this many times.
     pub repetition: u8,
+    /// Ends after this many plies from the game's start, if nothing ended
+    /// it first: a practical bound for variants whose games can wander
+    /// through a huge number of states before one recurs.
+    pub max_plies: Option<u32>,
 }
 
 /// A point the sources leave open, and the reading taken.
@@ -349,6 +353,9 @@ pub struct Rules {
     pub(crate) captures_irreversible: bool,
 }
 
+/// The largest `end.max_plies`.
+pub const MAX_PLIES_CAP: u32 = 1_000_000_000;
+
 /// Most distinct offers a single position may allow: each is a ply of its
 /// own, so the legal-ply list (and a search's buffers) hold that many.
 pub const MAX_OFFERS: u64 = 10_000;
@@ -412,6 +419,7 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "end.either_row_empty",
     "end.seeds_left_at_most",
     "end.seeds_left_to",
+    "end.max_plies",
     "end.leftovers",
     "end.winner",
 ];
@@ -787,6 +795,15 @@ impl Rules {
             c.seed_count(&raw.end.captured_more_than, "end.captured_more_than", 0);
         let seeds_left_at_most =
             c.seed_count(&raw.end.seeds_left_at_most, "end.seeds_left_at_most", 0);
+        let max_plies = raw.end.max_plies.as_ref().map(|v| {
+            c.int(
+                v,
+                "end.max_plies",
+                1,
+                MAX_PLIES_CAP.into(),
+                "a number of plies",
+            ) as u32
+        });
         let seeds_left_to_first = match (&raw.end.seeds_left_to, seeds_left_at_most) {
             (Some(t), None) => {
                 c.err(
@@ -971,6 +988,7 @@ impl Rules {
                 seeds_left_at_most,
                 seeds_left_to_first,
                 repetition,
+                max_plies,
             },
             interpretations,
             readings: Vec::new(),
@@ -984,6 +1002,7 @@ impl Rules {
                 || sowing_capture.is_some()),
             rare_ends: captured_more_than.is_some()
                 || seeds_left_at_most.is_some()
+                || max_plies.is_some()
                 || raw.end.either_row_empty
                 || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
             all_pits: PitSet::range(0, pits),

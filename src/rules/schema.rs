@@ -456,6 +456,8 @@ pub struct TomlEnd {
     pub seeds_left_at_most: Option<Spanned<i64>>,
     /// Who takes the seeds left when `seeds_left_at_most` ends the game.
     pub seeds_left_to: Option<Spanned<TomlSeedsLeftTo>>,
+    /// The game ends after this many plies, if nothing has ended it first.
+    pub max_plies: Option<Spanned<i64>>,
     /// Who gets the seeds left on the board.
     #[serde(default)]
     pub leftovers: TomlLeftovers,
@@ -477,6 +479,7 @@ impl Default for TomlEnd {
             either_row_empty: false,
             seeds_left_at_most: None,
             seeds_left_to: None,
+            max_plies: None,
             leftovers: TomlLeftovers::Controller,
             winner: TomlWinner::HigherTotal,
         }
