@@ -815,27 +815,19 @@ impl Position {
         let side = self.to_move;
         let o = origin.index();
         let sown_count = self.seeds[o];
-        let mut left = usize::from(sown_count);
+        let left = usize::from(sown_count);
         self.seeds[o] = 0;
-        let n = rules.pits();
-        let skip = rules.skip_origin;
-        let ring = n - usize::from(skip);
-        // Whole laps at once: a 65 535-seed sowing costs what a short one does.
         let mut occ = occupied.minus(PitSet::single(origin));
-        if left > ring {
-            let laps = (left - 1) / ring;
-            left -= laps * ring;
-            occ = occ.or(self.add_laps(rules, origin, laps as u64));
-        }
-        // Now left <= ring: one seed in each of the `left` pits after the
-        // origin (the origin itself only as the last of a full circuit
-        // without skipping), added four pits at a time.
-        let (run, landing) = rules.run(o, left);
-        occ = occ.or(run);
-        for i in 0..words(rules) {
-            let w = self.word(i) + spread(run.0 >> (4 * i) & 0xF);
-            self.set_word(i, w);
-        }
+        let landing = if let Some(t) = rules.sowing(o, left) {
+            // Small boards: the whole sowing, laps and all, from the table.
+            for (i, &add) in t.add.iter().enumerate() {
+                self.set_word(i, self.word(i) + add);
+            }
+            occ = occ.or(t.reached);
+            t.landing
+        } else {
+            self.sow_long(rules, origin, left, &mut occ)
+        };
 
         let mut released_lock = false;
         let mut captured = PitSet::EMPTY;
@@ -879,6 +871,31 @@ impl Position {
             seeds_captured,
             released_lock,
         }
+    }
+
+    /// The seeds of a plain sowing of `left` seeds from `origin` (already
+    /// emptied), on a board too big for the sowing table; adds the pits
+    /// reached to `occ`, and gives where the last seed falls.
+    #[inline]
+    fn sow_long(&mut self, rules: &Rules, origin: Pit, mut left: usize, occ: &mut PitSet) -> Pit {
+        let o = origin.index();
+        let ring = rules.pits() - usize::from(rules.skip_origin);
+        // Whole laps at once: a 65 535-seed sowing costs what a short one does.
+        if left > ring {
+            let laps = (left - 1) / ring;
+            left -= laps * ring;
+            *occ = occ.or(self.add_laps(rules, origin, laps as u64));
+        }
+        // Now left <= ring: one seed in each of the `left` pits after the
+        // origin (the origin itself only as the last of a full circuit
+        // without skipping), added four pits at a time.
+        let (run, landing) = rules.run(o, left);
+        *occ = occ.or(run);
+        for i in 0..words(rules) {
+            let w = self.word(i) + spread(run.0 >> (4 * i) & 0xF);
+            self.set_word(i, w);
+        }
+        landing
     }
 
     /// Whether the side to act owes the opponent a feed (every pit the

@@ -338,6 +338,14 @@ pub struct Rules {
     pub(crate) runs: Vec<(PitSet, Pit)>,
     /// `pits + 1`, the stride of `runs`.
     pub(crate) run_stride: usize,
+    /// `sowings[o * sowing_stride + n]`: the plain sowing of `n` seeds from
+    /// `o`, whole laps included (see [`Sowing`]), for every count a pit can
+    /// hold, when the board has at most 16 pits and the table is small
+    /// (at most [`SOWINGS_MAX`] entries); empty otherwise. Derived: it
+    /// makes a sowing one load and add per word of four pits.
+    pub(crate) sowings: Vec<Sowing>,
+    /// `total_seeds + 1` when `sowings` is filled, else 0.
+    pub(crate) sowing_stride: usize,
     /// No trading: every legal ply is a sowing or a pass, never an offer
     /// or an answer.
     pub(crate) sowings_only: bool,
@@ -351,6 +359,65 @@ pub struct Rules {
     /// so a whole state may recur across them: the window then runs from
     /// lock progress only, and the key holds owners and captured totals.
     pub(crate) captures_irreversible: bool,
+}
+
+/// One entry of [`Rules`]' sowing table: what a plain sowing of some
+/// count from some pit does to a board of at most 16 pits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sowing {
+    /// Seeds added to each word of four 16-bit counts (zero past the board).
+    pub(crate) add: [u64; 4],
+    /// The pits that receive a seed.
+    pub(crate) reached: PitSet,
+    /// Where the last seed falls.
+    pub(crate) landing: Pit,
+}
+
+/// Most entries of a sowing table (48 bytes each).
+pub(crate) const SOWINGS_MAX: usize = 2048;
+
+/// The sowing table of a board of `pits` pits holding `total` seeds (see
+/// [`Rules`]' `sowings`), or none if it would be too big. `runs` is the
+/// run table, stride `pits + 1`. A sowing of more seeds than a lap holds
+/// puts whole laps everywhere (but in a skipped origin) and then the rest
+/// in a run, as the engine's general path does.
+fn sowing_table(
+    pits: usize,
+    skip_origin: bool,
+    total: usize,
+    runs: &[(PitSet, Pit)],
+) -> Vec<Sowing> {
+    if pits > 16 || pits * (total + 1) > SOWINGS_MAX {
+        return Vec::new();
+    }
+    let ring = pits - usize::from(skip_origin);
+    let mut table = Vec::with_capacity(pits * (total + 1));
+    for o in 0..pits {
+        for n in 0..=total {
+            let (laps, left) = if n > ring {
+                let laps = (n - 1) / ring;
+                (laps, n - laps * ring)
+            } else {
+                (0, n)
+            };
+            let (run, landing) = runs[o * (pits + 1) + left];
+            let mut s = Sowing {
+                add: [0; 4],
+                reached: run,
+                landing,
+            };
+            for p in 0..pits {
+                let lapped = laps > 0 && !(skip_origin && p == o);
+                let k = usize::from(run.contains(Pit(p as u8))) + if lapped { laps } else { 0 };
+                if k > 0 {
+                    s.reached.insert(Pit(p as u8));
+                }
+                s.add[p / 4] += (k as u64) << (16 * (p % 4));
+            }
+            table.push(s);
+        }
+    }
+    table
 }
 
 /// The largest `end.max_plies`.
@@ -945,6 +1012,29 @@ impl Rules {
                 .find(|&p| !(lo..hi).contains(&usize::from(next[p])))
                 .unwrap_or(hi - 1) as u8
         });
+        let runs: Vec<(PitSet, Pit)> = (0..pits)
+            .flat_map(|o| {
+                let mut p = Pit(o as u8);
+                let mut set = PitSet::EMPTY;
+                std::iter::once((set, p)).chain((0..pits).map(move |_| {
+                    p = Pit(next[p.index()]);
+                    set.insert(p);
+                    (set, p)
+                }))
+            })
+            .collect();
+        let plain_sowing =
+            !(stores || raw.sowing.laps == TomlLaps::Relay || sowing_capture.is_some());
+        let sowings = if plain_sowing {
+            sowing_table(pits, raw.sowing.skip_origin, total as usize, &runs)
+        } else {
+            Vec::new()
+        };
+        let sowing_stride = if sowings.is_empty() {
+            0
+        } else {
+            total as usize + 1
+        };
         Ok(Rules {
             provenance,
             per_row,
@@ -997,9 +1087,7 @@ impl Rules {
             prev,
             last_house,
             seed_words: pits.div_ceil(4),
-            plain_sowing: !(stores
-                || raw.sowing.laps == TomlLaps::Relay
-                || sowing_capture.is_some()),
+            plain_sowing,
             rare_ends: captured_more_than.is_some()
                 || seeds_left_at_most.is_some()
                 || max_plies.is_some()
@@ -1007,18 +1095,10 @@ impl Rules {
                 || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
             all_pits: PitSet::range(0, pits),
             rows: [PitSet::range(0, per_row), PitSet::range(per_row, pits)],
-            runs: (0..pits)
-                .flat_map(|o| {
-                    let mut p = Pit(o as u8);
-                    let mut set = PitSet::EMPTY;
-                    std::iter::once((set, p)).chain((0..pits).map(move |_| {
-                        p = Pit(next[p.index()]);
-                        set.insert(p);
-                        (set, p)
-                    }))
-                })
-                .collect(),
+            runs,
             run_stride: pits + 1,
+            sowings,
+            sowing_stride,
             sowings_only: trading.is_none(),
             // With trading the key must also hold owners and captured
             // totals (see `captures_irreversible`), which packing has no room for.
@@ -1066,6 +1146,15 @@ impl Rules {
     #[inline]
     pub(crate) fn run(&self, origin: usize, k: usize) -> (PitSet, Pit) {
         self.runs[origin * self.run_stride + k]
+    }
+
+    /// The plain sowing of `n` seeds from `origin`, if the table has it.
+    #[inline]
+    pub(crate) fn sowing(&self, origin: usize, n: usize) -> Option<&Sowing> {
+        if n >= self.sowing_stride {
+            return None;
+        }
+        self.sowings.get(origin * self.sowing_stride + n)
     }
 
     /// The pit before `p` in the sowing direction.
