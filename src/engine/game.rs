@@ -466,9 +466,9 @@ impl<'r> Game<'r> {
     /// Plays a ply the caller knows is legal.
     #[inline(always)]
     pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
-        let before = self.irreversible();
+        let before = self.pos.window_parts();
         let effect = self.pos.play_tracking(self.rules, ply, &mut self.occupied);
-        self.after_ply(before);
+        self.after_ply(self.pos.closes_window(self.rules, before));
         effect
     }
 
@@ -476,29 +476,19 @@ impl<'r> Game<'r> {
     /// fast path of playouts, perft and search.
     #[inline(always)]
     pub fn advance(&mut self, ply: Ply) {
-        let before = self.irreversible();
-        self.pos
+        let closes = self
+            .pos
             .advance_tracking(self.rules, ply, &mut self.occupied);
-        self.after_ply(before);
+        self.after_ply(closes);
     }
 
-    /// The parts of the position whose change may close the repetition
-    /// window: captured totals, lock progress, controllers.
+    /// The history and the end after a ply; `closes` if it closed the
+    /// repetition window (see [`Position::closes_window`]).
     #[inline(always)]
-    fn irreversible(&self) -> ([u16; 2], PitSet, PitSet) {
-        (self.pos.captured, self.pos.sown, self.pos.owners)
-    }
-
-    /// The history and the end after a ply, given the
-    /// [`irreversible`](Self::irreversible) parts from before it.
-    #[inline(always)]
-    fn after_ply(&mut self, (captured, sown, owners): ([u16; 2], PitSet, PitSet)) {
+    fn after_ply(&mut self, closes: bool) {
         debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
         self.sowable = self.pos.sowable_now(self.rules, self.occupied);
-        if sown != self.pos.sown
-            || (self.rules.captures_irreversible
-                && (captured != self.pos.captured || owners != self.pos.owners))
-        {
+        if closes {
             self.rep_start = self.history.len();
             self.rep_sum = 0;
             self.seen = [0; 4];

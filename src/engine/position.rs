@@ -794,18 +794,49 @@ impl Position {
 
     /// [`Position::play_tracking`] without the [`Effect`]: playouts,
     /// perft and search only need the position after the ply, and the
-    /// plain sowing is then all register work.
+    /// plain sowing is then all register work. Whether the ply changed
+    /// what a repetition window holds constant (see
+    /// [`Position::closes_window`]): a plain sowing knows that without
+    /// comparing states.
     #[inline(always)]
-    pub(crate) fn advance_tracking(&mut self, rules: &Rules, ply: Ply, occupied: &mut PitSet) {
+    pub(crate) fn advance_tracking(
+        &mut self,
+        rules: &Rules,
+        ply: Ply,
+        occupied: &mut PitSet,
+    ) -> bool {
         match ply {
             Ply::Sow(origin) if rules.plain_sowing => {
-                self.sow(rules, origin, occupied);
+                let sown = self.sow(rules, origin, occupied);
                 self.to_move = self.to_move.opponent();
+                sown.lock_progress | (rules.captures_irreversible & (sown.seeds_captured > 0))
             }
             _ => {
+                let before = self.window_parts();
                 self.play_tracking(rules, ply, occupied);
+                self.closes_window(rules, before)
             }
         }
+    }
+
+    /// The parts of the state whose change may close a repetition window:
+    /// captured totals and lock progress. (Controllers change only by
+    /// trading, whose windows stay open across them.)
+    #[inline(always)]
+    pub(crate) fn window_parts(&self) -> ([u16; 2], PitSet) {
+        (self.captured, self.sown)
+    }
+
+    /// Whether a ply from a state with these [`window_parts`](Self::window_parts)
+    /// to this one closes its repetition window: lock progress always does,
+    /// and captures do without trading (see `Rules::captures_irreversible`).
+    #[inline(always)]
+    pub(crate) fn closes_window(
+        &self,
+        rules: &Rules,
+        (captured, sown): ([u16; 2], PitSet),
+    ) -> bool {
+        sown != self.sown || (rules.captures_irreversible && captured != self.captured)
     }
 
     /// A plain sowing (single lap, no store, no capture during the sowing)
@@ -829,7 +860,7 @@ impl Position {
             self.sow_long(rules, origin, left, &mut occ)
         };
 
-        let mut released_lock = false;
+        let (mut lock_progress, mut released_lock) = (false, false);
         let mut captured = PitSet::EMPTY;
         let mut seeds_captured = 0u16;
         if let Some(cap) = &rules.capture {
@@ -839,9 +870,10 @@ impl Position {
             } = cap.lock
             {
                 let home = rules.home_row(side);
-                let before = home.is_subset(self.sown);
-                self.sown = self.sown.or(home.and(PitSet::single(origin)));
-                let after = home.is_subset(self.sown);
+                let old = self.sown;
+                self.sown = old.or(home.and(PitSet::single(origin)));
+                lock_progress = self.sown != old;
+                let (before, after) = (home.is_subset(old), home.is_subset(self.sown));
                 released_lock = after && !before;
                 may_capture = if release_may_capture { after } else { before };
             }
@@ -869,6 +901,7 @@ impl Position {
             landing,
             captured,
             seeds_captured,
+            lock_progress,
             released_lock,
         }
     }
@@ -1088,6 +1121,8 @@ struct Sown {
     landing: Pit,
     captured: PitSet,
     seeds_captured: u16,
+    /// A home pit was sown from for the first time.
+    lock_progress: bool,
     released_lock: bool,
 }
 
