@@ -130,6 +130,10 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn controlled(&self, rules: &Rules, side: Side) -> PitSet {
+        if rules.fixed_owners {
+            // Without trading no pit changes hands: one load, no mask work.
+            return rules.home_row(side);
+        }
         // Branch-free: North's pits are `owners`, South's the rest.
         let north = (side as u64).wrapping_neg();
         PitSet((self.owners.0 & north) | (rules.all_pits.0 & !self.owners.0 & !north))
@@ -877,10 +881,14 @@ impl Position {
                 released_lock = after && !before;
                 may_capture = if release_may_capture { after } else { before };
             }
-            if may_capture
-                && self.zone(rules, cap.landing, side).contains(landing)
-                && cap.captures(self.seeds[landing.index()])
-            {
+            // A table entry, rather than matching on the zone, when
+            // controllers are fixed.
+            let zone = if rules.fixed_owners {
+                rules.landing_zones[side.index()]
+            } else {
+                self.zone(rules, cap.landing, side)
+            };
+            if may_capture && zone.contains(landing) && cap.captures(self.seeds[landing.index()]) {
                 (captured, seeds_captured) = self.capture(rules, cap, landing);
                 occ = occ.minus(captured);
             }

@@ -359,6 +359,11 @@ pub struct Rules {
     /// so a whole state may recur across them: the window then runs from
     /// lock progress only, and the key holds owners and captured totals.
     pub(crate) captures_irreversible: bool,
+    /// No trading: each side controls its home row for the whole game.
+    pub(crate) fixed_owners: bool,
+    /// With fixed owners, where each mover's last seed may capture
+    /// (`[capture] landing`), South then North; empty without captures.
+    pub(crate) landing_zones: [PitSet; 2],
 }
 
 /// One entry of [`Rules`]' sowing table: what a plain sowing of some
@@ -1012,6 +1017,7 @@ impl Rules {
                 .find(|&p| !(lo..hi).contains(&usize::from(next[p])))
                 .unwrap_or(hi - 1) as u8
         });
+        let rows = [PitSet::range(0, per_row), PitSet::range(per_row, pits)];
         let runs: Vec<(PitSet, Pit)> = (0..pits)
             .flat_map(|o| {
                 let mut p = Pit(o as u8);
@@ -1094,7 +1100,7 @@ impl Rules {
                 || raw.end.either_row_empty
                 || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
             all_pits: PitSet::range(0, pits),
-            rows: [PitSet::range(0, per_row), PitSet::range(per_row, pits)],
+            rows,
             runs,
             run_stride: pits + 1,
             sowings,
@@ -1104,6 +1110,15 @@ impl Rules {
             // totals (see `captures_irreversible`), which packing has no room for.
             packed_keys: pits <= 8 && total < 1 << 14 && trading.is_none(),
             captures_irreversible: trading.is_none(),
+            fixed_owners: trading.is_none(),
+            landing_zones: [Side::South, Side::North].map(|mover| {
+                let theirs = rows[mover.opponent().index()];
+                match capture.map(|c| c.landing) {
+                    None => PitSet::EMPTY,
+                    Some(Zone::Anywhere) => PitSet::range(0, pits),
+                    Some(Zone::OpponentRow | Zone::OpponentTerritory) => theirs,
+                }
+            }),
         })
     }
 
