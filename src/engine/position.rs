@@ -1257,6 +1257,55 @@ mod tests {
         }
     }
 
+    /// The sowing table (small boards) gives what the arithmetic path of
+    /// bigger boards gives: the same seeds, pits reached and landing, for
+    /// every origin and every count, both directions, with and without
+    /// skipping the origin, laps included.
+    #[test]
+    fn the_sowing_table_agrees_with_the_arithmetic_sowing() {
+        let mut checked = 0;
+        for per_row in 1..=8usize {
+            for direction in ["counter-clockwise", "clockwise"] {
+                for skip in [false, true] {
+                    let seeds = if per_row <= 4 { 3 } else { 1 };
+                    let text = format!(
+                        "[variant]\nid = \"t\"\nname = \"T\"\n\n[board]\npits_per_row = {per_row}\n\
+                         seeds_per_pit = {seeds}\n\n[sowing]\ndirection = \"{direction}\"\n\
+                         skip_origin = {skip}\n"
+                    );
+                    let r = crate::rules::parse("t.toml", &text).unwrap();
+                    assert!(!r.sowings.is_empty(), "{per_row} pits a row have a table");
+                    let total = r.total_seeds as usize;
+                    for o in 0..r.pits() {
+                        for n in 0..=total {
+                            let mut base = Position::initial(&r);
+                            // Uneven counts elsewhere, so lanes are told apart.
+                            for p in 0..r.pits() {
+                                base.seeds[p] = (p % 3) as u16;
+                            }
+                            base.seeds[o] = 0;
+                            let occ0 = base.occupied(&r);
+                            let t = r.sowing(o, n).expect("a table entry");
+                            let mut a = base;
+                            for (i, &add) in t.add.iter().enumerate() {
+                                a.set_word(i, a.word(i) + add);
+                            }
+                            let occ_a = occ0.or(t.reached);
+                            let mut b = base;
+                            let mut occ_b = occ0;
+                            let landing = b.sow_long(&r, Pit(o as u8), n, &mut occ_b);
+                            assert_eq!(a.seeds, b.seeds, "{text}: {n} from {o}");
+                            assert_eq!(occ_a, occ_b, "{text}: {n} from {o}");
+                            assert_eq!(t.landing, landing, "{text}: {n} from {o}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
     #[test]
     fn spread_puts_one_in_each_lane_of_the_nibble() {
         for nib in 0..16u64 {
