@@ -331,11 +331,10 @@ pub struct TomlOppositeCapture {
 }
 
 /// The seed that makes an opposite capture.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum TomlCapturingSeed {
-    /// It is captured with the seeds of the opposite pit.
-    #[default]
+    /// It is captured with the seeds of the opposite pit (the default).
     Taken,
     /// It stays in the pit where it fell.
     Stays,
