@@ -46,7 +46,7 @@ repetition = 3
 /// gives it straight back, for free: the same whole state recurs for ever,
 /// every occurrence in a fresh window, so the game never ends.
 ///
-/// Fixed in the engine (src/engine/game.rs, `Rules::captures_irreversible`):
+/// Fixed in the engine (src/engine/game.rs, `Rules::no_trading`):
 /// with trading on, a change of owners or captured totals no longer
 /// restarts the window, and the repetition key includes them.
 #[test]

@@ -130,7 +130,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn controlled(&self, rules: &Rules, side: Side) -> PitSet {
-        if rules.fixed_owners {
+        if rules.no_trading {
             // Without trading no pit changes hands: one load, no mask work.
             return rules.home_row(side);
         }
@@ -273,7 +273,7 @@ impl Position {
         occupied: PitSet,
         sowable: PitSet,
     ) -> Option<PitSet> {
-        if !rules.sowings_only {
+        if !rules.no_trading {
             return None;
         }
         debug_assert!(self.offer.is_empty(), "no offer without trading");
@@ -813,7 +813,7 @@ impl Position {
             Ply::Sow(origin) if rules.plain_sowing => {
                 let sown = self.sow(rules, origin, occupied);
                 self.to_move = self.to_move.opponent();
-                sown.lock_progress | (rules.captures_irreversible & (sown.seeds_captured > 0))
+                sown.lock_progress | (rules.no_trading & (sown.seeds_captured > 0))
             }
             _ => {
                 let before = self.window_parts();
@@ -833,14 +833,14 @@ impl Position {
 
     /// Whether a ply from a state with these [`window_parts`](Self::window_parts)
     /// to this one closes its repetition window: lock progress always does,
-    /// and captures do without trading (see `Rules::captures_irreversible`).
+    /// and captures do without trading (see `Rules::no_trading`).
     #[inline(always)]
     pub(crate) fn closes_window(
         &self,
         rules: &Rules,
         (captured, sown): ([u16; 2], PitSet),
     ) -> bool {
-        sown != self.sown || (rules.captures_irreversible && captured != self.captured)
+        sown != self.sown || (rules.no_trading && captured != self.captured)
     }
 
     /// A plain sowing (single lap, no store, no capture during the sowing)
@@ -883,7 +883,7 @@ impl Position {
             }
             // A table entry, rather than matching on the zone, when
             // controllers are fixed.
-            let zone = if rules.fixed_owners {
+            let zone = if rules.no_trading {
                 rules.landing_zones[side.index()]
             } else {
                 self.zone(rules, cap.landing, side)
@@ -1068,7 +1068,7 @@ impl Position {
         let k = KEYS - 2;
         a = a.wrapping_add(mum(last ^ KEY_A[k], KEY_A[k + 1]));
         b = b.wrapping_add(mum(last ^ KEY_B[k], KEY_B[k + 1]));
-        if !rules.captures_irreversible {
+        if !rules.no_trading {
             // Owners and captured totals vary within a window when trading.
             let owned = self.owners.0;
             let caught = u64::from(self.captured[0]) | u64::from(self.captured[1]) << 16;

@@ -346,22 +346,19 @@ pub struct Rules {
     pub(crate) sowings: Vec<Sowing>,
     /// `total_seeds + 1` when `sowings` is filled, else 0.
     pub(crate) sowing_stride: usize,
-    /// No trading: every legal ply is a sowing or a pass, never an offer
-    /// or an answer.
-    pub(crate) sowings_only: bool,
     /// At most 8 pits, fewer than 2^14 seeds and no trading (so no offer):
     /// a state's seeds and side to act pack into 128 bits, so repetition
     /// keys are exact.
     pub(crate) packed_keys: bool,
-    /// Without trading, captured totals only grow and owners never change,
-    /// so a capture starts a new repetition window. With trading a payment
-    /// gives captured seeds back and pits can change hands back and forth,
-    /// so a whole state may recur across them: the window then runs from
-    /// lock progress only, and the key holds owners and captured totals.
-    pub(crate) captures_irreversible: bool,
-    /// No trading: each side controls its home row for the whole game.
-    pub(crate) fixed_owners: bool,
-    /// With fixed owners, where each mover's last seed may capture
+    /// No trading (derived). Then every legal ply is a sowing or a pass,
+    /// never an offer or an answer; each side controls its home row for
+    /// the whole game; and captured totals only grow, so a capture starts
+    /// a new repetition window. With trading a payment gives captured
+    /// seeds back and pits can change hands back and forth, so a whole
+    /// state may recur across them: the window then runs from lock
+    /// progress only, and the key holds owners and captured totals.
+    pub(crate) no_trading: bool,
+    /// Without trading, where each mover's last seed may capture
     /// (`[capture] landing`), South then North; empty without captures.
     pub(crate) landing_zones: [PitSet; 2],
 }
@@ -1105,12 +1102,10 @@ impl Rules {
             run_stride: pits + 1,
             sowings,
             sowing_stride,
-            sowings_only: trading.is_none(),
             // With trading the key must also hold owners and captured
-            // totals (see `captures_irreversible`), which packing has no room for.
+            // totals (see `no_trading`), which packing has no room for.
             packed_keys: pits <= 8 && total < 1 << 14 && trading.is_none(),
-            captures_irreversible: trading.is_none(),
-            fixed_owners: trading.is_none(),
+            no_trading: trading.is_none(),
             landing_zones: [Side::South, Side::North].map(|mover| {
                 let theirs = rows[mover.opponent().index()];
                 match capture.map(|c| c.landing) {
