@@ -4,7 +4,9 @@
 
 use super::board::{MAX_PITS, Pit, PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
-use crate::rules::{CannotSow, Capture, Chain, Feeding, Lock, Rules, SowFrom, Taker, Zone};
+use crate::rules::{
+    CannotSow, Capture, Chain, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
+};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -605,9 +607,6 @@ impl Position {
     /// Sowing with stores or relay laps: a plain walk round the circuit,
     /// then the captures at the final landing place.
     fn sow_general(&mut self, rules: &Rules, origin: Pit) -> Effect {
-        /// Relay laps allowed in one sowing: some positions would relay for
-        /// ever, and such a sowing ends where its last lap ends.
-        const MAX_RELAYS: u16 = 10_000;
         let side = self.to_move;
         let sown_count = self.seeds[origin.index()];
         let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));

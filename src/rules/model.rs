@@ -12,6 +12,12 @@ use crate::engine::{MAX_PITS, Pit, PitSet, Side};
 /// Most seeds a board may hold in all: counts are stored in 16 bits.
 pub const MAX_TOTAL_SEEDS: u32 = u16::MAX as u32;
 
+/// Most relay laps after the first in one sowing: some positions would
+/// relay for ever, so a sowing ends wherever its last lap ends once it has
+/// relayed this many times. Part of the language's meaning, not a limit of
+/// one engine (docs/rule-language.md, `sowing.laps`).
+pub const MAX_RELAYS: u16 = 10_000;
+
 /// Provenance of a variant: who plays it, where, and who recorded it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provenance {
