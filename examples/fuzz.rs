@@ -25,6 +25,7 @@
 //! more than 20 s (a hang).
 
 use ayla::check::{check_game, write_record};
+use ayla::engine::Variant;
 use ayla::engine::{Game, Pit, PitSet, Ply, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
 use ayla::rng::Rng;
@@ -314,19 +315,19 @@ fn mutate(rng: &mut Rng, corpus: &[Vec<u8>], toks: &[&str], base: &[u8]) -> Vec<
 }
 
 /// The bundled variants, loaded once.
-struct Bundled(Vec<(&'static str, Rules)>);
+struct Bundled(Vec<(&'static str, Arc<Variant>)>);
 
 impl Bundled {
     fn load() -> Bundled {
         Bundled(
             BUNDLED
                 .iter()
-                .map(|(id, _, _)| (*id, rules::bundled(id).unwrap().unwrap()))
+                .map(|(id, _, _)| (*id, Arc::new(Variant::new(rules::bundled(id).unwrap()))))
                 .collect(),
         )
     }
 
-    fn get(&self, name: &str) -> Option<&Rules> {
+    fn get(&self, name: &str) -> Option<&Arc<Variant>> {
         let key = rules::fold_name(name);
         self.0.iter().find(|(id, _)| *id == key).map(|(_, r)| r)
     }
@@ -417,7 +418,7 @@ fn target_position(b: &Bundled, text: &str) {
             "{id}: {s:?} prints differently"
         );
         // The position must also be playable: a game from it.
-        let mut g = Game::from_position(r, pos);
+        let mut g = Game::from_position(r.clone(), pos);
         let mut rng = Rng::new(text.len() as u64);
         play_random(r, &mut g, &mut rng, 50, None);
     }
@@ -426,7 +427,7 @@ fn target_position(b: &Bundled, text: &str) {
 /// Plays up to `plies` random legal plies, checking invariants; the plies played.
 fn play_random(
     r: &Rules,
-    g: &mut Game<'_>,
+    g: &mut Game,
     rng: &mut Rng,
     plies: usize,
     mut counts: Option<&mut HashMap<Position, u32>>,
@@ -478,7 +479,7 @@ fn target_rules(text: &str, seed: u64) {
     let Ok(r) = rules::parse("fuzz.toml", text) else {
         return;
     };
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     let mut rng = Rng::new(seed);
     play_random(&r, &mut g, &mut rng, 300, None);
 }
@@ -639,7 +640,7 @@ fn target_random_rules(seed: u64, stats: &mut Stats) {
         Err(e) => panic!("invariant: a valid random rule file does not load: {e}"),
     };
     for _ in 0..4 {
-        let mut g = Game::new(&r);
+        let mut g = Game::new(Variant::new(r.clone()));
         let mut counts = HashMap::new();
         let n = play_random(&r, &mut g, &mut rng, PLY_BOUND, Some(&mut counts));
         // A whole state (the position: seeds, side, captured totals, owners,

@@ -5,10 +5,11 @@
 //! why, and whether the stated `Result` is right. Finding the rulebook
 //! (the `Variant` tag) is the caller's business: see [`crate::rules::resolve_from`].
 
-use crate::engine::{Effect, Game, Outcome, Position, Side};
+use crate::engine::{Effect, Game, Outcome, Position, Side, Variant};
 use crate::notation::{Loc, Record, parse_position};
 use crate::rules::Rules;
 use std::fmt;
+use std::sync::Arc;
 
 /// What a record claims in its `Result` tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,16 +196,17 @@ pub fn start_position(rules: &Rules, rec: &Record) -> Result<Position, Unusable>
     }
 }
 
-/// Replays `rec` under `rules`.
+/// Replays `rec` under a compiled variant.
 ///
 /// # Errors
 /// [`Unusable`] when the record cannot be checked at all (a bad `Result`
 /// or `Position` tag); an illegal ply or a wrong result is a verdict in
 /// the report, not an error.
-pub fn check_game(rules: &Rules, rec: &Record) -> Result<GameReport, Unusable> {
+pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Unusable> {
+    let rules: &Rules = variant;
     let claim = claim(rec)?;
     let start = start_position(rules, rec)?;
-    let mut game = Game::from_position(rules, start);
+    let mut game = Game::from_position(Arc::clone(variant), start);
     let mut steps = Vec::with_capacity(rec.plies.len());
     let mut illegal = None;
     for (i, p) in rec.plies.iter().enumerate() {

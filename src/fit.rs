@@ -7,8 +7,11 @@
 //! cannot be told apart by these games, so they are reported as one group.
 
 use crate::check::{GameReport, check_game};
+use crate::engine::Variant;
 use crate::notation::Record;
-use crate::rules::{LoadError, Reading, Rules, Selection};
+use crate::rulebook::Source;
+use crate::rules::{Reading, Selection};
+use std::sync::Arc;
 
 /// Most combinations `fit` will try.
 pub const MAX_COMBINATIONS: usize = 4096;
@@ -99,15 +102,13 @@ pub fn combinations(readings: &[Reading]) -> Vec<Selection> {
     out
 }
 
-/// Fits `games` to every combination of the readings of the rules that
-/// `load` gives for a selection (`load(&Selection::new())` gives the defaults).
+/// Fits `games` to every combination of the readings of the rules from
+/// `source` (see [`crate::rulebook::source_of`]).
 ///
 /// # Errors
 /// Loading the rules fails, or there are more than [`MAX_COMBINATIONS`].
-pub fn fit(
-    games: &[&Record],
-    load: &dyn Fn(&Selection) -> Result<Rules, LoadError>,
-) -> Result<Fit, String> {
+pub fn fit(games: &[&Record], source: &Source) -> Result<Fit, String> {
+    let load = |sel: &Selection| source.load(sel, None);
     let base = load(&Selection::new()).map_err(|e| e.to_string())?;
     let n: usize = base
         .readings
@@ -124,13 +125,16 @@ pub fn fit(
     let mut groups: Vec<Group> = Vec::new();
     for sel in combinations(&base.readings) {
         let verdicts: Vec<Verdict> = match load(&sel) {
-            Ok(rules) => games
-                .iter()
-                .map(|g| match check_game(&rules, g) {
-                    Ok(report) => Verdict::of(&report),
-                    Err(u) => Verdict::Unusable(u.to_string()),
-                })
-                .collect(),
+            Ok(rules) => {
+                let variant = Arc::new(Variant::new(rules));
+                games
+                    .iter()
+                    .map(|g| match check_game(&variant, g) {
+                        Ok(report) => Verdict::of(&report),
+                        Err(u) => Verdict::Unusable(u.to_string()),
+                    })
+                    .collect()
+            }
             Err(e) => {
                 vec![Verdict::Unusable(format!("these readings do not load: {e}")); games.len()]
             }

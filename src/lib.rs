@@ -1,33 +1,46 @@
 //! ayla: a rules interpreter for mancala (count-and-capture) games.
 //!
 //! A variant is a TOML file in a declarative rule language; one generic
-//! engine interprets it. Goré and Kpé ship bundled.
+//! engine interprets it. Goré, Kpé and five more games ship bundled
+//! ([`rules::BUNDLED`]).
+//!
+//! The crate's layers: [`board`] (sides, pits, sets of pits: the
+//! vocabulary), [`rules`] (the rule language: schema, validated model,
+//! loading, plain-English description), [`engine`] (the fast interpreter),
+//! [`reference`] (the plain interpreter that defines the language's
+//! meaning, which the engine is tested against), [`notation`] (positions,
+//! plies, records), [`check`], [`rulebook`] and [`fit`] (recorded games),
+//! and [`search`].
+//!
+//! A rule file loads into a [`rules::Rules`] (what the file says); the
+//! engine compiles that into an [`engine::Variant`] (its tables), which
+//! games share:
 //!
 //! ```
-//! use ayla::engine::{Game, Ply};
-//! use ayla::rules;
+//! use ayla::engine::{Game, Ply, Variant};
+//! use ayla::{notation, rules};
 //!
-//! let kpe = rules::bundled("Kpé").unwrap().unwrap();
-//! let mut game = Game::new(&kpe);
-//! let c = kpe.pit('c').unwrap();
-//! game.play(Ply::Sow(c)).unwrap();
+//! let kpe = Variant::new(rules::bundled("Kpé")?);
+//! let c = kpe.pit('c').expect("Kpé has a pit c");
+//! let mut game = Game::new(kpe);
+//! game.play(Ply::Sow(c))?;
 //! assert_eq!(
-//!     ayla::notation::format_position(&kpe, game.position()),
+//!     notation::format_position(game.rules(), game.position()),
 //!     "7,6,0,7/7,7,7,7 N 0-0 sown=c/"
 //! );
 //! // North may not sow from South's row.
-//! assert!(game.play(Ply::Sow(kpe.pit('a').unwrap())).is_err());
+//! assert!(game.play(Ply::Sow(c)).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![warn(missing_docs)]
 
-/// Benchmark-only code: hand-written baselines for `ayla bench`; not
-/// used by the engine.
-pub mod bench;
+pub mod board;
 pub mod check;
 pub mod engine;
 pub mod fit;
 pub mod notation;
 pub mod rng;
+pub mod rulebook;
 pub mod rules;
 pub mod search;

@@ -53,9 +53,7 @@ fn every_bad_rule_file_gives_its_expected_messages() {
 #[test]
 fn bundled_rule_files_load() {
     for (id, _, _) in rules::BUNDLED {
-        let r = rules::bundled(id)
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let r = rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(r.provenance.id, *id);
         assert!(
             !r.interpretations.is_empty() || !r.readings.is_empty(),
@@ -66,10 +64,11 @@ fn bundled_rule_files_load() {
 
 #[test]
 fn bundled_names_ignore_case_and_accents() {
-    assert_eq!(
-        rules::bundled("Goré").unwrap().unwrap().provenance.id,
-        "gore"
-    );
-    assert_eq!(rules::bundled("KPÉ").unwrap().unwrap().provenance.id, "kpe");
-    assert!(rules::bundled("omweso").is_none());
+    assert_eq!(rules::bundled("Goré").unwrap().provenance.id, "gore");
+    assert_eq!(rules::bundled("KPÉ").unwrap().provenance.id, "kpe");
+    let e = rules::bundled("omweso").unwrap_err();
+    assert!(matches!(e, rules::LoadError::UnknownVariant { .. }), "{e}");
+    // A near miss is named.
+    let e = rules::bundled("owar").unwrap_err().to_string();
+    assert!(e.contains("(did you mean `oware`?)"), "{e}");
 }

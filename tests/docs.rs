@@ -14,6 +14,7 @@
 //! warnings, and have plies to play.
 
 use ayla::engine::Game;
+use ayla::engine::Variant;
 use ayla::rules::{self, LoadError, Located};
 use ayla::search::perft;
 use std::collections::BTreeSet;
@@ -470,7 +471,7 @@ fn examples() -> Vec<PathBuf> {
 fn the_examples_load_and_have_plies() {
     for path in examples() {
         let r = rules::load_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut game = Game::new(&r);
+        let mut game = Game::new(Variant::new(r.clone()));
         let n = perft(&mut game, 3);
         assert!(n > 0, "{}: perft(3) = 0", path.display());
     }

@@ -1,29 +1,30 @@
 //! The rules of SPEC.md §3, one clause at a time, on positions built by
 //! hand. Each expected position was worked out on paper from the clause.
 
+use ayla::engine::Variant;
 use ayla::engine::{EndReason, Game, Side};
 use ayla::notation::{format_position, parse_ply, parse_position};
 use ayla::rules::{self, Rules};
 
 fn bundled(id: &str) -> Rules {
-    rules::bundled(id).unwrap().unwrap()
+    rules::bundled(id).unwrap()
 }
 
-fn game<'r>(r: &'r Rules, pos: &str) -> Game<'r> {
+fn game(r: &Rules, pos: &str) -> Game {
     Game::from_position(
-        r,
+        Variant::new(r.clone()),
         parse_position(r, pos).unwrap_or_else(|e| panic!("{pos}: {e}")),
     )
 }
 
-fn play(g: &mut Game<'_>, ply: &str) -> Result<String, String> {
-    let r = g.rules();
-    let p = parse_ply(r, ply).map_err(|e| e.to_string())?;
+fn play(g: &mut Game, ply: &str) -> Result<String, String> {
+    let v = g.variant().clone();
+    let p = parse_ply(&v, ply).map_err(|e| e.to_string())?;
     g.play(p).map_err(|e| e.to_string())?;
-    Ok(format_position(r, g.position()))
+    Ok(format_position(&v, g.position()))
 }
 
-fn legal(g: &Game<'_>) -> Vec<String> {
+fn legal(g: &Game) -> Vec<String> {
     let mut v = Vec::new();
     g.legal_plies(&mut v);
     v.iter().map(|p| p.notation(g.rules().per_row)).collect()
@@ -113,7 +114,7 @@ fn kpe_ends_when_the_player_to_move_has_an_empty_row() {
 #[test]
 fn kpe_sows_from_own_row_only() {
     let r = bundled("kpe");
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     assert_eq!(
         play(&mut g, "A").unwrap_err(),
         "South may not sow from pit A: it is not in South's row"
@@ -475,7 +476,7 @@ fn capped(cap: u32) -> Rules {
 #[test]
 fn a_ply_cap_ends_the_game_after_that_many_plies() {
     let r = capped(3);
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     // a (6) → b c d A B C: 0,7,7,7/7,7,7,6; North D (6) → a b c d A B:
     // 1,8,8,8/8,8,7,0; South b (8) → c d A B C D a b: 2,1,9,9/9,9,8,1.
     assert_eq!(play(&mut g, "a").unwrap(), "0,7,7,7/7,7,7,6 N 0-0 sown=a/");
@@ -505,13 +506,13 @@ fn a_ply_cap_counts_from_the_start_and_keys_the_search() {
     assert_eq!(from_there.plies_played(), 0);
     play(&mut from_there, "D").unwrap();
     assert!(!from_there.is_over(), "one ply of two");
-    let mut from_start = Game::new(&r);
+    let mut from_start = Game::new(Variant::new(r.clone()));
     play(&mut from_start, "a").unwrap();
     let fresh = game(&r, pos);
     assert_eq!(from_start.position(), fresh.position());
     assert_ne!(from_start.search_key(), fresh.search_key());
     let uncapped = bundled("kpe");
-    let mut a = Game::new(&uncapped);
+    let mut a = Game::new(Variant::new(uncapped.clone()));
     play(&mut a, "a").unwrap();
     assert_eq!(
         a.search_key(),

@@ -7,6 +7,7 @@
 //! A comment holding `Position: <string>` is checked against the position
 //! after the ply it follows.
 
+use ayla::engine::Variant;
 use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
 use ayla::rules;
@@ -29,7 +30,7 @@ fn replay_file(path: &Path) -> usize {
             Some(t) => parse_position(&r, &t.value).unwrap_or_else(|e| panic!("{name}: {e}")),
             None => Position::initial(&r),
         };
-        let mut g = Game::from_position(&r, start);
+        let mut g = Game::from_position(Variant::new(r.clone()), start);
         for (i, p) in rec.plies.iter().enumerate() {
             let before = format_position(&r, g.position());
             let side = g.position().to_move();

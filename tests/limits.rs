@@ -30,8 +30,10 @@
 //!   random play does not end within 100,000 plies (finding T2).
 
 use ayla::check::check_game;
+use ayla::engine::Variant;
 use ayla::notation::{parse_position, parse_records};
 use ayla::rules::{self, LoadError, MAX_CHAIN, MAX_FILE_BYTES};
+use std::sync::Arc;
 use std::time::Instant;
 
 fn err(text: &str) -> String {
@@ -106,7 +108,9 @@ fn two_million_plies_end_by_repetition_and_the_rest_is_refused() {
     let text = format!("[Variant \"loop\"]\n\n{}\n", "a A ".repeat(1_000_000));
     let recs = timed("parsing 2,000,000 plies", || parse_records(&text).unwrap());
     assert_eq!(recs[0].plies.len(), 2_000_000);
-    let report = timed("checking them", || check_game(&r, &recs[0]).unwrap());
+    let report = timed("checking them", || {
+        check_game(&Arc::new(Variant::new(r.clone())), &recs[0]).unwrap()
+    });
     let ill = report.illegal.expect("a ply after the end");
     assert_eq!(ill.number, 5);
     assert!(ill.reason.contains("over"), "{}", ill.reason);
@@ -134,9 +138,9 @@ fn deep_nesting_and_long_lines_are_refused() {
     ] {
         timed(what, || {
             if let Ok(recs) = parse_records(&text) {
-                let r = rules::bundled("gore").unwrap().unwrap();
+                let r = rules::bundled("gore").unwrap();
                 for rec in &recs {
-                    let _ = check_game(&r, rec);
+                    let _ = check_game(&Arc::new(Variant::new(r.clone())), rec);
                 }
             }
         });
@@ -225,7 +229,7 @@ fn a_10_mb_rule_file_is_refused() {
 
 #[test]
 fn a_position_of_a_million_commas_is_refused() {
-    let kpe = rules::bundled("kpe").unwrap().unwrap();
+    let kpe = rules::bundled("kpe").unwrap();
     for text in [
         format!("{}/6,6,6,6 S 0-0", ",".repeat(1_000_000)),
         format!("{}/6,6,6,6 S 0-0", "6,".repeat(500_000) + "6"),
@@ -257,7 +261,7 @@ fn the_number_of_offers_a_position_can_list_is_bounded() {
         )
     };
     let r = rules::parse("limits.toml", &file(6)).unwrap();
-    let mut g = ayla::engine::Game::new(&r);
+    let mut g = ayla::engine::Game::new(Variant::new(r.clone()));
     assert_eq!(ayla::search::perft(&mut g, 1), 6 + 62);
     rules::parse("limits.toml", &file(7)).unwrap();
     let e = err(&file(8));

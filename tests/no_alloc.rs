@@ -22,6 +22,7 @@
 //! again the first time it is used after the history has grown: the same
 //! caveat.
 
+use ayla::engine::Variant;
 use ayla::engine::{Game, Ply};
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED};
@@ -95,8 +96,8 @@ fn the_counter_counts() {
 #[test]
 fn random_playouts_allocate_nothing_after_warm_up() {
     for (id, _, _) in BUNDLED {
-        let r = rules::bundled(id).unwrap().unwrap();
-        let mut game = Game::new(&r);
+        let r = rules::bundled(id).unwrap();
+        let mut game = Game::new(Variant::new(r.clone()));
         let mut legal: Vec<Ply> = Vec::with_capacity(64);
         let mut rng = Rng::new(0xa110c);
         // Warm-up: the history buffer grows to the longest game so far.
@@ -130,7 +131,7 @@ fn long_windows_allocate_nothing_after_warm_up() {
          [moves]\ncannot_sow = \"end-game\"\n\n[end]\nrepetition = 2\n",
     )
     .unwrap();
-    let mut game = Game::new(&r);
+    let mut game = Game::new(Variant::new(r.clone()));
     let mut legal: Vec<Ply> = Vec::with_capacity(64);
     let mut rng = Rng::new(0x10e);
     random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
@@ -154,8 +155,8 @@ fn long_windows_allocate_nothing_after_warm_up() {
          [moves]\ncannot_sow = \"end-game\"\n",
     )
     .unwrap();
-    let mut game = Game::new(&r);
-    let branches = |game: &mut Game<'_>, rng: &mut Rng, legal: &mut Vec<Ply>| {
+    let mut game = Game::new(Variant::new(r.clone()));
+    let branches = |game: &mut Game, rng: &mut Rng, legal: &mut Vec<Ply>| {
         let snap = game.snapshot();
         for _ in 0..2_000 {
             for _ in 0..1 + rng.below(40) {

@@ -6,6 +6,7 @@
 //! `<depth> <count>` lines.
 
 use ayla::engine::Game;
+use ayla::engine::Variant;
 use ayla::notation::parse_position;
 use ayla::rules;
 use ayla::search::perft;
@@ -30,7 +31,7 @@ fn check_table(id: &str) -> usize {
                 .collect(),
         )
         .unwrap(),
-        _ => rules::bundled(id).unwrap().unwrap(),
+        _ => rules::bundled(id).unwrap(),
     };
     let path = format!("tests/perft/{id}.perft");
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -50,7 +51,7 @@ fn check_table(id: &str) -> usize {
             .unwrap_or_else(|| panic!("{path}:{}: expected `<depth> <count>`", n + 1));
         let (d, c): (u32, u64) = (d.parse().unwrap(), c.trim().parse().unwrap());
         let start = pos.unwrap_or_else(|| panic!("{path}:{}: no position yet", n + 1));
-        let mut g = Game::from_position(&r, start);
+        let mut g = Game::from_position(Variant::new(r.clone()), start);
         assert_eq!(perft(&mut g, d), c, "{path}:{}: perft {d}", n + 1);
         checked += 1;
     }
@@ -89,11 +90,14 @@ fn perft_kalah_no_empty_capture() {
 
 #[test]
 fn perft_zero_is_one_and_finished_games_have_no_plies() {
-    let r = rules::bundled("kpe").unwrap().unwrap();
-    let mut g = Game::new(&r);
+    let r = rules::bundled("kpe").unwrap();
+    let mut g = Game::new(Variant::new(r.clone()));
     assert_eq!(perft(&mut g, 0), 1);
     let over = parse_position(&r, "1,1,0,0/0,0,0,0 N 20-26").unwrap();
-    assert_eq!(perft(&mut Game::from_position(&r, over), 3), 0);
+    assert_eq!(
+        perft(&mut Game::from_position(Variant::new(r.clone()), over), 3),
+        0
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use ayla::notation::{format_position, parse_position};
 use ayla::rules::{self, Rules};
 
 fn bundled(id: &str) -> Rules {
-    rules::bundled(id).unwrap().unwrap()
+    rules::bundled(id).unwrap()
 }
 
 fn error(id: &str, s: &str) -> String {

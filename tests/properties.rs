@@ -4,20 +4,20 @@
 //! a run is repeatable, and no failure file is written.
 
 use ayla::check::{check_game, write_record};
-use ayla::engine::{Game, Pit, PitSet, Ply};
+use ayla::engine::{Game, Pit, PitSet, Ply, Variant};
 use ayla::notation::{format_position, parse_position, parse_records};
 use ayla::rng::Rng;
-use ayla::rules::{self, BUNDLED, Rules};
+use ayla::rules::{self, BUNDLED};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-fn bundled() -> &'static [Rules] {
-    static ALL: OnceLock<Vec<Rules>> = OnceLock::new();
+fn bundled() -> &'static [Arc<Variant>] {
+    static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
     ALL.get_or_init(|| {
         BUNDLED
             .iter()
-            .map(|(id, _, _)| rules::bundled(id).unwrap().unwrap())
+            .map(|(id, _, _)| Arc::new(Variant::new(rules::bundled(id).unwrap())))
             .collect()
     })
 }
@@ -32,9 +32,9 @@ fn config() -> Config {
 }
 
 /// A random game of `plies` plies at most; the plies played.
-fn random_game<'r>(r: &'r Rules, seed: u64, plies: usize) -> (Game<'r>, Vec<Ply>) {
+fn random_game(r: &Arc<Variant>, seed: u64, plies: usize) -> (Game, Vec<Ply>) {
     let mut rng = Rng::new(seed);
-    let mut g = Game::new(r);
+    let mut g = Game::new(r.clone());
     let mut legal = Vec::new();
     let mut played = Vec::new();
     for _ in 0..plies {
@@ -51,7 +51,7 @@ fn random_game<'r>(r: &'r Rules, seed: u64, plies: usize) -> (Game<'r>, Vec<Ply>
 
 /// Every ply of a board, legal or not: sowings, answers, passes, offers of
 /// one pit and of two.
-fn every_ply(r: &Rules) -> Vec<Ply> {
+fn every_ply(r: &ayla::rules::Rules) -> Vec<Ply> {
     let n = r.pits();
     let mut out = vec![Ply::Pass, Ply::Accept, Ply::Decline];
     for i in 0..n {
@@ -71,7 +71,7 @@ proptest! {
     fn seeds_are_conserved(v in 0..BUNDLED.len(), seed: u64, plies in 0usize..400) {
         let r = &bundled()[v];
         let mut rng = Rng::new(seed);
-        let mut g = Game::new(r);
+        let mut g = Game::new(r.clone());
         let mut legal = Vec::new();
         for _ in 0..plies {
             prop_assert_eq!(g.position().total_seeds(r), r.total_seeds);

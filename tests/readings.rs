@@ -2,6 +2,7 @@
 //! the `Readings` tag, `fit` naming the one alternative a record fits, and
 //! how readings meet `extends`.
 
+use ayla::engine::Variant;
 use ayla::rules::{self, Selection};
 use std::path::Path;
 use std::process::Command;
@@ -28,7 +29,6 @@ fn sel(pairs: &[(&str, &str)]) -> Selection {
 fn bundled_files_declare_the_open_points_of_the_spec() {
     let names = |id: &str| -> Vec<String> {
         rules::bundled(id)
-            .unwrap()
             .unwrap()
             .readings
             .iter()
@@ -195,7 +195,7 @@ fn fit_tries_thirty_two_combinations_over_a_hundred_games() {
     let mut legal = Vec::new();
     let mut text = String::new();
     for _ in 0..100 {
-        let mut g = Game::new(&r);
+        let mut g = Game::new(Variant::new(r.clone()));
         let mut plies = Vec::new();
         while plies.len() < 150 {
             g.legal_plies(&mut legal);
@@ -220,10 +220,14 @@ fn fit_tries_thirty_two_combinations_over_a_hundred_games() {
     assert_eq!(games.len(), 100);
     let recs: Vec<_> = games.iter().collect();
     let start = std::time::Instant::now();
-    let f = fit(&recs, &|s: &Selection| {
-        rules::resolve_with("tests/fit/five-readings.toml", Path::new(""), s)
-    })
+    // The records name their rule file relative to tests/fit/.
+    let source = ayla::rulebook::source_of(
+        recs[0],
+        Path::new("tests/fit"),
+        &ayla::rulebook::Overrides::default(),
+    )
     .unwrap();
+    let f = fit(&recs, &source).unwrap();
     let elapsed = start.elapsed();
     let total: usize = f.groups.iter().map(|g| g.combinations.len()).sum();
     assert_eq!(total, 32);

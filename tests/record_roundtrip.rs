@@ -3,19 +3,21 @@
 //! the engine computed.
 
 use ayla::check::{Claim, check_game, write_record};
+use ayla::engine::Variant;
 use ayla::engine::{Game, Ply};
 use ayla::notation::parse_records;
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED};
+use std::sync::Arc;
 
 #[test]
 fn random_games_written_as_records_check_clean() {
     for (id, _, _) in BUNDLED {
-        let r = rules::bundled(id).unwrap().unwrap();
+        let r = rules::bundled(id).unwrap();
         let mut rng = Rng::new(0xca11_ab1e);
         let mut legal = Vec::new();
         for n in 0..300 {
-            let mut g = Game::new(&r);
+            let mut g = Game::new(Variant::new(r.clone()));
             let mut plies: Vec<Ply> = Vec::new();
             // Every third game is cut short, to record unfinished games too.
             let cap = if n % 3 == 0 {
@@ -54,7 +56,7 @@ fn random_games_written_as_records_check_clean() {
                 .map(|p| p.ply.resolve(&r).unwrap())
                 .collect();
             assert_eq!(back, plies);
-            let report = check_game(&r, &recs[0]).unwrap();
+            let report = check_game(&Arc::new(Variant::new(r.clone())), &recs[0]).unwrap();
             assert!(report.is_ok(), "{text}");
             assert_eq!(report.outcome, g.outcome());
             assert_eq!(report.claim == Claim::Unfinished, g.outcome().is_none());

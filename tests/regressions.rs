@@ -3,9 +3,11 @@
 //! Each test names the finding it pins down.
 
 use ayla::check::check_game;
+use ayla::engine::Variant;
 use ayla::engine::{Game, Ply};
 use ayla::notation::parse_records;
 use ayla::rules::{self, Rules};
+use std::sync::Arc;
 
 fn load(text: &str) -> Rules {
     rules::parse("regression.toml", text).unwrap_or_else(|e| panic!("{e}"))
@@ -52,7 +54,7 @@ repetition = 3
 #[test]
 fn t1_trading_back_and_forth_ends_by_repetition() {
     let r = load(FREE_TRADES);
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     let c = r.pit('c').unwrap();
     let start = *g.position();
     let cycle = [
@@ -93,7 +95,7 @@ fn t1_trading_cycle_record_is_refused_after_the_third_occurrence() {
         "offer(c) accept offer(c) accept ".repeat(10)
     );
     let rec = &parse_records(&text).unwrap()[0];
-    let report = check_game(&r, rec).unwrap();
+    let report = check_game(&Arc::new(Variant::new(r.clone())), rec).unwrap();
     assert!(report.illegal.is_some(), "40 plies of one cycle all legal");
 }
 
@@ -153,7 +155,7 @@ const MANY_SEEDS: &str = "[variant]\nid = \"many\"\nname = \"Many\"\n\n[board]\n
 #[test]
 fn p1_a_long_capture_free_game_plays_in_linear_time() {
     let r = load(MANY_SEEDS);
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     let mut rng = ayla::rng::Rng::new(1);
     let mut legal = Vec::new();
     let mut work = Vec::new();
@@ -184,7 +186,7 @@ fn p1_a_long_capture_free_game_plays_in_linear_time() {
 #[test]
 fn p1_search_in_a_long_window_does_work_linear_in_its_nodes() {
     let r = load(MANY_SEEDS);
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     let mut rng = ayla::rng::Rng::new(2);
     let mut legal = Vec::new();
     for _ in 0..20_000 {
@@ -209,7 +211,7 @@ fn p1_search_in_a_long_window_does_work_linear_in_its_nodes() {
 #[test]
 fn t2_a_capture_free_game_with_many_seeds_can_outlast_100_000_plies() {
     let r = load(MANY_SEEDS);
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     let mut rng = ayla::rng::Rng::new(1);
     let mut legal = Vec::new();
     for _ in 0..3_000 {
@@ -231,7 +233,7 @@ fn t2_a_ply_cap_bounds_such_a_game() {
     let mut rng = ayla::rng::Rng::new(1);
     let mut legal = Vec::new();
     for _ in 0..3 {
-        let mut g = Game::new(&r);
+        let mut g = Game::new(Variant::new(r.clone()));
         while !g.is_over() {
             g.legal_plies(&mut legal);
             g.play(legal[rng.below(legal.len())]).unwrap();

@@ -13,6 +13,7 @@
 //! and every restore the engine's end (whether the game is over, and why)
 //! must be the reference's.
 
+use ayla::engine::Variant;
 use ayla::engine::{EndReason, Game, MAX_PITS, PitSet, Ply, Position, Side, Snapshot};
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED, Rules};
@@ -51,7 +52,7 @@ fn irreversible(r: &Rules, a: &State, b: &State) -> bool {
 /// view of it.
 struct Line<'r> {
     r: &'r Rules,
-    g: Game<'r>,
+    g: Game,
     snaps: Vec<Snapshot>,
     states: Vec<State>,
     /// Where each position's window starts.
@@ -66,7 +67,7 @@ struct Line<'r> {
 
 impl<'r> Line<'r> {
     fn new(r: &'r Rules) -> Line<'r> {
-        let g = Game::new(r);
+        let g = Game::new(Variant::new(r.clone()));
         let mut l = Line {
             r,
             snaps: Vec::new(),
@@ -114,7 +115,7 @@ impl<'r> Line<'r> {
         self.starts.push(start);
         let seen = self.states[start..].iter().filter(|&&s| s == now).count();
         let limit = self.r.end.repetition;
-        let expected = Game::from_position(self.r, *self.g.position())
+        let expected = Game::from_position(self.g.variant().clone(), *self.g.position())
             .end()
             .or((seen >= usize::from(limit)).then_some(EndReason::Repetition(limit)));
         assert_eq!(
@@ -226,7 +227,7 @@ fn free_trades() -> Rules {
 #[test]
 fn bundled_variants_end_by_repetition_as_a_recount_says() {
     for (i, (id, _, _)) in BUNDLED.iter().enumerate() {
-        let r = rules::bundled(id).unwrap().unwrap();
+        let r = rules::bundled(id).unwrap();
         let (plies, longest, _) = exercise(&r, 0x5eed + i as u64, 12_000, 2, true, id);
         assert!(plies > 10_000, "{id}: {plies} plies");
         if *id == "gore" {

@@ -5,6 +5,7 @@
 //! play an illegal ply.
 
 use ayla::engine::Game;
+use ayla::engine::Variant;
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED};
 use ayla::search::player::Player;
@@ -13,7 +14,7 @@ use ayla::search::{Budget, Level, Searcher, minimax};
 #[test]
 fn alphabeta_agrees_with_minimax_on_random_positions() {
     for (id, _, _) in BUNDLED {
-        let r = rules::bundled(id).unwrap().unwrap();
+        let r = rules::bundled(id).unwrap();
         agrees_with_minimax(&r, 0..80);
     }
 }
@@ -47,11 +48,11 @@ fn a_table_does_not_mix_positions_with_different_plies_left() {
          [end]\nmax_plies = 3\n",
     )
     .unwrap();
-    let mut played = Game::new(&r);
+    let mut played = Game::new(Variant::new(r.clone()));
     played
         .play(ayla::notation::parse_ply(&r, "a").unwrap())
         .unwrap();
-    let mut fresh = Game::from_position(&r, *played.position());
+    let mut fresh = Game::from_position(Variant::new(r.clone()), *played.position());
     let mut searcher = Searcher::new(1 << 12);
     for depth in 1..=4 {
         let (a, b) = (minimax(&mut played, depth), minimax(&mut fresh, depth));
@@ -72,8 +73,9 @@ fn agrees_with_minimax(r: &rules::Rules, plies: std::ops::Range<usize>) {
     let mut searcher = Searcher::new(1 << 12); // small: collisions and replacements happen
     let mut legal = Vec::new();
     let mut checked = 0;
+    let variant = std::sync::Arc::new(Variant::new(r.clone()));
     while checked < 40 {
-        let mut g = Game::new(r);
+        let mut g = Game::new(variant.clone());
         for _ in 0..plies.start + rng.below(plies.len()) {
             g.legal_plies(&mut legal);
             if legal.is_empty() {
@@ -103,12 +105,12 @@ fn agrees_with_minimax(r: &rules::Rules, plies: std::ops::Range<usize>) {
 fn searches_name_legal_plies_and_playable_lines() {
     use std::time::Duration;
     for (id, _, _) in BUNDLED {
-        let r = rules::bundled(id).unwrap().unwrap();
+        let r = rules::bundled(id).unwrap();
         let mut rng = Rng::new(11);
         let mut searcher = Searcher::new(1 << 14);
         let mut legal = Vec::new();
         for game_no in 0..6 {
-            let mut g = Game::new(&r);
+            let mut g = Game::new(Variant::new(r.clone()));
             let mut n = 0;
             while !g.is_over() && n < 200 {
                 let budget = if (n + game_no) % 3 == 0 {
@@ -144,7 +146,7 @@ fn searches_name_legal_plies_and_playable_lines() {
 #[test]
 fn engine_players_only_play_legal_plies() {
     for (id, _, _) in BUNDLED {
-        let r = rules::bundled(id).unwrap().unwrap();
+        let r = rules::bundled(id).unwrap();
         for (seed, (a, b)) in [
             (Level::Depth(3), Level::Random),
             (Level::Depth(2), Level::Depth(4)),
@@ -153,7 +155,7 @@ fn engine_players_only_play_legal_plies() {
         .enumerate()
         {
             let mut players = [Player::new(a, seed as u64), Player::new(b, seed as u64 + 1)];
-            let mut g = Game::new(&r);
+            let mut g = Game::new(Variant::new(r.clone()));
             let mut n = 0;
             while !g.is_over() && n < 400 {
                 let side = g.position().to_move().index();

@@ -1,11 +1,12 @@
 //! Examples stated in SPEC.md, replayed through the engine.
 
+use ayla::engine::Variant;
 use ayla::engine::{Game, Pit, PitSet, Ply};
 use ayla::notation::{format_position, parse_position};
 use ayla::rules::{self, Rules};
 
 fn rules(id: &str) -> Rules {
-    rules::bundled(id).expect("bundled").expect("loads")
+    rules::bundled(id).expect("loads")
 }
 
 fn ply(r: &Rules, s: &str) -> Ply {
@@ -28,7 +29,7 @@ fn ply(r: &Rules, s: &str) -> Ply {
 #[test]
 fn spec_section_4_gore_opening() {
     let r = rules("gore");
-    let mut g = Game::new(&r);
+    let mut g = Game::new(Variant::new(r.clone()));
     for p in "c A a C d D d A a B b C a offer(D) decline b".split(' ') {
         g.play(ply(&r, p)).unwrap_or_else(|e| panic!("{p}: {e}"));
     }
@@ -43,7 +44,7 @@ fn spec_section_4_gore_opening() {
 #[test]
 fn spec_section_5_initial_kpe() {
     let r = rules("kpe");
-    let g = Game::new(&r);
+    let g = Game::new(Variant::new(r.clone()));
     assert_eq!(format_position(&r, g.position()), "6,6,6,6/6,6,6,6 S 0-0");
     let p = parse_position(&r, "6,6,6,6/6,6,6,6 S 0-0").unwrap();
     assert_eq!(&p, g.position());
@@ -58,7 +59,7 @@ fn gore_chain_runs_both_ways_into_own_row() {
     // C holds 1 (stops the forward run); backwards d holds 2, c holds 4,
     // b is the emptied origin (0) and stops it. 48 seeds in all.
     let pos = parse_position(&r, "5,3,3,1/1,4,1,6 S 12-12").unwrap();
-    let mut g = Game::from_position(&r, pos);
+    let mut g = Game::from_position(Variant::new(r.clone()), pos);
     g.play(Ply::Sow(Pit(1))).unwrap();
     assert_eq!(format_position(&r, g.position()), "5,0,0,0/0,0,1,6 N 24-12");
 }

@@ -45,7 +45,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         (None, None) => Budget::Time(Duration::from_secs(1)),
     };
-    let mut game = Game::from_position(&rules, pos);
+    let mut game = Game::from_position(rules.clone(), pos);
     let mut searcher = Searcher::new(1 << 20);
     let r = searcher.search(&mut game, budget);
     let n = rules.per_row;

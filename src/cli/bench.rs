@@ -4,10 +4,11 @@
 //! thread (SPEC.md §7), perft from the initial position, and, when the
 //! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
 
+use super::kpe_baseline;
 use super::{Exit, Failure, load_rules};
-use ayla::bench::{is_kpe, kpe_baseline};
 use ayla::engine::Game;
 use ayla::rng::Rng;
+use ayla::rules::{self, Rules};
 use ayla::search::{Playouts, perft, random_playouts};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -16,6 +17,22 @@ use std::time::{Duration, Instant};
 /// nodes for the bundled variants) to time, shallow enough to take a
 /// fraction of a second.
 const PERFT_DEPTH: u32 = 12;
+
+/// Whether `rules` play exactly as the bundled Kpé, so that
+/// [`kpe_baseline`] plays the same games: the whole validated rulebook is
+/// compared, provenance and interpretation notes aside (they play no
+/// part), so a file that changes any rule, present or future, is not
+/// mistaken for Kpé whatever its id.
+#[must_use]
+pub fn is_kpe(rules: &Rules) -> bool {
+    let Ok(kpe) = rules::bundled("kpe") else {
+        return false;
+    };
+    let mut r = rules.clone();
+    r.provenance = kpe.provenance.clone();
+    r.interpretations = kpe.interpretations.clone();
+    r == kpe
+}
 
 /// Arguments of `bench`.
 #[derive(clap::Args)]
@@ -135,7 +152,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         .as_ref()
         .map(|b| b.per_sec(b.stats.plies) / engine.per_sec(engine.stats.plies));
 
-    let mut game = Game::new(&rules);
+    let mut game = Game::new(rules.clone());
     let start = Instant::now();
     let nodes = perft(&mut game, PERFT_DEPTH);
     let perft_time = start.elapsed();

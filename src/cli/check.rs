@@ -2,11 +2,14 @@
 
 use super::{Exit, Failure, board};
 use ayla::check::{GameReport, check_game};
+use ayla::engine::Variant;
 use ayla::fit::parse_selection;
 use ayla::notation::{Record, format_position, parse_records};
-use ayla::rules::{self, LoadError, Rules, Selection};
+use ayla::rulebook::{Overrides, rulebook_for};
+use ayla::rules::Rules;
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -24,14 +27,6 @@ pub struct Args {
     /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
     #[arg(long = "reading", value_name = "NAME=ALT")]
     readings: Vec<String>,
-}
-
-/// Which rulebook a game is checked under.
-pub(super) struct Choice {
-    /// `--rules`, if given.
-    pub(super) forced: Option<String>,
-    /// `--reading` values.
-    pub(super) cli: Selection,
 }
 
 /// How one game (or file) came out, worst last.
@@ -58,9 +53,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     let cli = parse_selection(&a.readings.join(","))
         .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let choice = Choice {
-        forced: a.rules.clone(),
-        cli,
+    let choice = Overrides {
+        rules: a.rules.clone(),
+        readings: cli,
     };
     let mut worst = Status::Ok;
     for path in &a.records {
@@ -72,7 +67,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
 }
 
-fn check_file(path: &Path, choice: &Choice, json: bool) -> Status {
+fn check_file(path: &Path, choice: &Overrides, json: bool) -> Status {
     let name = path.display().to_string();
     let file_error = |msg: String| {
         if json {
@@ -124,91 +119,35 @@ fn check_file(path: &Path, choice: &Choice, json: bool) -> Status {
     worst
 }
 
-/// The readings a game is checked under: its `Readings` tag, then `--reading`.
-fn selection_for(rec: &Record, choice: &Choice) -> Result<Selection, String> {
-    let mut sel = match rec.tag("Readings") {
-        Some(t) => {
-            parse_selection(&t.value).map_err(|e| format!("{}: the Readings tag: {e}", t.loc))?
-        }
-        None => Selection::new(),
-    };
-    sel.extend(choice.cli.clone());
-    Ok(sel)
-}
-
-pub(super) fn load_for(rec: &Record, base: &Path, choice: &Choice) -> Result<Rules, String> {
-    let sel = selection_for(rec, choice)?;
-    let at = rec.tag("Readings").map_or(rec.loc, |t| t.loc);
-    if let Some(forced) = &choice.forced {
-        return rules::resolve_with(forced, Path::new(""), &sel).map_err(|e| format!("{at}: {e}"));
-    }
-    let Some(tag) = rec.tag("Variant") else {
-        return Err(format!(
-            "{}: the game has no Variant tag (e.g. [Variant \"gore\"])",
-            rec.loc
-        ));
-    };
-    if let Some(again) = rec.tags.iter().filter(|t| t.name == "Variant").nth(1) {
-        return Err(format!(
-            "{}: a second Variant tag; a game names its rulebook once (the first says {:?})",
-            again.loc, tag.value
-        ));
-    }
-    rules::resolve_with(&tag.value, base, &sel).map_err(|e| match e {
-        LoadError::UnknownVariant { name, .. } if looks_like_path(&name) => format!(
-            "{}: no rule file at {} (the Variant tag's path is relative to the record)",
-            tag.loc,
-            base.join(&name).display()
-        ),
-        LoadError::UnknownVariant { name, known } => format!(
-            "{}: unknown variant {name:?}: not a bundled variant ({known}) and no rule file at {}",
-            tag.loc,
-            base.join(&name).display()
-        ),
-        LoadError::Invalid(v)
-            if !sel.is_empty() && v.iter().any(|l| l.key.starts_with("readings")) =>
-        {
-            let msgs: Vec<String> = v.iter().map(|l| l.message.clone()).collect();
-            format!("{at}: readings: {}", msgs.join("; "))
-        }
-        e => format!(
-            "{}: the Variant tag's rule file does not load:\n{e}",
-            tag.loc
-        ),
-    })
-}
-
-pub(super) fn looks_like_path(name: &str) -> bool {
-    name.contains(['/', '\\']) || name.ends_with(".toml")
-}
-
 fn check_one(
     name: &str,
     index: usize,
     rec: &Record,
     base: &Path,
-    choice: &Choice,
+    choice: &Overrides,
     json: bool,
 ) -> Status {
-    let loaded;
-    let rules = match load_for(rec, base, choice) {
-        Ok(r) => {
-            loaded = r;
-            &loaded
-        }
-        Err(msg) => {
+    let variant = match rulebook_for(rec, base, choice) {
+        Ok(r) => Arc::new(Variant::new(r)),
+        Err(e) => {
+            // A fault of the command line is not the record's.
+            let msg = match e.at {
+                Some(_) => format!("{name}:{e}"),
+                None => e.message.clone(),
+            };
             if json {
                 println!(
                     "{}",
                     json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": msg})
                 );
             } else {
-                println!("{name}:{msg}");
+                println!("{msg}");
             }
             return Status::Unusable;
         }
     };
-    let report = match check_game(rules, rec) {
+    let rules: &Rules = &variant;
+    let report = match check_game(&variant, rec) {
         Ok(r) => r,
         Err(u) => {
             if json {

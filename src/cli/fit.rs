@@ -1,9 +1,10 @@
-//! `ayla fit <record>...`: which readings of the open points the games fit.
+//! `ayla fit <record>... [--rules FILE]`: which readings of the open points the games fit.
 
-use super::{Failure, check::looks_like_path};
+use super::Failure;
 use ayla::fit::{Verdict, describe_combinations, fit};
 use ayla::notation::{Record, parse_records};
-use ayla::rules::{self, Selection};
+use ayla::rulebook::{Overrides, Source, source_of};
+use ayla::rules::Selection;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fit`.
@@ -12,6 +13,10 @@ pub struct Args {
     /// Record files; their games are fitted together, variant by variant.
     #[arg(required = true)]
     records: Vec<PathBuf>,
+    /// Fit every game to the readings of this rule file (or bundled id)
+    /// instead of its `Variant` tag.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -25,9 +30,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
         })?;
         texts.push((p.clone(), t));
     }
-    // (variant as written, directory it resolves against) → games with their file names.
+    let overrides = Overrides {
+        rules: a.rules.clone(),
+        readings: Selection::new(),
+    };
+    // Games are fitted together when they name the same rules.
     type Games = Vec<(String, Record)>;
-    let mut groups: Vec<((String, PathBuf), Games)> = Vec::new();
+    let mut groups: Vec<(Source, Games)> = Vec::new();
     for (p, t) in &texts {
         let name = p.display().to_string();
         let games = parse_records(t).map_err(|e| {
@@ -37,12 +46,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 e.message
             ))
         })?;
+        let dir = p.parent().unwrap_or(Path::new(""));
         for g in games {
-            let v = g.tag("Variant").ok_or_else(|| {
-                Failure::unusable(anyhow::anyhow!(
-                    "{name}:{}: the game has no Variant tag",
-                    g.loc
-                ))
+            let source = source_of(&g, dir, &overrides).map_err(|e| match e.at {
+                Some(_) => Failure::unusable(anyhow::anyhow!("{name}:{e}")),
+                None => Failure::unusable(e),
             })?;
             if let Some(t) = g.tag("Readings") {
                 return Err(Failure::unusable(anyhow::anyhow!(
@@ -50,25 +58,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     t.loc
                 )));
             }
-            let key_name = rules::fold_name(&v.value);
-            let base =
-                if rules::BUNDLED.iter().any(|b| b.0 == key_name) || !looks_like_path(&v.value) {
-                    PathBuf::new()
-                } else {
-                    p.parent().map(Path::to_owned).unwrap_or_default()
-                };
-            let key = (v.value.clone(), base);
-            match groups.iter_mut().find(|(k, _)| *k == key) {
+            match groups.iter_mut().find(|(k, _)| k.key() == source.key()) {
                 Some((_, list)) => list.push((name.clone(), g)),
-                None => groups.push((key, vec![(name.clone(), g)])),
+                None => groups.push((source, vec![(name.clone(), g)])),
             }
         }
     }
-    for ((variant, base), games) in &groups {
+    for (source, games) in &groups {
+        let variant = &source.name;
         let recs: Vec<&Record> = games.iter().map(|(_, g)| g).collect();
-        let load = |sel: &Selection| rules::resolve_with(variant, base, sel);
         let f =
-            fit(&recs, &load).map_err(|e| Failure::unusable(anyhow::anyhow!("{variant}: {e}")))?;
+            fit(&recs, source).map_err(|e| Failure::unusable(anyhow::anyhow!("{variant}: {e}")))?;
         let total: usize = f.groups.iter().map(|g| g.combinations.len()).sum();
         println!(
             "{variant}: {} game{}, {} reading{}, {total} combination{}",

@@ -43,7 +43,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         // A plays South in even games, North in odd ones; a pair shares its opening.
         if i % 2 == 0 {
             opening.clear();
-            let mut g = Game::new(&rules);
+            let mut g = Game::new(rules.clone());
             for _ in 0..a.opening {
                 g.legal_plies(&mut legal);
                 if legal.is_empty() {
@@ -58,7 +58,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let seed = rng.next_u64();
         let mut pa = Player::new(a.a, seed);
         let mut pb = Player::new(a.b, seed ^ 0x5555);
-        let mut g = Game::new(&rules);
+        let mut g = Game::new(rules.clone());
         for &p in &opening {
             g.play_unchecked(p);
         }

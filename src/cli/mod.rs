@@ -6,6 +6,7 @@ mod board;
 mod check;
 mod describe;
 mod fit;
+mod kpe_baseline;
 mod matchup;
 mod perft;
 mod play;
@@ -127,7 +128,8 @@ pub fn run() -> i32 {
     }
 }
 
-/// Loads a variant by bundled id or path; failures are exit 2.
-pub fn load_rules(name: &str) -> Result<ayla::rules::Rules, Failure> {
-    ayla::rules::resolve(name).map_err(Failure::unusable)
+/// Loads a variant by bundled id or path and compiles it; failures are exit 2.
+pub fn load_rules(name: &str) -> Result<std::sync::Arc<ayla::engine::Variant>, Failure> {
+    let rules = ayla::rules::resolve(name).map_err(Failure::unusable)?;
+    Ok(std::sync::Arc::new(ayla::engine::Variant::new(rules)))
 }

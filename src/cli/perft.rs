@@ -23,7 +23,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .map_err(|e| Failure::unusable(anyhow::anyhow!("--position: {e}")))?,
         None => Position::initial(&rules),
     };
-    let mut game = Game::from_position(&rules, pos);
+    let mut game = Game::from_position(rules.clone(), pos);
     println!("{}", ayla::search::perft(&mut game, a.depth));
     Ok(())
 }

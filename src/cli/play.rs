@@ -62,7 +62,7 @@ Commands:
 
 struct Session<'r> {
     rules: &'r Rules,
-    game: Game<'r>,
+    game: Game,
     plies: Vec<Ply>,
     undo: Vec<Snapshot>,
     save: PathBuf,
@@ -119,14 +119,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Who::Human => "human".to_owned(),
         Who::Engine => format!("ayla engine ({level})"),
     };
+    let variant_tag = ayla::rulebook::variant_tag_for(&a.variant, &save);
     let mut s = Session {
         rules: &rules,
-        game: Game::new(&rules),
+        game: Game::new(rules.clone()),
         plies: Vec::new(),
         undo: Vec::new(),
         save,
         tags: vec![
-            ("Variant", rules.provenance.id.clone()),
+            // A rule file is named by its path from the record, so the
+            // saved game checks as it is.
+            ("Variant", variant_tag),
             ("South", name(a.south)),
             ("North", name(a.north)),
             ("Date", date),

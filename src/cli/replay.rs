@@ -1,10 +1,14 @@
-//! `ayla replay <record> [--ply N]`
+//! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]...`
 
 use super::{Exit, Failure, board, describe};
 use ayla::check::check_game;
+use ayla::engine::Variant;
+use ayla::fit::parse_selection;
 use ayla::notation::{format_position, parse_records};
-use ayla::rules::{self, Rules};
+use ayla::rulebook::{Overrides, rulebook_for};
+use ayla::rules::Rules;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `replay`.
 #[derive(clap::Args)]
@@ -17,6 +21,10 @@ pub struct Args {
     /// Replay under this rule file (or bundled id) instead of the `Variant` tag.
     #[arg(long, value_name = "FILE")]
     rules: Option<String>,
+    /// Replay under this alternative of an open point (repeatable; overrides
+    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
+    #[arg(long = "reading", value_name = "NAME=ALT")]
+    readings: Vec<String>,
 }
 
 fn show(rules: &Rules, pos: &ayla::engine::Position) {
@@ -36,29 +44,24 @@ pub fn run(a: Args) -> Result<(), Failure> {
         ))
     })?;
     let base = a.record.parent().unwrap_or(std::path::Path::new(""));
-    let forced = match &a.rules {
-        Some(r) => Some(super::load_rules(r)?),
-        None => None,
+    let readings = parse_selection(&a.readings.join(","))
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
+    let overrides = Overrides {
+        rules: a.rules.clone(),
+        readings,
     };
     let mut worst = Exit::Ok;
     for (gi, rec) in games.iter().enumerate() {
-        let loaded;
-        let rules = match &forced {
-            Some(r) => r,
-            None => {
-                let tag = rec.tag("Variant").ok_or_else(|| {
-                    Failure::unusable(anyhow::anyhow!(
-                        "{name}:{}: the game has no Variant tag",
-                        rec.loc
-                    ))
-                })?;
-                loaded = rules::resolve_from(&tag.value, base)
-                    .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}:{}: {e}", tag.loc)))?;
-                &loaded
-            }
-        };
-        let report =
-            check_game(rules, rec).map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
+        let rules = rulebook_for(rec, base, &overrides).map_err(|e| {
+            Failure::unusable(match e.at {
+                Some(_) => anyhow::anyhow!("{name}:{e}"),
+                None => anyhow::anyhow!("{e}"),
+            })
+        })?;
+        let variant = Arc::new(Variant::new(rules));
+        let rules: &Rules = &variant;
+        let report = check_game(&variant, rec)
+            .map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
         if games.len() > 1 {
             println!(
                 "=== game {} of {} (line {}) ===",

@@ -33,9 +33,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
     match c {
         Command::List => {
             for (id, _, _) in rules::BUNDLED {
-                let r = rules::bundled(id)
-                    .expect("bundled")
-                    .map_err(Failure::unusable)?;
+                let r = rules::bundled(id).map_err(Failure::unusable)?;
                 let p = &r.provenance;
                 let who: Vec<&str> = [p.people.as_deref(), p.region.as_deref()]
                     .into_iter()

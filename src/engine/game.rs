@@ -1,10 +1,13 @@
 //! A game: a position, its history (for the repetition rule), and its end.
 
-use super::board::{PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
+use super::variant::Variant;
+use crate::board::{PitSet, Side};
+use crate::rules::describe::ordinal;
 use crate::rules::{CannotSow, Rules};
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,18 +74,6 @@ impl fmt::Display for EndReason {
             }
         }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.
-#[must_use]
-pub fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The result of a finished game.
@@ -315,8 +306,8 @@ impl Counts {
 
 /// A game in progress under some rules.
 #[derive(Clone, Debug)]
-pub struct Game<'r> {
-    rules: &'r Rules,
+pub struct Game {
+    rules: Arc<Variant>,
     pos: Position,
     /// Repetition keys of every position so far, the current one last.
     history: Vec<u128>,
@@ -342,16 +333,19 @@ pub struct Game<'r> {
     end: Option<EndReason>,
 }
 
-impl<'r> Game<'r> {
+impl Game {
     /// A game from the variant's initial position.
     #[must_use]
-    pub fn new(rules: &'r Rules) -> Game<'r> {
-        Game::from_position(rules, Position::initial(rules))
+    pub fn new(variant: impl Into<Arc<Variant>>) -> Game {
+        let variant = variant.into();
+        let start = Position::initial(&variant);
+        Game::from_position(variant, start)
     }
 
     /// A game from `pos`, which counts as the first occurrence of itself.
     #[must_use]
-    pub fn from_position(rules: &'r Rules, pos: Position) -> Game<'r> {
+    pub fn from_position(variant: impl Into<Arc<Variant>>, pos: Position) -> Game {
+        let rules = variant.into();
         let mut g = Game {
             rules,
             pos,
@@ -375,14 +369,14 @@ impl<'r> Game<'r> {
             self.counts.truncate(&self.history, 0);
         }
         self.history.clear();
-        let key = pos.repetition_key(self.rules);
+        let key = pos.repetition_key(&self.rules);
         self.history.push(key);
         self.rep_start = 0;
         self.rep_sum = digest(key);
         self.seen = [0; 4];
         note(&mut self.seen, self.rep_sum);
-        self.occupied = pos.occupied(self.rules);
-        self.sowable = pos.sowable_now(self.rules, self.occupied);
+        self.occupied = pos.occupied(&self.rules);
+        self.sowable = pos.sowable_now(&self.rules, self.occupied);
         self.end = self.static_end();
     }
 
@@ -390,13 +384,19 @@ impl<'r> Game<'r> {
     /// buffer's capacity: a playout loop that reuses one `Game` allocates
     /// nothing once the buffer has grown to its longest game.
     pub fn reset(&mut self) {
-        self.start(Position::initial(self.rules));
+        self.start(Position::initial(&self.rules));
     }
 
     /// The rules.
     #[must_use]
-    pub fn rules(&self) -> &'r Rules {
-        self.rules
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The compiled variant, to share with other games.
+    #[must_use]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.rules
     }
 
     /// The current position.
@@ -424,7 +424,7 @@ impl<'r> Game<'r> {
             out.clear();
         } else {
             self.pos
-                .legal_plies_in(self.rules, self.occupied, self.sowable, out);
+                .legal_plies_in(&self.rules, self.occupied, self.sowable, out);
         }
     }
 
@@ -440,7 +440,7 @@ impl<'r> Game<'r> {
             return None;
         }
         self.pos
-            .legal_sowing_set_in(self.rules, self.occupied, self.sowable)
+            .legal_sowing_set_in(&self.rules, self.occupied, self.sowable)
     }
 
     /// Checks a ply.
@@ -451,7 +451,7 @@ impl<'r> Game<'r> {
         if let Some(r) = self.end {
             return Err(Illegal::GameOver(r.to_string()));
         }
-        self.pos.check(self.rules, ply)
+        self.pos.check(&self.rules, ply)
     }
 
     /// Plays a ply after checking it.
@@ -467,8 +467,8 @@ impl<'r> Game<'r> {
     #[inline(always)]
     pub fn play_unchecked(&mut self, ply: Ply) -> Effect {
         let before = self.pos.window_parts();
-        let effect = self.pos.play_tracking(self.rules, ply, &mut self.occupied);
-        self.after_ply(self.pos.closes_window(self.rules, before));
+        let effect = self.pos.play_tracking(&self.rules, ply, &mut self.occupied);
+        self.after_ply(self.pos.closes_window(&self.rules, before));
         effect
     }
 
@@ -478,7 +478,7 @@ impl<'r> Game<'r> {
     pub fn advance(&mut self, ply: Ply) {
         let closes = self
             .pos
-            .advance_tracking(self.rules, ply, &mut self.occupied);
+            .advance_tracking(&self.rules, ply, &mut self.occupied);
         self.after_ply(closes);
     }
 
@@ -486,14 +486,14 @@ impl<'r> Game<'r> {
     /// repetition window (see [`Position::closes_window`]).
     #[inline(always)]
     fn after_ply(&mut self, closes: bool) {
-        debug_assert_eq!(self.occupied, self.pos.occupied(self.rules));
-        self.sowable = self.pos.sowable_now(self.rules, self.occupied);
+        debug_assert_eq!(self.occupied, self.pos.occupied(&self.rules));
+        self.sowable = self.pos.sowable_now(&self.rules, self.occupied);
         if closes {
             self.rep_start = self.history.len();
             self.rep_sum = 0;
             self.seen = [0; 4];
         }
-        let key = self.pos.repetition_key(self.rules);
+        let key = self.pos.repetition_key(&self.rules);
         self.history.push(key);
         let d = digest(key);
         self.rep_sum = self.rep_sum.wrapping_add(d);
@@ -556,7 +556,7 @@ impl<'r> Game<'r> {
     /// plies played), in precedence order.
     #[inline]
     fn static_end(&self) -> Option<EndReason> {
-        let r = self.rules;
+        let r = &*self.rules;
         if let Some(k) = r.end.all_pits_below
             && self.pos.all_below(r, k)
         {
@@ -579,7 +579,7 @@ impl<'r> Game<'r> {
     /// The end conditions few rule files use, out of the hot path.
     #[inline(never)]
     fn rare_end(&self) -> Option<EndReason> {
-        let r = self.rules;
+        let r = &*self.rules;
         if let Some(k) = r.end.seeds_left_at_most
             && self.pos.board(r).iter().map(|&x| u32::from(x)).sum::<u32>() <= u32::from(k)
         {
@@ -645,7 +645,7 @@ impl<'r> Game<'r> {
     /// stored search value is exact even under the repetition rule.
     #[must_use]
     pub fn search_key(&self) -> u64 {
-        let key = self.pos.zobrist(self.rules) ^ super::position::mix(self.rep_sum);
+        let key = self.pos.zobrist(&self.rules) ^ super::position::mix(self.rep_sum);
         if self.rules.end.max_plies.is_some() {
             // Under a ply cap the plies left are part of the future too.
             key ^ super::position::mix(self.plies_played() as u64 ^ 0x5bd1_e995_0000_0000)
@@ -665,7 +665,7 @@ impl<'r> Game<'r> {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
-        let r = self.rules;
+        let r = &*self.rules;
         let on_board: u32 = self.pos.board(r).iter().map(|&x| u32::from(x)).sum();
         let totals = Side::BOTH.map(|s| {
             let sweep = match reason {

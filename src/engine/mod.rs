@@ -3,12 +3,16 @@
 //! Nothing here knows any variant by name; every difference between games
 //! is a field of [`crate::rules::Rules`].
 
-mod board;
 mod game;
 mod ply;
 mod position;
+mod setup;
+mod variant;
 
-pub use board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
-pub use game::{EndReason, Game, Outcome, Snapshot, ordinal};
+pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
+pub use crate::rules::describe::ordinal;
+pub use game::{EndReason, Game, Outcome, Snapshot};
 pub use ply::{Effect, Illegal, Ply};
 pub use position::Position;
+pub use setup::{Setup, SetupError, SetupField};
+pub use variant::Variant;

@@ -1,6 +1,6 @@
 //! Plies, what they did, and why one may be refused.
 
-use super::board::{Pit, PitSet, Side};
+use crate::board::{Pit, PitSet, Side};
 
 /// One ply: everything a player can do on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

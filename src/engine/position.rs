@@ -2,8 +2,9 @@
 //! that move it on. Everything here is allocation-free; the only heap use
 //! is in building error messages for refused plies.
 
-use super::board::{MAX_PITS, Pit, PitSet, Side};
 use super::ply::{Effect, Illegal, Ply};
+use super::variant::Variant;
+use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
     CannotSow, Capture, Chain, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
 };
@@ -131,7 +132,7 @@ impl Position {
     /// Pits `side` controls.
     #[inline]
     #[must_use]
-    pub fn controlled(&self, rules: &Rules, side: Side) -> PitSet {
+    pub fn controlled(&self, rules: &Variant, side: Side) -> PitSet {
         if rules.no_trading {
             // Without trading no pit changes hands: one load, no mask work.
             return rules.home_row(side);
@@ -144,7 +145,7 @@ impl Position {
     /// The pits holding at least one seed, four pits at a time.
     #[inline]
     #[must_use]
-    pub fn occupied(&self, rules: &Rules) -> PitSet {
+    pub fn occupied(&self, rules: &Variant) -> PitSet {
         let mut m = 0u64;
         for i in 0..words(rules) {
             m |= non_zero_lanes(self.word(i)) << (4 * i);
@@ -155,13 +156,13 @@ impl Position {
     /// Pits `side` may sow from, before the feeding rule.
     #[inline]
     #[must_use]
-    pub fn sowable(&self, rules: &Rules, side: Side) -> PitSet {
+    pub fn sowable(&self, rules: &Variant, side: Side) -> PitSet {
         self.sowable_in(rules, side, self.occupied(rules))
     }
 
     /// [`Position::sowable`], given the occupied pits.
     #[inline]
-    fn sowable_in(&self, rules: &Rules, side: Side, occupied: PitSet) -> PitSet {
+    fn sowable_in(&self, rules: &Variant, side: Side, occupied: PitSet) -> PitSet {
         let allowed = match rules.sow_from {
             SowFrom::Controlled => self.controlled(rules, side),
             SowFrom::HomeRow => rules.home_row(side),
@@ -172,7 +173,7 @@ impl Position {
     /// Whether sowing from `origin` drops a seed into `target`.
     #[must_use]
     #[inline]
-    pub fn sowing_reaches(&self, rules: &Rules, origin: Pit, target: PitSet) -> bool {
+    pub fn sowing_reaches(&self, rules: &Variant, origin: Pit, target: PitSet) -> bool {
         let n = self.seeds[origin.index()] as usize;
         let ring = rules.pits() - usize::from(rules.skip_origin);
         !rules
@@ -186,13 +187,13 @@ impl Position {
     /// sowable pits whose sowing feeds them, if there are any. `None` when
     /// the rule does not restrict the mover.
     #[must_use]
-    pub fn feeders(&self, rules: &Rules, sowable: PitSet) -> Option<PitSet> {
+    pub fn feeders(&self, rules: &Variant, sowable: PitSet) -> Option<PitSet> {
         self.feeders_in(rules, sowable, self.occupied(rules))
     }
 
     /// [`Position::feeders`], given the occupied pits.
     #[inline]
-    fn feeders_in(&self, rules: &Rules, sowable: PitSet, occupied: PitSet) -> Option<PitSet> {
+    fn feeders_in(&self, rules: &Variant, sowable: PitSet, occupied: PitSet) -> Option<PitSet> {
         if rules.feeding == Feeding::None {
             return None;
         }
@@ -205,7 +206,7 @@ impl Position {
 
     /// Whether sowing from `origin` feeds an opponent whose pits `opp` are
     /// all empty, in the sense of the rules' feeding obligation.
-    fn feeds(&self, rules: &Rules, origin: Pit, opp: PitSet) -> bool {
+    fn feeds(&self, rules: &Variant, origin: Pit, opp: PitSet) -> bool {
         match rules.feeding {
             Feeding::None => true,
             Feeding::MustFeedEmptyOpponent => self.sowing_reaches(rules, origin, opp),
@@ -221,7 +222,7 @@ impl Position {
     /// The pits of `sowable` whose sowing reaches `opp`, if any (kept out
     /// of line: the feeding rule bites rarely).
     #[inline(never)]
-    fn feeding_sowings(&self, rules: &Rules, sowable: PitSet, opp: PitSet) -> Option<PitSet> {
+    fn feeding_sowings(&self, rules: &Variant, sowable: PitSet, opp: PitSet) -> Option<PitSet> {
         let feeding: PitSet = sowable
             .iter()
             .filter(|&p| self.feeds(rules, p, opp))
@@ -231,7 +232,7 @@ impl Position {
 
     /// The pits the side to act may legally sow from (feeding applied).
     #[must_use]
-    pub fn legal_sowings(&self, rules: &Rules) -> PitSet {
+    pub fn legal_sowings(&self, rules: &Variant) -> PitSet {
         if !self.offer.is_empty() {
             return PitSet::EMPTY;
         }
@@ -243,13 +244,13 @@ impl Position {
     /// no offer to answer and nothing to sow from.
     #[must_use]
     #[inline]
-    pub fn cannot_sow(&self, rules: &Rules) -> bool {
+    pub fn cannot_sow(&self, rules: &Variant) -> bool {
         self.offer.is_empty() && self.sowable(rules, self.to_move).is_empty()
     }
 
     /// Appends the legal plies to `out` (which is cleared first), ignoring
     /// whether the game has ended: [`super::Game`] checks that.
-    pub fn legal_plies(&self, rules: &Rules, out: &mut Vec<Ply>) {
+    pub fn legal_plies(&self, rules: &Variant, out: &mut Vec<Ply>) {
         let occupied = self.occupied(rules);
         let sowable = self.sowable_in(rules, self.to_move, occupied);
         self.legal_plies_in(rules, occupied, sowable, out);
@@ -259,7 +260,7 @@ impl Position {
     /// given the occupied pits: what [`super::Game`] keeps after each ply
     /// for its end test and its legal plies.
     #[inline(always)]
-    pub(crate) fn sowable_now(&self, rules: &Rules, occupied: PitSet) -> PitSet {
+    pub(crate) fn sowable_now(&self, rules: &Variant, occupied: PitSet) -> PitSet {
         self.sowable_in(rules, self.to_move, occupied)
     }
 
@@ -271,7 +272,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn legal_sowing_set_in(
         &self,
-        rules: &Rules,
+        rules: &Variant,
         occupied: PitSet,
         sowable: PitSet,
     ) -> Option<PitSet> {
@@ -289,7 +290,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn legal_plies_in(
         &self,
-        rules: &Rules,
+        rules: &Variant,
         occupied: PitSet,
         sowable: PitSet,
         out: &mut Vec<Ply>,
@@ -324,7 +325,7 @@ impl Position {
     /// Appends the offers the side to act may make (out of line: only
     /// trading variants get here).
     #[inline(never)]
-    fn push_offers(&self, rules: &Rules, out: &mut Vec<Ply>) {
+    fn push_offers(&self, rules: &Variant, out: &mut Vec<Ply>) {
         let side = self.to_move;
         if let Some(t) = rules.trading {
             let mine = self.controlled(rules, side);
@@ -341,7 +342,7 @@ impl Position {
         }
     }
 
-    fn can_pay(&self, rules: &Rules, side: Side, pits: usize) -> bool {
+    fn can_pay(&self, rules: &Variant, side: Side, pits: usize) -> bool {
         rules.trading.is_some_and(|t| {
             u32::from(self.captured[side.index()]) >= u32::from(t.price_per_pit) * pits as u32
         })
@@ -351,7 +352,7 @@ impl Position {
     ///
     /// # Errors
     /// The rule that forbids the ply.
-    pub fn check(&self, rules: &Rules, ply: Ply) -> Result<(), Illegal> {
+    pub fn check(&self, rules: &Variant, ply: Ply) -> Result<(), Illegal> {
         let side = self.to_move;
         let label = |p: Pit| rules.label(p);
         let list = |s: PitSet, sep: &str| {
@@ -496,7 +497,7 @@ impl Position {
 
     /// The pits of `zone` for `mover`.
     #[inline]
-    fn zone(&self, rules: &Rules, zone: Zone, mover: Side) -> PitSet {
+    fn zone(&self, rules: &Variant, zone: Zone, mover: Side) -> PitSet {
         match zone {
             Zone::Anywhere => rules.all_pits,
             Zone::OpponentTerritory => self.controlled(rules, mover.opponent()),
@@ -508,7 +509,7 @@ impl Position {
     /// `to_move`) may capture, and its chain; the pits and seeds taken.
     /// Out of line: most sowings capture nothing.
     #[inline(never)]
-    fn capture(&mut self, rules: &Rules, cap: &Capture, landing: Pit) -> (PitSet, u16) {
+    fn capture(&mut self, rules: &Variant, cap: &Capture, landing: Pit) -> (PitSet, u16) {
         let side = self.to_move;
         let chain_zone = self.zone(rules, cap.chain_zone, side);
         let mut captured = PitSet::single(landing);
@@ -554,7 +555,7 @@ impl Position {
     /// The capture of the pit opposite `landing`, when the last seed fell in
     /// an empty pit the mover controls; the pits and seeds taken.
     #[inline(never)]
-    fn capture_opposite(&mut self, rules: &Rules, landing: Pit) -> (PitSet, u16) {
+    fn capture_opposite(&mut self, rules: &Variant, landing: Pit) -> (PitSet, u16) {
         let side = self.to_move;
         let Some(opp) = rules.opposite_capture else {
             return (PitSet::EMPTY, 0);
@@ -587,7 +588,7 @@ impl Position {
     /// Lock progress after a sowing from `origin`: whether the mover may
     /// capture with it, and whether it completed the lock.
     #[inline(always)]
-    fn lock_progress(&mut self, rules: &Rules, origin: Pit) -> (bool, bool) {
+    fn lock_progress(&mut self, rules: &Variant, origin: Pit) -> (bool, bool) {
         let side = self.to_move;
         match rules.capture.map(|c| c.lock) {
             Some(Lock::AllHomePitsSown {
@@ -606,7 +607,7 @@ impl Position {
 
     /// Sowing with stores or relay laps: a plain walk round the circuit,
     /// then the captures at the final landing place.
-    fn sow_general(&mut self, rules: &Rules, origin: Pit) -> Effect {
+    fn sow_general(&mut self, rules: &Variant, origin: Pit) -> Effect {
         let side = self.to_move;
         let sown_count = self.seeds[origin.index()];
         let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
@@ -713,7 +714,7 @@ impl Position {
     /// Plays `ply` without checking it. The caller guarantees it is legal
     /// (from [`Position::legal_plies`] or [`Position::check`]).
     #[inline(always)]
-    pub fn play_unchecked(&mut self, rules: &Rules, ply: Ply) -> Effect {
+    pub fn play_unchecked(&mut self, rules: &Variant, ply: Ply) -> Effect {
         let mut occupied = PitSet::EMPTY;
         self.play_tracking(rules, ply, &mut occupied)
     }
@@ -724,7 +725,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn play_tracking(
         &mut self,
-        rules: &Rules,
+        rules: &Variant,
         ply: Ply,
         occupied: &mut PitSet,
     ) -> Effect {
@@ -804,7 +805,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn advance_tracking(
         &mut self,
-        rules: &Rules,
+        rules: &Variant,
         ply: Ply,
         occupied: &mut PitSet,
     ) -> bool {
@@ -836,7 +837,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn closes_window(
         &self,
-        rules: &Rules,
+        rules: &Variant,
         (captured, sown): ([u16; 2], PitSet),
     ) -> bool {
         sown != self.sown || (rules.no_trading && captured != self.captured)
@@ -845,7 +846,7 @@ impl Position {
     /// A plain sowing (single lap, no store, no capture during the sowing)
     /// and its capture.
     #[inline(always)]
-    fn sow(&mut self, rules: &Rules, origin: Pit, occupied: &mut PitSet) -> Sown {
+    fn sow(&mut self, rules: &Variant, origin: Pit, occupied: &mut PitSet) -> Sown {
         let side = self.to_move;
         let o = origin.index();
         let sown_count = self.seeds[o];
@@ -917,7 +918,7 @@ impl Position {
     /// emptied), on a board too big for the sowing table; adds the pits
     /// reached to `occ`, and gives where the last seed falls.
     #[inline]
-    fn sow_long(&mut self, rules: &Rules, origin: Pit, mut left: usize, occ: &mut PitSet) -> Pit {
+    fn sow_long(&mut self, rules: &Variant, origin: Pit, mut left: usize, occ: &mut PitSet) -> Pit {
         let o = origin.index();
         let ring = rules.pits() - usize::from(rules.skip_origin);
         // Whole laps at once: a 65 535-seed sowing costs what a short one does.
@@ -941,7 +942,7 @@ impl Position {
     /// Whether the side to act owes the opponent a feed (every pit the
     /// opponent controls is empty) and no sowing of theirs gives one.
     #[must_use]
-    pub fn cannot_feed(&self, rules: &Rules) -> bool {
+    pub fn cannot_feed(&self, rules: &Variant) -> bool {
         if rules.feeding == Feeding::None || !self.offer.is_empty() {
             return false;
         }
@@ -957,7 +958,7 @@ impl Position {
     /// Whether every pit holds fewer than `k` seeds.
     #[inline]
     #[must_use]
-    pub fn all_below(&self, rules: &Rules, k: u16) -> bool {
+    pub fn all_below(&self, rules: &Variant, k: u16) -> bool {
         if k > 0x8000 {
             return self.seeds[..rules.pits()].iter().all(|&s| s < k);
         }
@@ -976,7 +977,7 @@ impl Position {
 
     /// Seeds on the board in pits `side` controls.
     #[must_use]
-    pub fn seeds_controlled(&self, rules: &Rules, side: Side) -> u32 {
+    pub fn seeds_controlled(&self, rules: &Variant, side: Side) -> u32 {
         self.controlled(rules, side)
             .iter()
             .map(|p| u32::from(self.seeds[p.index()]))
@@ -1001,7 +1002,7 @@ impl Position {
     /// function of the feature rather than a table, since counts range to
     /// 65 535; any one feature can be updated by two XORs.
     #[must_use]
-    pub fn zobrist(&self, rules: &Rules) -> u64 {
+    pub fn zobrist(&self, rules: &Variant) -> u64 {
         let mut z = 0u64;
         for (i, &c) in self.seeds[..rules.pits()].iter().enumerate() {
             z ^= mix((i as u64) << 20 | u64::from(c) | 1 << 62);
@@ -1041,7 +1042,7 @@ impl Position {
     /// word stays below 2^61 and its constant has bit 63 set.
     #[inline(always)]
     #[must_use]
-    pub fn repetition_key(&self, rules: &Rules) -> u128 {
+    pub fn repetition_key(&self, rules: &Variant) -> u128 {
         if rules.packed_keys {
             // The state itself: bits 0..14 of each 16-bit lane hold a pit's
             // seeds, bit 14 of the first lane the side to act. (Packing
@@ -1055,7 +1056,7 @@ impl Position {
 
     /// [`Position::repetition_key`] as a hash, for boards that do not pack.
     #[inline(never)]
-    fn hashed_key(&self, rules: &Rules) -> u128 {
+    fn hashed_key(&self, rules: &Variant) -> u128 {
         let pairs = rules.pits().div_ceil(8);
         let (mut a, mut b) = (0u64, 0u64);
         for i in 0..pairs {
@@ -1086,7 +1087,7 @@ impl Position {
     /// Adds `laps` seeds to every pit a full lap from `origin` sows, and
     /// returns those pits (out of line: few sowings go round the board).
     #[inline(never)]
-    fn add_laps(&mut self, rules: &Rules, origin: Pit, laps: u64) -> PitSet {
+    fn add_laps(&mut self, rules: &Variant, origin: Pit, laps: u64) -> PitSet {
         let lapped = if rules.skip_origin {
             rules.all_pits.minus(PitSet::single(origin))
         } else {
@@ -1178,7 +1179,7 @@ fn spread(nibble: u64) -> u64 {
 
 /// Words of four seed counts on the board.
 #[inline]
-fn words(rules: &Rules) -> usize {
+fn words(rules: &Variant) -> usize {
     rules.seed_words.min(SEED_WORDS)
 }
 
@@ -1239,7 +1240,7 @@ mod tests {
 
     #[test]
     fn all_below_agrees_with_a_scan() {
-        let rules = crate::rules::bundled("gore").unwrap().unwrap();
+        let rules = Variant::new(crate::rules::bundled("gore").unwrap());
         let mut pos = Position::initial(&rules);
         for k in [1u16, 2, 3, 6, 7, 0x7FFF, 0x8000, 0x8001, 0xFFFF] {
             for counts in [
@@ -1272,7 +1273,7 @@ mod tests {
                          seeds_per_pit = {seeds}\n\n[sowing]\ndirection = \"{direction}\"\n\
                          skip_origin = {skip}\n"
                     );
-                    let r = crate::rules::parse("t.toml", &text).unwrap();
+                    let r = Variant::new(crate::rules::parse("t.toml", &text).unwrap());
                     assert!(!r.sowings.is_empty(), "{per_row} pits a row have a table");
                     let total = r.total_seeds as usize;
                     for o in 0..r.pits() {

@@ -1,6 +1,6 @@
 //! The position notation: parse (checked against a rulebook) and print (canonical).
 
-use crate::engine::{MAX_PITS, Pit, PitSet, Position, Side};
+use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side};
 use crate::rules::Rules;
 use pest::Parser;
 use pest::iterators::Pair;
@@ -224,74 +224,25 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
             r => unreachable!("unexpected {r:?}"),
         }
     }
-    let owners = owners.unwrap_or_else(|| rules.home_row(Side::North));
-    let offer_set = match offer {
-        None => PitSet::EMPTY,
-        Some((set, c0)) => {
-            let t = rules.trading.expect("checked above");
-            let offerer = to_move.opponent();
-            let mine = match offerer {
-                Side::North => owners,
-                Side::South => PitSet::range(0, rules.pits()).minus(owners),
-            };
-            if let Some(p) = set.minus(mine).iter().next() {
-                return Err(err(
-                    c0,
-                    format!(
-                        "the offer is {offerer}'s (the side not to act), but pit {} is controlled by {to_move}",
-                        rules.label(p)
-                    ),
-                ));
-            }
-            if set.len() > usize::from(t.max_pits) {
-                return Err(err(
-                    c0,
-                    format!("an offer names at most {} pits", t.max_pits),
-                ));
-            }
-            if mine.len() - set.len() < usize::from(t.keep_at_least) {
-                return Err(err(
-                    c0,
-                    format!(
-                        "the offerer must keep at least {} pit{}",
-                        t.keep_at_least,
-                        if t.keep_at_least == 1 { "" } else { "s" }
-                    ),
-                ));
-            }
-            let need = u32::from(t.price_per_pit) * set.len() as u32;
-            if t.only_if_affordable && u32::from(captured[to_move.index()]) < need {
-                return Err(err(
-                    c0,
-                    format!(
-                        "{to_move} could not pay for this offer ({need} seeds, has {})",
-                        captured[to_move.index()]
-                    ),
-                ));
-            }
-            set
-        }
-    };
-    let pos = Position::from_parts(
-        seeds,
-        owners,
-        sown.unwrap_or(PitSet::EMPTY),
-        offer_set,
+    let (offer, offer_col) = offer.unwrap_or((PitSet::EMPTY, 1));
+    let setup = Setup {
+        seeds: seeds[..rules.pits()].to_vec(),
+        north: owners.unwrap_or_else(|| rules.home_row(Side::North)),
+        sown: sown.unwrap_or(PitSet::EMPTY),
+        offer,
         captured,
         to_move,
-        declined.unwrap_or(0),
-    );
-    let total = pos.total_seeds(rules);
-    if total != rules.total_seeds {
-        return Err(err(
-            1,
-            format!(
-                "the seeds on the board and captured add up to {total}; {} has {} in all",
-                rules.provenance.name, rules.total_seeds
-            ),
-        ));
-    }
-    Ok(pos)
+        declined: declined.map_or([false; 2], |d| [d & 1 == 1, d & 2 == 2]),
+    };
+    // The checks of meaning are the Setup's, so a position built by hand
+    // passes the same ones; the notation only says where the fault is.
+    setup.position(rules).map_err(|e| {
+        let column = match e.field {
+            SetupField::Offer => offer_col,
+            _ => 1,
+        };
+        err(column, e.message)
+    })
 }
 
 fn parse_count(text: &str, p: &Pair<'_, Rule>) -> Result<u16, PositionError> {

@@ -4,7 +4,7 @@
 //! compares two rulebooks clause by clause in the same words.
 
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
-use crate::engine::{Pit, Side, ordinal};
+use crate::board::{Pit, Side};
 use std::fmt::Write;
 
 /// The parts of a rulebook, in the order of play.
@@ -109,8 +109,8 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             if r.stores {
                 format!(
                     "Each player has a store after their last house in sowing order: South's after {}, North's after {}; a store's seeds are its owner's captures.",
-                    r.label(Pit(r.last_house[0])),
-                    r.label(Pit(r.last_house[1]))
+                    r.label(r.last_house(Side::South)),
+                    r.label(r.last_house(Side::North))
                 )
             } else {
                 "No stores.".to_owned()
@@ -748,4 +748,16 @@ pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
             (ta != tb).then_some(Difference { part, a: ta, b: tb })
         })
         .collect()
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.
+#[must_use]
+pub fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

@@ -111,12 +111,17 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// A name that is neither a bundled variant nor a file.
-    #[error("unknown variant `{name}`: not a bundled variant ({known}) and no such file")]
+    #[error(
+        "unknown variant `{name}`: not a bundled variant ({known}) and no such file{}",
+        suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default()
+    )]
     UnknownVariant {
         /// The name given.
         name: String,
         /// The bundled ids, comma-separated.
         known: String,
+        /// The bundled id nearest to the name, if one is near.
+        suggestion: Option<&'static str>,
     },
     /// The file was read but is wrong.
     #[error("{}", display_all(.0))]

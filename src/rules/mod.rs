@@ -119,13 +119,25 @@ pub fn fold_name(name: &str) -> String {
 /// The bundled variant with this id (case and accents ignored).
 ///
 /// # Errors
-/// [`LoadError::Invalid`] only if a bundled file is broken, which a test forbids.
-pub fn bundled(name: &str) -> Option<Result<Rules, LoadError>> {
+/// [`LoadError::UnknownVariant`] if no bundled variant has this id (with
+/// the nearest id, if one is near); [`LoadError::Invalid`] only if a
+/// bundled file is broken, which a test forbids.
+pub fn bundled(name: &str) -> Result<Rules, LoadError> {
     let key = fold_name(name);
-    BUNDLED
-        .iter()
-        .find(|(id, _, _)| *id == key)
-        .map(|(id, file, text)| load::load_bundled(id, file, text, &Selection::new()))
+    match BUNDLED.iter().find(|(id, _, _)| *id == key) {
+        Some((id, file, text)) => load::load_bundled(id, file, text, &Selection::new()),
+        None => Err(unknown(name)),
+    }
+}
+
+/// The error for a name that is neither a bundled id nor a rule file.
+fn unknown(name: &str) -> LoadError {
+    let ids: Vec<&'static str> = BUNDLED.iter().map(|(id, _, _)| *id).collect();
+    LoadError::UnknownVariant {
+        name: name.to_owned(),
+        known: ids.join(", "),
+        suggestion: error::did_you_mean(&fold_name(name), &ids),
+    }
 }
 
 /// A bundled variant by id, or else a rule file by path.
@@ -159,12 +171,5 @@ pub fn resolve_with(name: &str, base: &Path, sel: &Selection) -> Result<Rules, L
     if path.is_file() {
         return load::load_path(&path, sel);
     }
-    Err(LoadError::UnknownVariant {
-        name: name.to_owned(),
-        known: BUNDLED
-            .iter()
-            .map(|(id, _, _)| *id)
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
+    Err(unknown(name))
 }

@@ -1,13 +1,15 @@
 //! The validated rulebook the engine interprets.
 //!
 //! A [`Rules`] is built only through [`Rules::from_toml`], which checks
-//! every cross-field constraint, so the engine may trust every field. It also
-//! carries tables derived once at load time (the sowing circuit, home rows)
-//! so the hot path never recomputes them.
+//! every cross-field constraint, so the engine may trust every field. It
+//! holds the meaning of the file only: the engine's tables (the sowing
+//! circuit, the sowing table, packed keys) are built from it by
+//! [`crate::engine::Variant::new`], the one place that compiles rules, so a
+//! change of meaning can never leave a stale table behind.
 
 use super::error::{Diagnostic, Span};
 use super::schema::*;
-use crate::engine::{MAX_PITS, Pit, PitSet, Side};
+use crate::board::{Pit, PitSet, Side};
 
 /// Most seeds a board may hold in all: counts are stored in 16 bits.
 pub const MAX_TOTAL_SEEDS: u32 = u16::MAX as u32;
@@ -275,8 +277,9 @@ pub struct Alternative {
     pub overrides: Vec<(String, String)>,
 }
 
-/// A validated rulebook.
-#[derive(Debug, Clone)]
+/// A validated rulebook: what the rule file says, and nothing an engine
+/// derives from it (the engine compiles it into [`crate::engine::Variant`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     /// Identity and provenance.
     pub provenance: Provenance,
@@ -320,112 +323,6 @@ pub struct Rules {
     pub readings: Vec<Reading>,
     /// Total seeds in play (board + captured).
     pub total_seeds: u32,
-    /// `next[p]`: the pit after `p` in the sowing direction.
-    pub(crate) next: [u8; MAX_PITS],
-    /// `prev[p]`: the pit before `p` in the sowing direction.
-    pub(crate) prev: [u8; MAX_PITS],
-    /// Each side's last home pit in sowing order, after which its store lies.
-    pub(crate) last_house: [u8; 2],
-    /// Words of four 16-bit seed counts the board fills (derived).
-    pub(crate) seed_words: usize,
-    /// No stores and no relay: sowings take the fast single-lap path.
-    pub(crate) plain_sowing: bool,
-    /// Any of the end conditions few files use (captured more than, a row
-    /// empty, an impossible feed): checked out of the hot path.
-    pub(crate) rare_ends: bool,
-    /// Every pit of the board (derived; for the engine's hot path).
-    pub(crate) all_pits: PitSet,
-    /// Each side's home row, South then North (derived; for the engine's hot path).
-    pub(crate) rows: [PitSet; 2],
-    /// `runs[o * (pits + 1) + k]`: the first `k` pits after `o` in the sowing
-    /// direction, `k` from 0 to the number of pits (then the origin is the
-    /// last), and the last of them (`o` for none). Derived: the pits a
-    /// sowing of `k` seeds from `o` reaches, and where it lands.
-    pub(crate) runs: Vec<(PitSet, Pit)>,
-    /// `pits + 1`, the stride of `runs`.
-    pub(crate) run_stride: usize,
-    /// `sowings[o * sowing_stride + n]`: the plain sowing of `n` seeds from
-    /// `o`, whole laps included (see [`Sowing`]), for every count a pit can
-    /// hold, when the board has at most 16 pits and the table is small
-    /// (at most [`SOWINGS_MAX`] entries); empty otherwise. Derived: it
-    /// makes a sowing one load and add per word of four pits.
-    pub(crate) sowings: Vec<Sowing>,
-    /// `total_seeds + 1` when `sowings` is filled, else 0.
-    pub(crate) sowing_stride: usize,
-    /// At most 8 pits, fewer than 2^14 seeds and no trading (so no offer):
-    /// a state's seeds and side to act pack into 128 bits, so repetition
-    /// keys are exact.
-    pub(crate) packed_keys: bool,
-    /// No trading (derived). Then every legal ply is a sowing or a pass,
-    /// never an offer or an answer; each side controls its home row for
-    /// the whole game; and captured totals only grow, so a capture starts
-    /// a new repetition window. With trading a payment gives captured
-    /// seeds back and pits can change hands back and forth, so a whole
-    /// state may recur across them: the window then runs from lock
-    /// progress only, and the key holds owners and captured totals.
-    pub(crate) no_trading: bool,
-    /// Without trading, where each mover's last seed may capture
-    /// (`[capture] landing`), South then North; empty without captures.
-    pub(crate) landing_zones: [PitSet; 2],
-}
-
-/// One entry of [`Rules`]' sowing table: what a plain sowing of some
-/// count from some pit does to a board of at most 16 pits.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Sowing {
-    /// Seeds added to each word of four 16-bit counts (zero past the board).
-    pub(crate) add: [u64; 4],
-    /// The pits that receive a seed.
-    pub(crate) reached: PitSet,
-    /// Where the last seed falls.
-    pub(crate) landing: Pit,
-}
-
-/// Most entries of a sowing table (48 bytes each).
-pub(crate) const SOWINGS_MAX: usize = 2048;
-
-/// The sowing table of a board of `pits` pits holding `total` seeds (see
-/// [`Rules`]' `sowings`), or none if it would be too big. `runs` is the
-/// run table, stride `pits + 1`. A sowing of more seeds than a lap holds
-/// puts whole laps everywhere (but in a skipped origin) and then the rest
-/// in a run, as the engine's general path does.
-fn sowing_table(
-    pits: usize,
-    skip_origin: bool,
-    total: usize,
-    runs: &[(PitSet, Pit)],
-) -> Vec<Sowing> {
-    if pits > 16 || pits * (total + 1) > SOWINGS_MAX {
-        return Vec::new();
-    }
-    let ring = pits - usize::from(skip_origin);
-    let mut table = Vec::with_capacity(pits * (total + 1));
-    for o in 0..pits {
-        for n in 0..=total {
-            let (laps, left) = if n > ring {
-                let laps = (n - 1) / ring;
-                (laps, n - laps * ring)
-            } else {
-                (0, n)
-            };
-            let (run, landing) = runs[o * (pits + 1) + left];
-            let mut s = Sowing {
-                add: [0; 4],
-                reached: run,
-                landing,
-            };
-            for p in 0..pits {
-                let lapped = laps > 0 && !(skip_origin && p == o);
-                let k = usize::from(run.contains(Pit(p as u8))) + if lapped { laps } else { 0 };
-                if k > 0 {
-                    s.reached.insert(Pit(p as u8));
-                }
-                s.add[p / 4] += (k as u64) << (16 * (p % 4));
-            }
-            table.push(s);
-        }
-    }
-    table
 }
 
 /// The largest `end.max_plies`.
@@ -998,52 +895,6 @@ impl Rules {
             TomlDirection::CounterClockwise => Direction::CounterClockwise,
             TomlDirection::Clockwise => Direction::Clockwise,
         };
-        let mut next = [0u8; MAX_PITS];
-        let mut prev = [0u8; MAX_PITS];
-        for p in 0..pits {
-            let ccw_next = ((p + 1) % pits) as u8;
-            let ccw_prev = ((p + pits - 1) % pits) as u8;
-            let (n, b) = match direction {
-                Direction::CounterClockwise => (ccw_next, ccw_prev),
-                Direction::Clockwise => (ccw_prev, ccw_next),
-            };
-            next[p] = n;
-            prev[p] = b;
-        }
-        // A side's last house in sowing order: the home pit whose successor is not home.
-        let last_house = [Side::South, Side::North].map(|side| {
-            let (lo, hi) = match side {
-                Side::South => (0, per_row),
-                Side::North => (per_row, 2 * per_row),
-            };
-            (lo..hi)
-                .find(|&p| !(lo..hi).contains(&usize::from(next[p])))
-                .unwrap_or(hi - 1) as u8
-        });
-        let rows = [PitSet::range(0, per_row), PitSet::range(per_row, pits)];
-        let runs: Vec<(PitSet, Pit)> = (0..pits)
-            .flat_map(|o| {
-                let mut p = Pit(o as u8);
-                let mut set = PitSet::EMPTY;
-                std::iter::once((set, p)).chain((0..pits).map(move |_| {
-                    p = Pit(next[p.index()]);
-                    set.insert(p);
-                    (set, p)
-                }))
-            })
-            .collect();
-        let plain_sowing =
-            !(stores || raw.sowing.laps == TomlLaps::Relay || sowing_capture.is_some());
-        let sowings = if plain_sowing {
-            sowing_table(pits, raw.sowing.skip_origin, total as usize, &runs)
-        } else {
-            Vec::new()
-        };
-        let sowing_stride = if sowings.is_empty() {
-            0
-        } else {
-            total as usize + 1
-        };
         Ok(Rules {
             provenance,
             per_row,
@@ -1092,34 +943,6 @@ impl Rules {
             interpretations,
             readings: Vec::new(),
             total_seeds: total as u32,
-            next,
-            prev,
-            last_house,
-            seed_words: pits.div_ceil(4),
-            plain_sowing,
-            rare_ends: captured_more_than.is_some()
-                || seeds_left_at_most.is_some()
-                || max_plies.is_some()
-                || raw.end.either_row_empty
-                || raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
-            all_pits: PitSet::range(0, pits),
-            rows,
-            runs,
-            run_stride: pits + 1,
-            sowings,
-            sowing_stride,
-            // With trading the key must also hold owners and captured
-            // totals (see `no_trading`), which packing has no room for.
-            packed_keys: pits <= 8 && total < 1 << 14 && trading.is_none(),
-            no_trading: trading.is_none(),
-            landing_zones: [Side::South, Side::North].map(|mover| {
-                let theirs = rows[mover.opponent().index()];
-                match capture.map(|c| c.landing) {
-                    None => PitSet::EMPTY,
-                    Some(Zone::Anywhere) => PitSet::range(0, pits),
-                    Some(Zone::OpponentRow | Zone::OpponentTerritory) => theirs,
-                }
-            }),
         })
     }
 
@@ -1132,9 +955,17 @@ impl Rules {
 
     /// The pits of `side`'s home row.
     #[must_use]
-    #[inline]
     pub fn home_row(&self, side: Side) -> PitSet {
-        self.rows[side.index()]
+        match side {
+            Side::South => PitSet::range(0, self.per_row),
+            Side::North => PitSet::range(self.per_row, self.pits()),
+        }
+    }
+
+    /// Every pit of the board.
+    #[must_use]
+    pub fn all_pits(&self) -> PitSet {
+        PitSet::range(0, self.pits())
     }
 
     /// The label of a pit.
@@ -1149,35 +980,34 @@ impl Rules {
         Pit::from_label(label, self.per_row)
     }
 
-    /// The pit after `p` in the sowing direction.
-    #[inline]
+    /// The pit after `p` in the sowing direction (stores aside).
     #[must_use]
     pub fn next(&self, p: Pit) -> Pit {
-        Pit(self.next[p.index()])
-    }
-
-    /// The first `k` pits after `origin` in the sowing direction (`k` at
-    /// most the number of pits, the origin last when equal), and the last
-    /// of them.
-    #[inline]
-    pub(crate) fn run(&self, origin: usize, k: usize) -> (PitSet, Pit) {
-        self.runs[origin * self.run_stride + k]
-    }
-
-    /// The plain sowing of `n` seeds from `origin`, if the table has it.
-    #[inline]
-    pub(crate) fn sowing(&self, origin: usize, n: usize) -> Option<&Sowing> {
-        if n >= self.sowing_stride {
-            return None;
+        let n = self.pits();
+        match self.direction {
+            Direction::CounterClockwise => Pit(((p.index() + 1) % n) as u8),
+            Direction::Clockwise => Pit(((p.index() + n - 1) % n) as u8),
         }
-        self.sowings.get(origin * self.sowing_stride + n)
     }
 
-    /// The pit before `p` in the sowing direction.
-    #[inline]
+    /// The pit before `p` in the sowing direction (stores aside).
     #[must_use]
     pub fn prev(&self, p: Pit) -> Pit {
-        Pit(self.prev[p.index()])
+        let n = self.pits();
+        match self.direction {
+            Direction::CounterClockwise => Pit(((p.index() + n - 1) % n) as u8),
+            Direction::Clockwise => Pit(((p.index() + 1) % n) as u8),
+        }
+    }
+
+    /// `side`'s last house in sowing order: the home pit whose successor
+    /// is not a home pit. With stores, `side`'s store lies just after it.
+    #[must_use]
+    pub fn last_house(&self, side: Side) -> Pit {
+        let home = self.home_row(side);
+        home.iter()
+            .find(|&p| !home.contains(self.next(p)))
+            .expect("a home row is not a whole circuit")
     }
 
     /// Whether this variant has an opening lock.

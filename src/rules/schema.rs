@@ -117,12 +117,12 @@ pub struct PitsPerRow(pub u8);
 impl<'de> Deserialize<'de> for PitsPerRow {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = i64::deserialize(d)?;
-        if (1..=crate::engine::MAX_PITS_PER_ROW as i64).contains(&v) {
+        if (1..=crate::board::MAX_PITS_PER_ROW as i64).contains(&v) {
             Ok(PitsPerRow(v as u8))
         } else {
             Err(de::Error::custom(format!(
                 "expected a number of pits per row from 1 to {}, found {v}",
-                crate::engine::MAX_PITS_PER_ROW
+                crate::board::MAX_PITS_PER_ROW
             )))
         }
     }

@@ -99,7 +99,7 @@ impl Searcher {
     }
 
     /// Searches `game` within `budget`, deepening one ply at a time.
-    pub fn search(&mut self, game: &mut Game<'_>, budget: Budget) -> SearchResult {
+    pub fn search(&mut self, game: &mut Game, budget: Budget) -> SearchResult {
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
@@ -159,7 +159,7 @@ impl Searcher {
 
     fn negamax(
         &mut self,
-        game: &mut Game<'_>,
+        game: &mut Game,
         depth: u32,
         ply: usize,
         mut alpha: Value,
@@ -296,8 +296,8 @@ fn from_table(v: Value, ply: usize) -> Value {
 
 /// Plain minimax to a fixed depth, with the same evaluation: the reference
 /// every optimised search is tested against.
-pub fn minimax(game: &mut Game<'_>, depth: u32) -> Value {
-    fn go(game: &mut Game<'_>, depth: u32, ply: usize) -> Value {
+pub fn minimax(game: &mut Game, depth: u32) -> Value {
+    fn go(game: &mut Game, depth: u32, ply: usize) -> Value {
         if game.is_over() || depth == 0 {
             return evaluate(game, ply);
         }

@@ -31,8 +31,8 @@ pub fn terminal(o: &Outcome, me: Side, ply: usize) -> Value {
 /// A heuristic for an unfinished game: seeds captured count three times
 /// what seeds in one's own pits do, since those can still be taken.
 #[must_use]
-pub fn heuristic(game: &Game<'_>) -> Value {
-    let r = game.rules();
+pub fn heuristic(game: &Game) -> Value {
+    let r = game.variant();
     let p = game.position();
     let me = p.to_move();
     let opp = me.opponent();
@@ -43,7 +43,7 @@ pub fn heuristic(game: &Game<'_>) -> Value {
 
 /// The value of `game` for the side to act: exact if it is over, else the heuristic.
 #[must_use]
-pub fn evaluate(game: &Game<'_>, ply: usize) -> Value {
+pub fn evaluate(game: &Game, ply: usize) -> Value {
     match game.outcome() {
         Some(o) => terminal(&o, game.position().to_move(), ply),
         None => heuristic(game),

@@ -4,12 +4,12 @@ use crate::engine::{Game, Ply};
 
 /// Counts the distinct sequences of exactly `depth` plies from `game`'s
 /// position. A finished game has no plies; `perft(0)` is 1.
-pub fn perft(game: &mut Game<'_>, depth: u32) -> u64 {
+pub fn perft(game: &mut Game, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<Ply>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
     walk(game, depth, &mut buffers)
 }
 
-fn walk(game: &mut Game<'_>, depth: u32, buffers: &mut [Vec<Ply>]) -> u64 {
+fn walk(game: &mut Game, depth: u32, buffers: &mut [Vec<Ply>]) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -114,7 +114,7 @@ impl Player {
     }
 
     /// The ply this player chooses, or `None` if the game is over.
-    pub fn choose(&mut self, game: &mut Game<'_>) -> Option<Ply> {
+    pub fn choose(&mut self, game: &mut Game) -> Option<Ply> {
         game.legal_plies(&mut self.legal);
         if self.legal.is_empty() {
             return None;

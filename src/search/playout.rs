@@ -8,9 +8,9 @@
 //! baseline in [`crate::bench`] follows exactly this policy, so on the same
 //! seed both play the same games.
 
-use crate::engine::{Game, Outcome, Ply, Side};
+use crate::engine::{Game, Outcome, Ply, Side, Variant};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use std::sync::Arc;
 
 /// What a run of playouts did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,10 +52,10 @@ impl Playouts {
 pub trait Observer {
     /// `ply` is about to be played in `game`.
     #[inline]
-    fn ply(&mut self, _game: &Game<'_>, _ply: Ply) {}
+    fn ply(&mut self, _game: &Game, _ply: Ply) {}
     /// `game` is over, with this outcome.
     #[inline]
-    fn end(&mut self, _game: &Game<'_>, _outcome: &Outcome) {}
+    fn end(&mut self, _game: &Game, _outcome: &Outcome) {}
 }
 
 impl Observer for () {}
@@ -63,18 +63,18 @@ impl Observer for () {}
 /// Plays uniformly random games of `rules` from the initial position, one
 /// after another with the same generator, until at least `min_plies` plies
 /// have been played (the last game is played to its end).
-pub fn random_playouts(rules: &Rules, rng: &mut Rng, min_plies: u64) -> Playouts {
+pub fn random_playouts(rules: &Arc<Variant>, rng: &mut Rng, min_plies: u64) -> Playouts {
     random_playouts_observed(rules, rng, min_plies, &mut ())
 }
 
 /// [`random_playouts`], telling `obs` every ply and every end.
 pub fn random_playouts_observed<O: Observer>(
-    rules: &Rules,
+    rules: &Arc<Variant>,
     rng: &mut Rng,
     min_plies: u64,
     obs: &mut O,
 ) -> Playouts {
-    let mut game = Game::new(rules);
+    let mut game = Game::new(Arc::clone(rules));
     let mut legal: Vec<Ply> = Vec::with_capacity(64);
     random_playouts_in(&mut game, &mut legal, rng, min_plies, obs)
 }
@@ -84,7 +84,7 @@ pub fn random_playouts_observed<O: Observer>(
 /// have grown to the longest game and the longest ply list, it allocates
 /// nothing.
 pub fn random_playouts_in<O: Observer>(
-    game: &mut Game<'_>,
+    game: &mut Game,
     legal: &mut Vec<Ply>,
     rng: &mut Rng,
     min_plies: u64,

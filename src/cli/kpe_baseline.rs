@@ -12,10 +12,10 @@
 //! an empty row, or when a state occurs for the third time; leftovers go
 //! to the row's owner.
 //!
-//! The random policy is the engine's ([`crate::search::playout`]): the
+//! The random policy is the engine's ([`ayla::search::playout`]): the
 //! legal sowings in label order (`a b c d` for South, `A B C D` for
 //! North), one drawn by [`Rng::below`] of their count. So on the same seed
-//! both play the same games, which `tests/baseline.rs` checks.
+//! both play the same games, which this module's tests check.
 //!
 //! The state is one `u64` of seeds, one byte per pit (48 seeds in all, so
 //! a byte never exceeds 48), sown one lap at a time with a table of
@@ -24,9 +24,11 @@
 //! constant, so the state is just the seeds and the side to act, which fit
 //! one `u64` exactly (bit 63 is free since pit `D` holds at most 48).
 
-use crate::engine::{EndReason, MAX_PITS, Pit, PitSet, Position, Side};
-use crate::rng::Rng;
-use crate::search::Playouts;
+use ayla::engine::{EndReason, Pit, Side};
+#[cfg(test)]
+use ayla::engine::{PitSet, Setup};
+use ayla::rng::Rng;
+use ayla::search::Playouts;
 
 const PITS: usize = 8;
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -142,6 +144,7 @@ impl Kpe {
     /// Why the game ended, if it has.
     #[inline]
     #[must_use]
+    #[cfg(test)]
     pub fn end(&self) -> Option<EndReason> {
         self.end
     }
@@ -236,22 +239,19 @@ impl Kpe {
         }
     }
 
-    /// The state as an engine [`Position`] (for comparing the two).
+    /// The state as the parts of an engine position (for comparing the two).
+    #[cfg(test)]
     #[must_use]
-    pub fn position(&self) -> Position {
-        let mut seeds = [0u16; MAX_PITS];
-        for (i, s) in seeds.iter_mut().take(PITS).enumerate() {
-            *s = u16::from(count(self.seeds, i));
+    pub fn setup(&self) -> Setup {
+        Setup {
+            seeds: (0..PITS).map(|i| u16::from(count(self.seeds, i))).collect(),
+            north: PitSet(u64::from(HOME[1])),
+            sown: PitSet(u64::from(self.sown)),
+            offer: PitSet::EMPTY,
+            captured: [u16::from(self.captured[0]), u16::from(self.captured[1])],
+            to_move: side(self.to_move),
+            declined: [false; 2],
         }
-        Position::from_parts(
-            seeds,
-            PitSet(u64::from(HOME[1])),
-            PitSet(u64::from(self.sown)),
-            PitSet::EMPTY,
-            [u16::from(self.captured[0]), u16::from(self.captured[1])],
-            side(self.to_move),
-            0,
-        )
     }
 }
 
@@ -259,7 +259,7 @@ fn side(i: usize) -> Side {
     if i == 0 { Side::South } else { Side::North }
 }
 
-/// Watches the baseline's playouts (for `tests/baseline.rs`).
+/// Watches the baseline's playouts (for the tests).
 pub trait Observer {
     /// A sowing from `pit` is about to be played.
     #[inline(always)]
@@ -272,7 +272,7 @@ pub trait Observer {
 impl Observer for () {}
 
 /// Random Kpé playouts until at least `min_plies` plies: the same loop as
-/// [`crate::search::random_playouts`] on the bundled Kpé rules.
+/// [`ayla::search::random_playouts`] on the bundled Kpé rules.
 pub fn random_playouts(rng: &mut Rng, min_plies: u64) -> Playouts {
     random_playouts_observed(rng, min_plies, &mut ())
 }
@@ -302,4 +302,117 @@ pub fn random_playouts_observed<O: Observer>(
         stats.record(game.winner());
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    // The hand-written Kpé loop against the generic engine: on the same seeds they must play the same
+    // games, ply for ply, to the same final positions and results; otherwise
+    // the speed ratio the bench prints compares different work.
+
+    use super::super::bench::is_kpe;
+    use super::*;
+    use ayla::engine::{Game, Outcome, Ply, Variant};
+    use ayla::rules;
+    use ayla::search::playout;
+    use std::sync::Arc;
+
+    /// One game as seen from outside: its sowings, final position and end.
+    #[derive(Debug, PartialEq)]
+    struct Seen {
+        plies: Vec<Pit>,
+        end: Setup,
+        reason: EndReason,
+        totals: [u32; 2],
+    }
+
+    #[derive(Default)]
+    struct Log {
+        current: Vec<Pit>,
+        games: Vec<Seen>,
+        /// Plies where the feeding rule narrowed the choice (engine side).
+        fed: usize,
+    }
+
+    impl playout::Observer for Log {
+        fn ply(&mut self, game: &Game, ply: Ply) {
+            let pos = game.position();
+            let r = game.variant();
+            if pos.legal_sowings(r) != pos.sowable(r, pos.to_move()) {
+                self.fed += 1;
+            }
+            let Ply::Sow(p) = ply else {
+                panic!("Kpé has only sowings, got {ply:?}")
+            };
+            self.current.push(p);
+        }
+        fn end(&mut self, game: &Game, outcome: &Outcome) {
+            self.games.push(Seen {
+                plies: std::mem::take(&mut self.current),
+                end: game.position().setup(game.rules()),
+                reason: outcome.reason,
+                totals: outcome.totals,
+            });
+        }
+    }
+
+    impl Observer for Log {
+        fn ply(&mut self, pit: Pit) {
+            self.current.push(pit);
+        }
+        fn end(&mut self, game: &Kpe) {
+            self.games.push(Seen {
+                plies: std::mem::take(&mut self.current),
+                end: game.setup(),
+                reason: game.end().expect("the game is over"),
+                totals: game.totals(),
+            });
+        }
+    }
+
+    #[test]
+    fn baseline_plays_the_engines_games() {
+        let kpe = rules::bundled("kpe").unwrap();
+        assert!(is_kpe(&kpe));
+        let variant = Arc::new(Variant::new(kpe));
+        let mut reasons = std::collections::BTreeMap::new();
+        let mut fed = 0;
+        for seed in [0, 1, 2, 7, 42, 0x5eed, u64::MAX] {
+            let (mut a, mut b) = (Log::default(), Log::default());
+            let sa = ayla::search::playout::random_playouts_observed(
+                &variant,
+                &mut Rng::new(seed),
+                20_000,
+                &mut a,
+            );
+            let sb = random_playouts_observed(&mut Rng::new(seed), 20_000, &mut b);
+            assert_eq!(sa, sb, "seed {seed}: different totals");
+            assert_eq!(a.games.len(), b.games.len());
+            fed += a.fed;
+            for (i, (x, y)) in a.games.iter().zip(&b.games).enumerate() {
+                assert_eq!(x, y, "seed {seed}, game {i}");
+                *reasons.entry(x.reason.code()).or_insert(0) += 1;
+            }
+        }
+        // The feeding rule and both ways a Kpé game ends were exercised.
+        assert!(fed > 0);
+        assert!(reasons.contains_key("no-sowing"), "{reasons:?}");
+        assert!(reasons.contains_key("repetition"), "{reasons:?}");
+    }
+
+    #[test]
+    fn only_kpes_rules_are_kpe() {
+        let kpe = rules::bundled("kpe").unwrap();
+        let gore = rules::bundled("gore").unwrap();
+        assert!(!is_kpe(&gore));
+        // Same rules under another name: still Kpé.
+        let text = rules::BUNDLED.iter().find(|b| b.0 == "kpe").unwrap().2;
+        let renamed = text.replace("id = \"kpe\"", "id = \"kpe-copy\"");
+        assert!(is_kpe(&rules::parse("copy.toml", &renamed).unwrap()));
+        // One rule changed under Kpé's name: not Kpé.
+        let changed = text.replace("counts = [2, 4]", "counts = [2, 3]");
+        let changed = rules::parse("kpe.toml", &changed).unwrap();
+        assert_eq!(changed.provenance.id, kpe.provenance.id);
+        assert!(!is_kpe(&changed));
+    }
 }

@@ -1,0 +1,218 @@
+//! [`Setup`]: the parts of a position as plain fields, checked into a
+//! [`Position`] against a rulebook (as shakmaty turns a `Setup` into a
+//! `Position`). The position notation is parsed into a `Setup` too, so a
+//! position built by hand and one read from a string pass the same checks.
+
+use super::position::Position;
+use crate::board::{MAX_PITS, PitSet, Side};
+use crate::rules::Rules;
+use std::fmt;
+
+/// The parts of a position, unchecked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Seeds per pit, in label order: exactly one count per pit.
+    pub seeds: Vec<u16>,
+    /// The pits North controls (the rest are South's).
+    pub north: PitSet,
+    /// Home pits their home side has sown from (opening locks).
+    pub sown: PitSet,
+    /// A pending offer, made by the side not to act; empty if none.
+    pub offer: PitSet,
+    /// Seeds captured by South and by North.
+    pub captured: [u16; 2],
+    /// The side to act.
+    pub to_move: Side,
+    /// Whether South, and North, have declined an offer in this game.
+    pub declined: [bool; 2],
+}
+
+/// Which part of a [`Setup`] is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupField {
+    /// `seeds`.
+    Seeds,
+    /// `north`.
+    Owners,
+    /// `sown`.
+    Sown,
+    /// `offer`.
+    Offer,
+    /// `declined`.
+    Declined,
+    /// The seeds on the board and captured, together.
+    Total,
+}
+
+/// Why a [`Setup`] is not a position of a rulebook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// The part at fault.
+    pub field: SetupField,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn fault(field: SetupField, message: impl Into<String>) -> SetupError {
+    SetupError {
+        field,
+        message: message.into(),
+    }
+}
+
+impl Setup {
+    /// The parts of the variant's initial position.
+    #[must_use]
+    pub fn initial(rules: &Rules) -> Setup {
+        Position::initial(rules).setup(rules)
+    }
+
+    /// The position these parts make under `rules`, if they make one.
+    ///
+    /// # Errors
+    /// The first part that does not fit: a wrong number of pits; owners,
+    /// an offer or declines in a variant without trading; sown pits in a
+    /// variant without an opening lock, or pits that are not their side's
+    /// home pits; an offer the rules could not have made; or seeds that do
+    /// not add up to the variant's total.
+    pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        let pits = rules.pits();
+        let name = &rules.provenance.name;
+        if self.seeds.len() != pits {
+            return Err(fault(
+                SetupField::Seeds,
+                format!("expected {pits} seed counts, found {}", self.seeds.len()),
+            ));
+        }
+        let board = rules.all_pits();
+        let trading = rules.trading.is_some();
+        if !self.north.is_subset(board) {
+            return Err(fault(SetupField::Owners, "owners name a pit off the board"));
+        }
+        if !trading && self.north != rules.home_row(Side::North) {
+            return Err(fault(
+                SetupField::Owners,
+                format!("the pits of {name} never change hands: each side controls its home row"),
+            ));
+        }
+        if !self.sown.is_empty() && !rules.has_lock() {
+            return Err(fault(
+                SetupField::Sown,
+                format!("{name} has no opening lock, so no pit counts as sown"),
+            ));
+        }
+        if !self.sown.is_subset(board) {
+            return Err(fault(
+                SetupField::Sown,
+                "sown pits name a pit off the board",
+            ));
+        }
+        if (self.declined[0] || self.declined[1]) && !trading {
+            return Err(fault(
+                SetupField::Declined,
+                format!("{name} has no trading, so no offer was declined"),
+            ));
+        }
+        if !self.offer.is_empty() {
+            let Some(t) = rules.trading else {
+                return Err(fault(
+                    SetupField::Offer,
+                    format!("{name} has no trading, so nothing is offered"),
+                ));
+            };
+            let offerer = self.to_move.opponent();
+            let mine = match offerer {
+                Side::North => self.north,
+                Side::South => board.minus(self.north),
+            };
+            if let Some(p) = self.offer.minus(mine).iter().next() {
+                return Err(fault(
+                    SetupField::Offer,
+                    format!(
+                        "the offer is {offerer}'s (the side not to act), but pit {} is controlled by {}",
+                        rules.label(p),
+                        self.to_move
+                    ),
+                ));
+            }
+            if self.offer.len() > usize::from(t.max_pits) {
+                return Err(fault(
+                    SetupField::Offer,
+                    format!("an offer names at most {} pits", t.max_pits),
+                ));
+            }
+            if mine.len() - self.offer.len() < usize::from(t.keep_at_least) {
+                return Err(fault(
+                    SetupField::Offer,
+                    format!(
+                        "the offerer must keep at least {} pit{}",
+                        t.keep_at_least,
+                        if t.keep_at_least == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            let need = u32::from(t.price_per_pit) * self.offer.len() as u32;
+            let has = self.captured[self.to_move.index()];
+            if t.only_if_affordable && u32::from(has) < need {
+                return Err(fault(
+                    SetupField::Offer,
+                    format!(
+                        "{} could not pay for this offer ({need} seeds, has {has})",
+                        self.to_move
+                    ),
+                ));
+            }
+        }
+        let total: u32 = self.seeds.iter().map(|&s| u32::from(s)).sum::<u32>()
+            + u32::from(self.captured[0])
+            + u32::from(self.captured[1]);
+        if total != rules.total_seeds {
+            return Err(fault(
+                SetupField::Total,
+                format!(
+                    "the seeds on the board and captured add up to {total}; {name} has {} in all",
+                    rules.total_seeds
+                ),
+            ));
+        }
+        let mut seeds = [0u16; MAX_PITS];
+        seeds[..pits].copy_from_slice(&self.seeds);
+        Ok(Position::from_parts(
+            seeds,
+            self.north,
+            self.sown,
+            self.offer,
+            self.captured,
+            self.to_move,
+            u8::from(self.declined[0]) | u8::from(self.declined[1]) << 1,
+        ))
+    }
+}
+
+impl Position {
+    /// The parts of this position, for building another from them.
+    #[must_use]
+    pub fn setup(&self, rules: &Rules) -> Setup {
+        Setup {
+            seeds: self.board(rules).to_vec(),
+            north: self.north_pits(),
+            sown: self.sown(),
+            offer: self.offer().unwrap_or(PitSet::EMPTY),
+            captured: [self.captured(Side::South), self.captured(Side::North)],
+            to_move: self.to_move(),
+            declined: [
+                self.has_declined(Side::South),
+                self.has_declined(Side::North),
+            ],
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! A compiled variant: a [`Rules`] and the tables the engine derives from it.
+//!
+//! [`Variant::new`] is the one place where rules are compiled. The rules
+//! inside a variant cannot be changed (a `Variant` gives them out only by
+//! shared reference), so no table can fall out of step with the meaning
+//! it was built from: to play other rules, compile them anew.
+//!
+//! ```compile_fail
+//! let mut kpe = ayla::engine::Variant::new(ayla::rules::bundled("kpe").unwrap());
+//! kpe.skip_origin = true; // the rules of a compiled variant are read-only
+//! ```
+
+use crate::board::{MAX_PITS, Pit, PitSet, Side};
+use crate::rules::{Rules, Zone};
+use std::ops::Deref;
+
+/// A rulebook compiled for the engine. It dereferences to its [`Rules`],
+/// so `variant.per_row` or `notation::format_position(&variant, …)` read
+/// the meaning directly; the tables are the engine's own.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    rules: Rules,
+    /// `next[p]`: the pit after `p` in the sowing direction.
+    pub(crate) next: [u8; MAX_PITS],
+    /// `prev[p]`: the pit before `p` in the sowing direction.
+    pub(crate) prev: [u8; MAX_PITS],
+    /// Each side's last home pit in sowing order, after which its store lies.
+    pub(crate) last_house: [u8; 2],
+    /// Words of four 16-bit seed counts the board fills.
+    pub(crate) seed_words: usize,
+    /// No stores, no relay, no sowing captures: sowings take the fast
+    /// single-lap path.
+    pub(crate) plain_sowing: bool,
+    /// Any of the end conditions few files use (captured more than, a row
+    /// empty, an impossible feed, few seeds left, a ply cap): checked out
+    /// of the hot path.
+    pub(crate) rare_ends: bool,
+    /// Every pit of the board.
+    pub(crate) all_pits: PitSet,
+    /// Each side's home row, South then North.
+    pub(crate) rows: [PitSet; 2],
+    /// `runs[o * (pits + 1) + k]`: the first `k` pits after `o` in the sowing
+    /// direction, `k` from 0 to the number of pits (then the origin is the
+    /// last), and the last of them (`o` for none): the pits a sowing of `k`
+    /// seeds from `o` reaches, and where it lands.
+    pub(crate) runs: Vec<(PitSet, Pit)>,
+    /// `pits + 1`, the stride of `runs`.
+    pub(crate) run_stride: usize,
+    /// `sowings[o * sowing_stride + n]`: the plain sowing of `n` seeds from
+    /// `o`, whole laps included (see [`Sowing`]), for every count a pit can
+    /// hold, when the board has at most 16 pits and the table is small
+    /// (at most [`SOWINGS_MAX`] entries); empty otherwise. It makes a
+    /// sowing one load and add per word of four pits.
+    pub(crate) sowings: Vec<Sowing>,
+    /// `total_seeds + 1` when `sowings` is filled, else 0.
+    pub(crate) sowing_stride: usize,
+    /// At most 8 pits, fewer than 2^14 seeds and no trading (so no offer):
+    /// a state's seeds and side to act pack into 128 bits, so repetition
+    /// keys are exact.
+    pub(crate) packed_keys: bool,
+    /// No trading. Then every legal ply is a sowing or a pass, never an
+    /// offer or an answer; each side controls its home row for the whole
+    /// game; and captured totals only grow, so a capture starts a new
+    /// repetition window. With trading a payment gives captured seeds back
+    /// and pits can change hands back and forth, so a whole state may
+    /// recur across them: the window then runs from lock progress only,
+    /// and the key holds owners and captured totals.
+    pub(crate) no_trading: bool,
+    /// Without trading, where each mover's last seed may capture
+    /// (`[capture] landing`), South then North; empty without captures.
+    pub(crate) landing_zones: [PitSet; 2],
+}
+
+impl Deref for Variant {
+    type Target = Rules;
+
+    #[inline]
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl From<Rules> for Variant {
+    fn from(rules: Rules) -> Variant {
+        Variant::new(rules)
+    }
+}
+
+impl Variant {
+    /// Compiles `rules` into the engine's tables.
+    #[must_use]
+    pub fn new(rules: Rules) -> Variant {
+        let pits = rules.pits();
+        let mut next = [0u8; MAX_PITS];
+        let mut prev = [0u8; MAX_PITS];
+        for p in 0..pits {
+            next[p] = rules.next(Pit(p as u8)).0;
+            prev[p] = rules.prev(Pit(p as u8)).0;
+        }
+        let last_house = Side::BOTH.map(|s| rules.last_house(s).0);
+        let rows = Side::BOTH.map(|s| rules.home_row(s));
+        let runs: Vec<(PitSet, Pit)> = (0..pits)
+            .flat_map(|o| {
+                let mut p = Pit(o as u8);
+                let mut set = PitSet::EMPTY;
+                std::iter::once((set, p)).chain((0..pits).map(move |_| {
+                    p = Pit(next[p.index()]);
+                    set.insert(p);
+                    (set, p)
+                }))
+            })
+            .collect();
+        let total = rules.total_seeds as usize;
+        let plain_sowing = !(rules.stores || rules.relay || rules.sowing_capture.is_some());
+        let sowings = if plain_sowing {
+            sowing_table(pits, rules.skip_origin, total, &runs)
+        } else {
+            Vec::new()
+        };
+        let sowing_stride = if sowings.is_empty() { 0 } else { total + 1 };
+        let no_trading = rules.trading.is_none();
+        let e = &rules.end;
+        Variant {
+            next,
+            prev,
+            last_house,
+            seed_words: pits.div_ceil(4),
+            plain_sowing,
+            rare_ends: e.captured_more_than.is_some()
+                || e.seeds_left_at_most.is_some()
+                || e.max_plies.is_some()
+                || e.either_row_empty
+                || rules.cannot_feed_ends,
+            all_pits: PitSet::range(0, pits),
+            rows,
+            runs,
+            run_stride: pits + 1,
+            sowings,
+            sowing_stride,
+            // With trading the key must also hold owners and captured
+            // totals (see `no_trading`), which packing has no room for.
+            packed_keys: pits <= 8 && total < 1 << 14 && no_trading,
+            no_trading,
+            landing_zones: Side::BOTH.map(|mover| match rules.capture.map(|c| c.landing) {
+                None => PitSet::EMPTY,
+                Some(Zone::Anywhere) => PitSet::range(0, pits),
+                Some(Zone::OpponentRow | Zone::OpponentTerritory) => rows[mover.opponent().index()],
+            }),
+            rules,
+        }
+    }
+
+    /// The rules this variant was compiled from.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rules, giving the tables up.
+    #[must_use]
+    pub fn into_rules(self) -> Rules {
+        self.rules
+    }
+
+    /// The pits of `side`'s home row (a table load).
+    #[must_use]
+    #[inline]
+    pub fn home_row(&self, side: Side) -> PitSet {
+        self.rows[side.index()]
+    }
+
+    /// The pit after `p` in the sowing direction (a table load).
+    #[inline]
+    #[must_use]
+    pub fn next(&self, p: Pit) -> Pit {
+        Pit(self.next[p.index()])
+    }
+
+    /// The pit before `p` in the sowing direction (a table load).
+    #[inline]
+    #[must_use]
+    pub fn prev(&self, p: Pit) -> Pit {
+        Pit(self.prev[p.index()])
+    }
+
+    /// The first `k` pits after `origin` in the sowing direction (`k` at
+    /// most the number of pits, the origin last when equal), and the last
+    /// of them.
+    #[inline]
+    pub(crate) fn run(&self, origin: usize, k: usize) -> (PitSet, Pit) {
+        self.runs[origin * self.run_stride + k]
+    }
+
+    /// The plain sowing of `n` seeds from `origin`, if the table has it.
+    #[inline]
+    pub(crate) fn sowing(&self, origin: usize, n: usize) -> Option<&Sowing> {
+        if n >= self.sowing_stride {
+            return None;
+        }
+        self.sowings.get(origin * self.sowing_stride + n)
+    }
+}
+
+/// One entry of a [`Variant`]'s sowing table: what a plain sowing of some
+/// count from some pit does to a board of at most 16 pits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sowing {
+    /// Seeds added to each word of four 16-bit counts (zero past the board).
+    pub(crate) add: [u64; 4],
+    /// The pits that receive a seed.
+    pub(crate) reached: PitSet,
+    /// Where the last seed falls.
+    pub(crate) landing: Pit,
+}
+
+/// Most entries of a sowing table (48 bytes each).
+pub(crate) const SOWINGS_MAX: usize = 2048;
+
+/// The sowing table of a board of `pits` pits holding `total` seeds (see
+/// [`Variant`]'s `sowings`), or none if it would be too big. `runs` is the
+/// run table, stride `pits + 1`. A sowing of more seeds than a lap holds
+/// puts whole laps everywhere (but in a skipped origin) and then the rest
+/// in a run, as the engine's general path does.
+fn sowing_table(
+    pits: usize,
+    skip_origin: bool,
+    total: usize,
+    runs: &[(PitSet, Pit)],
+) -> Vec<Sowing> {
+    if pits > 16 || pits * (total + 1) > SOWINGS_MAX {
+        return Vec::new();
+    }
+    let ring = pits - usize::from(skip_origin);
+    let mut table = Vec::with_capacity(pits * (total + 1));
+    for o in 0..pits {
+        for n in 0..=total {
+            let (laps, left) = if n > ring {
+                let laps = (n - 1) / ring;
+                (laps, n - laps * ring)
+            } else {
+                (0, n)
+            };
+            let (run, landing) = runs[o * (pits + 1) + left];
+            let mut s = Sowing {
+                add: [0; 4],
+                reached: run,
+                landing,
+            };
+            for p in 0..pits {
+                let lapped = laps > 0 && !(skip_origin && p == o);
+                let k = usize::from(run.contains(Pit(p as u8))) + if lapped { laps } else { 0 };
+                if k > 0 {
+                    s.reached.insert(Pit(p as u8));
+                }
+                s.add[p / 4] += (k as u64) << (16 * (p % 4));
+            }
+            table.push(s);
+        }
+    }
+    table
+}
