@@ -47,6 +47,8 @@ impl fmt::Display for Unusable {
     }
 }
 
+impl std::error::Error for Unusable {}
+
 /// The first illegal ply of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalPly {

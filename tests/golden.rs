@@ -10,7 +10,7 @@
 use ayla::engine::Variant;
 use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
-use ayla::rules;
+use ayla::rulebook::{Overrides, rulebook_for};
 use std::fs;
 use std::path::Path;
 
@@ -19,13 +19,11 @@ fn replay_file(path: &Path) -> usize {
     let text = fs::read_to_string(path).unwrap();
     let games = parse_records(&text).unwrap_or_else(|e| panic!("{name}:{e}"));
     for rec in &games {
-        let variant = &rec.tag("Variant").expect("Variant tag").value;
-        let sel = match rec.tag("Readings") {
-            Some(t) => ayla::fit::parse_selection(&t.value).unwrap(),
-            None => rules::Selection::new(),
-        };
-        let r = rules::resolve_with(variant, Path::new(""), &sel)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The rulebook as `ayla check` resolves it: the Variant tag
+        // relative to the record, and its Readings tag.
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let r =
+            rulebook_for(rec, dir, &Overrides::default()).unwrap_or_else(|e| panic!("{name}:{e}"));
         let start = match rec.tag("Position") {
             Some(t) => parse_position(&r, &t.value).unwrap_or_else(|e| panic!("{name}: {e}")),
             None => Position::initial(&r),

@@ -4,7 +4,6 @@ mod analyse;
 mod bench;
 mod board;
 mod check;
-mod describe;
 mod fit;
 mod kpe_baseline;
 mod matchup;

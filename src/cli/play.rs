@@ -1,6 +1,6 @@
 //! `ayla play <variant>`: against a friend or the engine, in a terminal or through a pipe.
 
-use super::{Failure, board, describe, load_rules};
+use super::{Failure, board, load_rules};
 use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Snapshot};
 use ayla::notation::{format_position, parse_ply};
@@ -87,7 +87,7 @@ impl Session<'_> {
         let effect = self.game.play(ply).map_err(|e| e.to_string())?;
         self.undo.push(snap);
         self.plies.push(ply);
-        println!("{who}{}.\n", describe::effect(self.rules, side, &effect));
+        println!("{who}{}.\n", effect.describe(self.rules, side));
         if let Err(e) = self.write() {
             eprintln!("warning: cannot save to {}: {e}", self.save.display());
         }

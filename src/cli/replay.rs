@@ -1,6 +1,6 @@
 //! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]...`
 
-use super::{Exit, Failure, board, describe};
+use super::{Exit, Failure, board};
 use ayla::check::check_game;
 use ayla::engine::Variant;
 use ayla::fit::parse_selection;
@@ -95,7 +95,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     "\n{}. `{}`: {}.",
                     s.number,
                     s.text,
-                    describe::effect(rules, s.side, &s.effect)
+                    s.effect.describe(rules, s.side)
                 );
                 show(rules, &s.after);
             }
@@ -107,7 +107,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                         "\n{}. `{}`: {}.",
                         s.number,
                         s.text,
-                        describe::effect(rules, s.side, &s.effect)
+                        s.effect.describe(rules, s.side)
                     );
                     for c in &s.comments {
                         println!("  {{{c}}}");

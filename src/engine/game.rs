@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// Every pit holds fewer than this many seeds.
     AllBelow(u16),

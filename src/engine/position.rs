@@ -867,8 +867,10 @@ impl Position {
         let (mut lock_progress, mut released_lock) = (false, false);
         let mut captured = PitSet::EMPTY;
         let mut seeds_captured = 0u16;
+        // The opening lock bars every capture of the sowing, the opposite
+        // capture too (docs/rule-language.md, `capture.lock`).
+        let mut may_capture = true;
         if let Some(cap) = &rules.capture {
-            let mut may_capture = true;
             if let Lock::AllHomePitsSown {
                 release_may_capture,
             } = cap.lock
@@ -893,15 +895,9 @@ impl Position {
                 occ = occ.minus(captured);
             }
         }
-        if captured.is_empty() && rules.opposite_capture.is_some() {
-            let may = rules.capture.is_none_or(|c| match c.lock {
-                Lock::None => true,
-                Lock::AllHomePitsSown { .. } => rules.home_row(side).is_subset(self.sown),
-            });
-            if may {
-                (captured, seeds_captured) = self.capture_opposite(rules, landing);
-                occ = occ.minus(captured);
-            }
+        if captured.is_empty() && may_capture && rules.opposite_capture.is_some() {
+            (captured, seeds_captured) = self.capture_opposite(rules, landing);
+            occ = occ.minus(captured);
         }
         *occupied = occ;
         Sown {

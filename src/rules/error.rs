@@ -101,6 +101,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// Why a rule file could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
     #[error("{}: cannot read the rule file: {source}", path.display())]

@@ -45,6 +45,7 @@ pub struct Provenance {
 
 /// Sowing direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Direction {
     /// a, b, c, …, A, B, …
     CounterClockwise,
@@ -54,6 +55,7 @@ pub enum Direction {
 
 /// Which pits a player may sow from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SowFrom {
     /// Pits the player controls.
     Controlled,
@@ -63,6 +65,7 @@ pub enum SowFrom {
 
 /// The feeding obligation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Feeding {
     /// None.
     None,
@@ -75,6 +78,7 @@ pub enum Feeding {
 
 /// What a player with nothing to sow does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CannotSow {
     /// Pass.
     Pass,
@@ -84,6 +88,7 @@ pub enum CannotSow {
 
 /// A zone relative to the mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Zone {
     /// Pits the opponent controls.
     OpponentTerritory,
@@ -95,6 +100,7 @@ pub enum Zone {
 
 /// Capture chain direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Chain {
     /// Landing pit only.
     None,
@@ -108,6 +114,7 @@ pub enum Chain {
 
 /// Opening lock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Lock {
     /// No lock.
     None,
@@ -147,6 +154,7 @@ pub struct OppositeCapture {
 
 /// Who takes the seeds of a sowing capture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Taker {
     /// The player sowing.
     Mover,
