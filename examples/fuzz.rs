@@ -14,20 +14,26 @@
 //! - `rules`: `rules::parse` on mutated rule files; what loads plays a few
 //!   hundred random plies (seeds conserved, `check` agrees with the legal list).
 //! - `random-rules`: random *valid* rule files from the schema's value
-//!   space; each must load, and random games under it must conserve seeds
-//!   and end within [`PLY_BOUND`] plies.
+//!   space (`ayla::reference::random`); each must load, and random games
+//!   under it must conserve seeds and end within [`PLY_BOUND`] plies.
+//! - `differential`: random valid rule files, and random games under each
+//!   played in the fast engine and in the reference interpreter at once
+//!   (`ayla::reference::differential::compare_game`): any difference in
+//!   legal plies, legality, state, effect, end or outcome is a finding.
 //!
 //! Inputs start from the corpus files (`fuzz/corpus/<target>/`) and are
 //! mutated at the byte and token level with a seeded SplitMix64. Each run
-//! is under `catch_unwind`; a panic, an input taking more than 1 s, or a
-//! broken invariant is a finding, written to `fuzz/findings/<target>/`.
-//! A watchdog thread saves the input and aborts if one input runs for
-//! more than 20 s (a hang).
+//! is under `catch_unwind`; a panic, an input taking more than 1 s (10 s
+//! for `differential`), or a broken invariant is a finding, written to
+//! `fuzz/findings/<target>/`. A watchdog thread saves the input and aborts
+//! if one input runs for more than 20 s (60 s for `differential`): a hang.
 
 use ayla::check::{check_game, write_record};
 use ayla::engine::Variant;
 use ayla::engine::{Game, Pit, PitSet, Ply, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
+use ayla::reference::differential::compare_game;
+use ayla::reference::random::random_rules;
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED, Rules};
 use std::collections::{BTreeMap, HashMap};
@@ -44,6 +50,14 @@ const PLY_BOUND: usize = 100_000;
 const SLOW: Duration = Duration::from_secs(1);
 /// An input slower than this is a hang: saved, then the process aborts.
 const HANG: Duration = Duration::from_secs(20);
+/// Random games compared per rule file by the `differential` target.
+const DIFF_GAMES: usize = 4;
+/// Most plies of one such game.
+const DIFF_PLIES: usize = 2_000;
+/// The `differential` target's slow and hang bounds: the reference sows
+/// seed by seed, and each game may take it up to `MAX_WORK` seeds.
+const DIFF_SLOW: Duration = Duration::from_secs(10);
+const DIFF_HANG: Duration = Duration::from_secs(60);
 
 /// Tokens worth inserting, by target.
 fn tokens(target: &str) -> &'static [&'static str] {
@@ -484,154 +498,6 @@ fn target_rules(text: &str, seed: u64) {
     play_random(&r, &mut g, &mut rng, 300, None);
 }
 
-/// A random valid rule file.
-/// A `counts = [...]` line: 1 to `most` distinct counts from 1 to 8, none
-/// above the board's total.
-fn random_counts(rng: &mut Rng, total: u64, most: usize) -> String {
-    let max = total.min(63);
-    let mut counts: Vec<u64> = (0..1 + rng.below(most))
-        .map(|_| 1 + rng.below(max.min(8) as usize) as u64)
-        .collect();
-    counts.sort_unstable();
-    counts.dedup();
-    let list: Vec<String> = counts.iter().map(u64::to_string).collect();
-    format!("counts = [{}]\n", list.join(", "))
-}
-
-fn random_rules(rng: &mut Rng) -> String {
-    let pick = |xs: &[&'static str], rng: &mut Rng| xs[rng.below(xs.len())];
-    let n = 1 + rng.below(12);
-    let mut s = String::from("[variant]\nid = \"random\"\nname = \"Random\"\n\n[board]\n");
-    s += &format!("pits_per_row = {n}\n");
-    let total: u64 = if rng.below(3) == 0 {
-        let mut counts: Vec<u64> = (0..2 * n)
-            .map(|_| {
-                if rng.below(4) == 0 {
-                    0
-                } else {
-                    rng.below(12) as u64
-                }
-            })
-            .collect();
-        if counts.iter().all(|&c| c == 0) {
-            counts[0] = 1;
-        }
-        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
-        s += &format!("initial = [{}]\n", list.join(", "));
-        counts.iter().sum()
-    } else {
-        let most = if rng.below(8) == 0 { 40 } else { 8 };
-        let k = 1 + rng.below(most) as u64;
-        s += &format!("seeds_per_pit = {k}\n");
-        k * 2 * n as u64
-    };
-    s += &format!("first = \"{}\"\n", pick(&["south", "north"], rng));
-    let stores = rng.below(3) == 0;
-    if stores {
-        s += "stores = \"after-last-house\"\n";
-    }
-    s += "\n[sowing]\n";
-    s += &format!(
-        "direction = \"{}\"\n",
-        pick(&["counter-clockwise", "clockwise"], rng)
-    );
-    s += &format!("laps = \"{}\"\n", pick(&["single", "single", "relay"], rng));
-    s += &format!("skip_origin = {}\n", rng.below(2) == 0);
-    if stores && rng.below(2) == 0 {
-        s += "extra_turn = \"last-in-own-store\"\n";
-    }
-    s += "\n[moves]\n";
-    s += &format!(
-        "sow_from = \"{}\"\n",
-        pick(&["controlled", "home-row"], rng)
-    );
-    let feeding = rng.below(2) == 0;
-    if feeding {
-        s += &format!(
-            "feeding = \"{}\"\n",
-            pick(
-                &["must-feed-empty-opponent", "must-leave-opponent-seeds"],
-                rng
-            )
-        );
-        s += &format!(
-            "cannot_feed = \"{}\"\n",
-            pick(&["any-sowing", "end-game-mover-takes-all"], rng)
-        );
-    }
-    s += &format!("cannot_sow = \"{}\"\n", pick(&["pass", "end-game"], rng));
-    if rng.below(4) != 0 {
-        s += "\n[capture]\n";
-        s += &random_counts(rng, total, 4);
-        let zones = ["opponent-territory", "opponent-row", "anywhere"];
-        s += &format!("landing = \"{}\"\n", pick(&zones, rng));
-        let chain = pick(&["none", "backward", "forward", "both"], rng);
-        s += &format!("chain = \"{chain}\"\n");
-        if chain != "none" {
-            s += &format!("chain_zone = \"{}\"\n", pick(&zones, rng));
-        }
-        if rng.below(3) == 0 {
-            s += "lock = \"all-home-pits-sown\"\n";
-            s += &format!("lock_release_may_capture = {}\n", rng.below(2) == 0);
-        }
-        s += &format!(
-            "grand_slam = \"{}\"\n",
-            pick(&["captures", "captures-nothing"], rng)
-        );
-    }
-    if rng.below(4) == 0 {
-        s += "\n[opposite_capture]\n";
-        let empty = pick(&["take-the-last-seed", "nothing"], rng);
-        s += &format!("when_opposite_empty = \"{empty}\"\n");
-        if empty == "nothing" {
-            s += &format!("capturing_seed = \"{}\"\n", pick(&["taken", "stays"], rng));
-        }
-    }
-    if rng.below(4) == 0 {
-        s += "\n[sowing_capture]\n";
-        s += &random_counts(rng, total, 3);
-        let takers = ["mover", "pit-controller"];
-        s += &format!("taker = \"{}\"\n", pick(&takers, rng));
-        s += &format!("last_seed_taker = \"{}\"\n", pick(&takers, rng));
-    }
-    if rng.below(4) == 0 {
-        s += "\n[trading]\nenabled = true\n";
-        // Past 6 pits a row, wide offers pass MAX_OFFERS (refused by design).
-        let widest = if n > 6 { 3 } else { n };
-        s += &format!("max_pits = {}\n", 1 + rng.below(widest));
-        s += &format!("price_per_pit = {}\n", rng.below(10));
-        s += &format!("keep_at_least = {}\n", rng.below(n + 1));
-        s += &format!("only_if_affordable = {}\n", rng.below(2) == 0);
-    }
-    s += "\n[end]\n";
-    if rng.below(3) == 0 {
-        s += &format!("all_pits_below = {}\n", 1 + rng.below(5));
-    }
-    if rng.below(4) == 0 {
-        s += &format!("captured_more_than = {}\n", rng.below(total as usize + 1));
-    }
-    if rng.below(4) == 0 {
-        s += "either_row_empty = true\n";
-    }
-    if rng.below(5) == 0 && total > 1 {
-        s += &format!("seeds_left_at_most = {}\n", rng.below(total as usize));
-        s += &format!(
-            "seeds_left_to = \"{}\"\n",
-            pick(&["controller", "first-player"], rng)
-        );
-    }
-    if rng.below(6) == 0 {
-        s += &format!("max_plies = {}\n", 1 + rng.below(5_000));
-    }
-    let rep = match rng.below(10) {
-        0 => 2 + rng.below(254),
-        1..=3 => 2,
-        _ => 3,
-    };
-    s += &format!("repetition = {rep}\n");
-    s
-}
-
 fn target_random_rules(seed: u64, stats: &mut Stats) {
     let mut rng = Rng::new(seed);
     let text = random_rules(&mut rng);
@@ -672,8 +538,32 @@ fn target_random_rules(seed: u64, stats: &mut Stats) {
     }
 }
 
+/// One rule file, [`DIFF_GAMES`] random games of it in the engine and the
+/// reference; a disagreement panics with its whole report (the rule file
+/// included), whose first line names what differed.
+fn target_differential(seed: u64, stats: &mut Stats) {
+    let mut rng = Rng::new(seed);
+    let text = random_rules(&mut rng);
+    let r = match rules::parse("random.toml", &text) {
+        Ok(r) => r,
+        Err(e) => panic!("invariant: a valid random rule file does not load: {e}"),
+    };
+    stats.files += 1;
+    for _ in 0..DIFF_GAMES {
+        match compare_game(&r, &mut rng, DIFF_PLIES) {
+            Ok(n) => {
+                stats.games += 1;
+                stats.plies += n as u64;
+                stats.longest = stats.longest.max(n);
+            }
+            Err(d) => panic!("{}", d.with_rules_text(&text)),
+        }
+    }
+}
+
 #[derive(Default)]
 struct Stats {
+    files: u64,
     games: u64,
     plies: u64,
     longest: usize,
@@ -719,13 +609,20 @@ fn signature(msg: &str) -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: fuzz <record|position|rules|random-rules> --seconds S [--corpus DIR] [--seed N]";
+    let usage = "usage: fuzz <record|position|rules|random-rules|differential> --seconds S [--corpus DIR] [--seed N]";
     let Some(target) = args.first().cloned() else {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    if !["record", "position", "rules", "random-rules"].contains(&target.as_str()) {
+    if ![
+        "record",
+        "position",
+        "rules",
+        "random-rules",
+        "differential",
+    ]
+    .contains(&target.as_str())
+    {
         eprintln!("unknown target {target:?}\n{usage}");
         std::process::exit(2);
     }
@@ -750,7 +647,13 @@ fn main() {
     }
     let findings = PathBuf::from(format!("fuzz/findings/{target}"));
     let corpus = read_corpus(&corpus_dir);
-    if corpus.is_empty() && target != "random-rules" {
+    let generated = target == "random-rules" || target == "differential";
+    let (slow, hang) = if target == "differential" {
+        (DIFF_SLOW, DIFF_HANG)
+    } else {
+        (SLOW, HANG)
+    };
+    if corpus.is_empty() && !generated {
         eprintln!("no corpus files in {}", corpus_dir.display());
         std::process::exit(2);
     }
@@ -788,9 +691,10 @@ fn main() {
             loop {
                 std::thread::sleep(Duration::from_secs(1));
                 let s = started.load(Ordering::Relaxed);
-                if s != 0 && epoch.elapsed().as_millis() as u64 > s + HANG.as_millis() as u64 {
+                if s != 0 && epoch.elapsed().as_millis() as u64 > s + hang.as_millis() as u64 {
                     let input = current.lock().unwrap().clone();
-                    let p = save(&findings, "hang", &input, "still running after 20 s");
+                    let note = format!("still running after {} s", hang.as_secs());
+                    let p = save(&findings, "hang", &input, &note);
                     eprintln!("HANG: input saved to {}", p.display());
                     std::process::abort();
                 }
@@ -808,7 +712,7 @@ fn main() {
     let mut next_report = Instant::now() + Duration::from_secs(60);
     while Instant::now() < deadline {
         let input_seed = rng.next_u64();
-        let input: Vec<u8> = if target == "random-rules" {
+        let input: Vec<u8> = if generated {
             random_rules(&mut Rng::new(input_seed)).into_bytes()
         } else if rng.below(20) == 0 {
             corpus[rng.below(corpus.len())].clone()
@@ -824,6 +728,7 @@ fn main() {
             "record" => target_record(&bundled, &text),
             "position" => target_position(&bundled, &text),
             "rules" => target_rules(&text, input_seed),
+            "differential" => target_differential(input_seed, &mut stats),
             _ => target_random_rules(input_seed, &mut stats),
         }));
         started.store(0, Ordering::Relaxed);
@@ -832,7 +737,7 @@ fn main() {
         execs += 1;
         let finding = match result {
             Err(_) => Some(("panic", last_panic.lock().unwrap().clone())),
-            Ok(()) if took > SLOW => {
+            Ok(()) if took > slow => {
                 Some(("slow", format!("took {took:?} ({} bytes)", input.len())))
             }
             Ok(()) => None,
@@ -861,6 +766,12 @@ fn main() {
         "target {target}: {execs} executions in {secs:.1} s ({:.0}/s), slowest input {slowest:?}",
         execs as f64 / secs
     );
+    if target == "differential" {
+        println!(
+            "  {} files, {} games, {} plies compared, longest game {} plies (bound {DIFF_PLIES})",
+            stats.files, stats.games, stats.plies, stats.longest
+        );
+    }
     if target == "random-rules" {
         println!(
             "  {} games, {} plies, longest game {} plies (bound {PLY_BOUND}); ends: {:?}",

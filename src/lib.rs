@@ -40,6 +40,7 @@ pub mod check;
 pub mod engine;
 pub mod fit;
 pub mod notation;
+pub mod reference;
 pub mod rng;
 pub mod rulebook;
 pub mod rules;

@@ -5,6 +5,8 @@
 
 use ayla::engine::{Game, Ply, Variant};
 use ayla::notation::{format_position, parse_position, parse_records};
+use ayla::reference::Reference;
+use ayla::reference::differential::state_of;
 use ayla::rules::{self, Selection};
 use ayla::search::perft;
 use std::path::Path;
@@ -65,8 +67,13 @@ fn the_sowing_that_completes_the_lock_captures_nothing_whatever_the_laps() {
         let r = rules::parse("locked.toml", &locked_opposite(laps)).unwrap();
         let start = parse_position(&r, "1,0,1,1/1,1,2,0 S 0-1 sown=bcd/ABCD").unwrap();
         let mut g = Game::from_position(Variant::new(r.clone()), start);
-        g.play(Ply::Sow(r.pit('a').unwrap())).unwrap();
+        let a = Ply::Sow(r.pit('a').unwrap());
+        let effect = g.play(a).unwrap();
         after.push(format_position(&r, g.position()));
+        // The reference interpreter, the language's definition, agrees.
+        let mut reference = Reference::from_state(&r, state_of(&r, &start));
+        assert_eq!(reference.play(a).unwrap(), effect, "{laps}: the effect");
+        assert_eq!(state_of(&r, g.position()), *reference.state(), "{laps}");
     }
     assert_eq!(
         after[0], "0,1,1,1/1,1,2,0 N 0-1 sown=abcd/ABCD",

@@ -174,7 +174,20 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn sowing_reaches(&self, rules: &Variant, origin: Pit, target: PitSet) -> bool {
-        let n = self.seeds[origin.index()] as usize;
+        let mut n = self.seeds[origin.index()] as usize;
+        if rules.stores && n > 0 {
+            // A sowing that gets past the mover's last house drops a seed
+            // in their store, which is no pit.
+            let house = Pit(rules.last_house[self.to_move.index()]);
+            let (mut p, mut to_house) = (origin, 0);
+            while p != house {
+                p = rules.next(p);
+                to_house += 1;
+            }
+            if n > to_house {
+                n -= 1;
+            }
+        }
         let ring = rules.pits() - usize::from(rules.skip_origin);
         !rules
             .run(origin.index(), n.min(ring))
@@ -535,13 +548,14 @@ impl Position {
         }
         let seeds: u16 = captured.iter().map(|q| self.seeds[q.index()]).sum();
         if cap.grand_slam_captures_nothing {
-            // Grand slam: a capture of every seed on the opponent's side is refused.
-            let theirs: u32 = rules
-                .home_row(side.opponent())
-                .iter()
-                .map(|q| u32::from(self.seeds[q.index()]))
-                .sum();
-            if u32::from(seeds) == theirs {
+            // Grand slam: a capture of every seed on the opponent's side is
+            // refused. Only the seeds taken from that row count: a chain
+            // through other pits may take as many seeds elsewhere.
+            let row = rules.home_row(side.opponent());
+            let sum =
+                |s: PitSet| -> u32 { s.iter().map(|q| u32::from(self.seeds[q.index()])).sum() };
+            let theirs = sum(row);
+            if theirs > 0 && sum(captured.and(row)) == theirs {
                 return (PitSet::EMPTY, 0);
             }
         }

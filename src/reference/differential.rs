@@ -1,0 +1,518 @@
+//! Test support: the differential check of the fast engine against the
+//! reference interpreter.
+//!
+//! [`compare_game`] plays one random game in [`Game`] and in
+//! [`Reference`] at once and, before and after every ply, demands that
+//! they agree on everything the rule language defines: the legal plies,
+//! the legality of a few other candidate plies, the whole state, what the
+//! ply did ([`Effect`]), the end and the outcome. The same plies are also
+//! played through [`Game::advance`], the effect-free path of perft and
+//! search, on a second [`Game`], whose states and ends must agree too.
+//! The first difference is a [`Disagreement`], which carries what it takes
+//! to replay it.
+
+use super::{Reference, State, seeds_sown};
+use crate::engine::{Effect, Game, Pit, PitSet, Ply, Position, Side, Variant};
+use crate::notation::format_position;
+use crate::rng::Rng;
+use crate::rules::{self, Rules};
+use std::fmt;
+use std::sync::Arc;
+
+/// Seeds the reference may sow in one game of [`compare_game`] (the ply
+/// that passes the bound is still compared): about a tenth of a second.
+pub const MAX_WORK: u64 = 100_000_000;
+
+/// One ply in this many, [`compare_game`] restarts both games from the
+/// position reached.
+const RESTART: usize = 64;
+
+/// The first point where the engine and the reference differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The rule file (empty unless the caller knows it: see
+    /// [`Disagreement::with_rules_text`]).
+    pub rules_text: String,
+    /// The position the game started from: the initial one, or the one
+    /// both were restarted from ([`Game::from_position`],
+    /// [`Reference::from_state`]).
+    pub start: String,
+    /// The plies played from `start` before the disagreement, in record
+    /// notation.
+    pub plies: Vec<String>,
+    /// The position before `ply` (or where the states were compared), in
+    /// position notation, as the engine has it.
+    pub position: String,
+    /// The ply concerned, if one was.
+    pub ply: Option<String>,
+    /// What was compared: `legal plies`, `state after the ply`, …
+    pub what: String,
+    /// What the engine said.
+    pub engine: String,
+    /// What the reference said.
+    pub reference: String,
+}
+
+impl Disagreement {
+    /// The same, with the rule file's text.
+    #[must_use]
+    pub fn with_rules_text(mut self, text: &str) -> Disagreement {
+        text.clone_into(&mut self.rules_text);
+        self
+    }
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "disagreement: {}", self.what)?;
+        writeln!(f, "  position:  {}", self.position)?;
+        if let Some(p) = &self.ply {
+            writeln!(f, "  ply:       {p}")?;
+        }
+        writeln!(f, "  engine:    {}", self.engine)?;
+        writeln!(f, "  reference: {}", self.reference)?;
+        writeln!(f, "  start:     {}", self.start)?;
+        writeln!(
+            f,
+            "  after {} plies from the start: {}",
+            self.plies.len(),
+            self.plies.join(" ")
+        )?;
+        if !self.rules_text.is_empty() {
+            writeln!(f, "  rules:\n{}", self.rules_text)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
+/// The reference's view of an engine position, read through the
+/// position's public accessors.
+#[must_use]
+pub fn state_of(rules: &Rules, pos: &Position) -> State {
+    let pits = 2 * rules.per_row;
+    let offer = pos.offer().unwrap_or(PitSet::EMPTY);
+    State {
+        seeds: (0..pits)
+            .map(|p| u32::from(pos.seeds(Pit(p as u8))))
+            .collect(),
+        controller: (0..pits).map(|p| pos.controller(Pit(p as u8))).collect(),
+        sown: (0..pits)
+            .map(|p| pos.sown().contains(Pit(p as u8)))
+            .collect(),
+        offer: offer.iter().collect(),
+        captured: Side::BOTH.map(|s| u32::from(pos.captured(s))),
+        to_move: pos.to_move(),
+        declined: Side::BOTH.map(|s| pos.has_declined(s)),
+    }
+}
+
+/// A reference state in position notation (as
+/// [`crate::notation::format_position`] writes an engine position).
+#[must_use]
+pub fn format_state(rules: &Rules, s: &State) -> String {
+    let n = rules.per_row;
+    let row = |r: usize| {
+        s.seeds[r * n..(r + 1) * n]
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut out = format!(
+        "{}/{} {} {}-{}",
+        row(0),
+        row(1),
+        s.to_move.letter(),
+        s.captured[0],
+        s.captured[1]
+    );
+    let home = |p: usize| if p < n { Side::South } else { Side::North };
+    if (0..2 * n).any(|p| s.controller[p] != home(p)) {
+        out.push_str(" owners=");
+        for p in 0..2 * n {
+            if p == n {
+                out.push('/');
+            }
+            out.push(s.controller[p].letter());
+        }
+    }
+    if s.sown.iter().any(|&b| b) {
+        out.push_str(" sown=");
+        for p in 0..2 * n {
+            if p == n {
+                out.push('/');
+            }
+            if s.sown[p] {
+                out.push(Pit(p as u8).label(n));
+            }
+        }
+    }
+    if !s.offer.is_empty() {
+        let set: PitSet = s.offer.iter().copied().collect();
+        out.push_str(" offer=");
+        out.push_str(&set.labels(n));
+    }
+    match s.declined {
+        [true, true] => out.push_str(" declined=SN"),
+        [true, false] => out.push_str(" declined=S"),
+        [false, true] => out.push_str(" declined=N"),
+        [false, false] => {}
+    }
+    out
+}
+
+/// A random position of `rules`, if the notation accepts the one drawn:
+/// the seeds spread at random over the pits and the captured totals,
+/// random controllers, lock progress, offer and declines where the rules
+/// have them, and either side to act.
+#[must_use]
+pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
+    let pits = 2 * rules.per_row;
+    let total = rules.total_seeds;
+    let mut state = State::initial(rules);
+    let caught = if rng.below(3) == 0 {
+        0
+    } else {
+        rng.below(total as usize + 1) as u32
+    };
+    let south = rng.below(caught as usize + 1) as u32;
+    state.captured = [south, caught - south];
+    let weights: Vec<u32> = (0..pits).map(|_| rng.below(5) as u32).collect();
+    let sum: u32 = weights.iter().sum::<u32>().max(1);
+    let on_board = total - caught;
+    for (seeds, &w) in state.seeds.iter_mut().zip(&weights) {
+        *seeds = (u64::from(on_board) * u64::from(w) / u64::from(sum)) as u32;
+    }
+    let placed: u32 = state.seeds.iter().sum();
+    state.seeds[rng.below(pits)] += on_board - placed;
+    state.to_move = Side::BOTH[rng.below(2)];
+    if let Some(t) = rules.trading {
+        // Each side keeps at least `keep_at_least` pits, as in play: the
+        // loader bounds the offers of such positions only (the notation
+        // does not: with fewer, the other side can list billions).
+        let keep = usize::from(t.keep_at_least);
+        for p in 0..pits {
+            let from = state.controller[p];
+            let left = state.controller.iter().filter(|&&c| c == from).count() - 1;
+            if rng.below(4) == 0 && left >= keep {
+                state.controller[p] = from.opponent();
+            }
+        }
+        state.declined = [rng.below(3) == 0, rng.below(3) == 0];
+        if rng.below(3) == 0 {
+            let offerer = state.to_move.opponent();
+            let mut offer: Vec<Pit> = (0..pits)
+                .filter(|&p| state.controller[p] == offerer && rng.below(3) == 0)
+                .map(|p| Pit(p as u8))
+                .collect();
+            offer.truncate(1 + rng.below(3));
+            state.offer = offer;
+        }
+    }
+    if rules.has_lock() {
+        for p in 0..pits {
+            state.sown[p] = rng.below(2) == 0;
+        }
+    }
+    let parse = |s: &State| crate::notation::parse_position(rules, &format_state(rules, s)).ok();
+    parse(&state).or_else(|| {
+        // An offer the rules could not have made: the same without it.
+        state.offer.clear();
+        parse(&state)
+    })
+}
+
+/// A sortable key for a ply, to compare lists of plies as sets.
+fn ply_key(p: &Ply) -> (u8, u64) {
+    match *p {
+        Ply::Sow(q) => (0, u64::from(q.0)),
+        Ply::Pass => (1, 0),
+        Ply::Offer(s) => (2, s.0),
+        Ply::Accept => (3, 0),
+        Ply::Decline => (4, 0),
+    }
+}
+
+fn sorted(plies: &[Ply]) -> Vec<Ply> {
+    let mut v = plies.to_vec();
+    v.sort_by_key(ply_key);
+    v
+}
+
+fn show_plies(rules: &Rules, plies: &[Ply]) -> String {
+    const SHOWN: usize = 40;
+    let mut words: Vec<String> = plies
+        .iter()
+        .take(SHOWN)
+        .map(|p| p.notation(rules.per_row))
+        .collect();
+    if plies.len() > SHOWN {
+        words.push(format!("… ({} in all)", plies.len()));
+    }
+    format!("[{}]", words.join(" "))
+}
+
+/// A random ply that may or may not be legal: a sowing from any pit (or
+/// just past the board), a pass, an answer, or an offer of random pits
+/// (one past the board among them, now and then).
+fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
+    let pits = 2 * rules.per_row;
+    match rng.below(8) {
+        0 => Ply::Pass,
+        1 => Ply::Accept,
+        2 => Ply::Decline,
+        3 | 4 => {
+            let most = rules.trading.map_or(2, |t| usize::from(t.max_pits) + 1);
+            let k = rng.below(most + 1);
+            Ply::Offer((0..k).map(|_| Pit(rng.below(pits + 1) as u8)).collect())
+        }
+        _ => Ply::Sow(Pit(rng.below(pits + 2) as u8)),
+    }
+}
+
+/// Plays one random game (random legal plies, at most `max_plies`) in the
+/// engine ([`Game::play`], and [`Game::advance`] on a second game) and in
+/// the reference, comparing them at every ply; the number of plies
+/// compared.
+///
+/// Now and then (one ply in 64) both restart from the position reached,
+/// which is then the start of a new game, its own first occurrence.
+///
+/// The game also stops, deterministically, once the reference has sown
+/// [`MAX_WORK`] seeds in it: the reference sows seed by seed, and a relay
+/// game with many seeds (10,000 relays a ply, each lap as long as a pit is
+/// full) would otherwise cost it seconds a ply.
+///
+/// # Errors
+/// The first disagreement (its `rules_text` left empty: `rules` does not
+/// keep its file).
+// The disagreement is the whole report, made once per failing run.
+#[allow(clippy::result_large_err)]
+pub fn compare_game(rules: &Rules, rng: &mut Rng, max_plies: usize) -> Result<usize, Disagreement> {
+    play_compared(rules, rng, max_plies, true)
+}
+
+/// [`compare_game`] through [`Game::advance`] alone: the plies are drawn
+/// from the advanced game's own legal plies, and its states, legal plies
+/// and ends are compared with the reference's.
+///
+/// # Errors
+/// The first disagreement.
+#[allow(clippy::result_large_err)]
+pub fn compare_advance(
+    rules: &Rules,
+    rng: &mut Rng,
+    max_plies: usize,
+) -> Result<usize, Disagreement> {
+    play_compared(rules, rng, max_plies, false)
+}
+
+#[allow(clippy::result_large_err)]
+fn play_compared(
+    rules: &Rules,
+    rng: &mut Rng,
+    max_plies: usize,
+    with_play: bool,
+) -> Result<usize, Disagreement> {
+    let work = seeds_sown();
+    let variant = Arc::new(Variant::new(rules.clone()));
+    let mut game = Game::new(Arc::clone(&variant));
+    let mut fast = Game::new(Arc::clone(&variant));
+    let mut reference = Reference::new(rules);
+    let mut start = format_position(rules, game.position());
+    let mut record: Vec<String> = Vec::new();
+    let mut engine_plies = Vec::new();
+    let mut compared = 0;
+    loop {
+        let position = format_position(rules, fast.position());
+        let fail = |what: &str, ply: Option<Ply>, engine: String, reference: String| Disagreement {
+            rules_text: String::new(),
+            start: start.clone(),
+            plies: record.clone(),
+            position: position.clone(),
+            ply: ply.map(|p| p.notation(rules.per_row)),
+            what: what.to_owned(),
+            engine,
+            reference,
+        };
+        let want = reference.state();
+        let mut games: Vec<(&str, &Game)> = vec![("advance", &fast)];
+        if with_play {
+            games.insert(0, ("play", &game));
+        }
+        for (path, g) in &games {
+            let have = state_of(rules, g.position());
+            if &have != want {
+                return Err(fail(
+                    &format!("state ({path})"),
+                    None,
+                    format_position(rules, g.position()),
+                    format_state(rules, want),
+                ));
+            }
+            if g.end() != reference.end() {
+                return Err(fail(
+                    &format!("end ({path})"),
+                    None,
+                    format!("{:?}", g.end()),
+                    format!("{:?}", reference.end()),
+                ));
+            }
+            if g.outcome() != reference.outcome() {
+                return Err(fail(
+                    &format!("outcome ({path})"),
+                    None,
+                    format!("{:?}", g.outcome()),
+                    format!("{:?}", reference.outcome()),
+                ));
+            }
+            if g.plies_played() != reference.plies_played() {
+                return Err(fail(
+                    &format!("plies played ({path})"),
+                    None,
+                    g.plies_played().to_string(),
+                    reference.plies_played().to_string(),
+                ));
+            }
+        }
+        let legal = reference.legal_plies();
+        let want_set = sorted(&legal);
+        for (path, g) in &games {
+            g.legal_plies(&mut engine_plies);
+            let have = sorted(&engine_plies);
+            if have != want_set {
+                return Err(fail(
+                    &format!("legal plies ({path})"),
+                    None,
+                    show_plies(rules, &have),
+                    show_plies(rules, &want_set),
+                ));
+            }
+            if let Some(set) = g.legal_sowing_set() {
+                let have: Vec<Ply> = set.iter().map(Ply::Sow).collect();
+                if have != legal {
+                    return Err(fail(
+                        &format!("legal sowing set ({path})"),
+                        None,
+                        show_plies(rules, &have),
+                        show_plies(rules, &legal),
+                    ));
+                }
+            }
+        }
+        let judge = if with_play { &game } else { &fast };
+        for _ in 0..4 {
+            let cand = candidate(rules, rng);
+            let engine_ok = judge.check(cand);
+            let reference_ok = legal.contains(&cand);
+            if engine_ok.is_ok() != reference_ok {
+                return Err(fail(
+                    "legality (Game::check)",
+                    Some(cand),
+                    format!("{engine_ok:?}"),
+                    if reference_ok {
+                        "legal".to_owned()
+                    } else {
+                        "illegal".to_owned()
+                    },
+                ));
+            }
+        }
+        if legal.is_empty() || compared >= max_plies || seeds_sown() - work > MAX_WORK {
+            return Ok(compared);
+        }
+        let ply = legal[rng.below(legal.len())];
+        let want_effect = reference.play(ply).map_err(|e| {
+            fail(
+                "a legal ply refused (reference)",
+                Some(ply),
+                String::new(),
+                e,
+            )
+        })?;
+        if with_play {
+            let have_effect: Effect = game.play(ply).map_err(|e| {
+                fail(
+                    "a legal ply refused (Game::play)",
+                    Some(ply),
+                    e.to_string(),
+                    format!("{want_effect:?}"),
+                )
+            })?;
+            if have_effect != want_effect {
+                return Err(fail(
+                    "effect",
+                    Some(ply),
+                    format!("{have_effect:?}"),
+                    format!("{want_effect:?}"),
+                ));
+            }
+        }
+        fast.advance(ply);
+        record.push(ply.notation(rules.per_row));
+        compared += 1;
+        // Now and then both start afresh from where they are: the position
+        // is then its own first occurrence and the ply cap counts from it.
+        // Half the time from a random position instead, which play may
+        // never reach (a side without pits, an offer nobody could make).
+        if rng.below(RESTART) == 0 {
+            let mut pos = *game.position();
+            if rng.below(2) == 0
+                && let Some(p) = random_position(rules, rng)
+            {
+                pos = p;
+            }
+            game = Game::from_position(Arc::clone(&variant), pos);
+            fast = Game::from_position(Arc::clone(&variant), pos);
+            reference = Reference::from_state(rules, state_of(rules, &pos));
+            start = format_position(rules, &pos);
+            record.clear();
+        }
+    }
+}
+
+/// Totals of a run of [`compare_files`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Rule files drawn.
+    pub files: u64,
+    /// Games played.
+    pub games: u64,
+    /// Plies compared.
+    pub plies: u64,
+}
+
+/// Draws `files` random rule files from `seed` (each its own generator,
+/// seeded from it), and plays `games` random games of at most `max_plies`
+/// plies under each with [`compare_game`].
+///
+/// # Errors
+/// The first disagreement, with its rule file.
+///
+/// # Panics
+/// If a drawn file does not load, which [`super::random`] forbids.
+pub fn compare_files(
+    seed: u64,
+    files: u64,
+    games: u64,
+    max_plies: usize,
+) -> Result<Figures, Box<Disagreement>> {
+    let mut seeds = Rng::new(seed);
+    let mut figures = Figures::default();
+    for _ in 0..files {
+        let mut rng = Rng::new(seeds.next_u64());
+        let text = super::random::random_rules(&mut rng);
+        let rules = rules::parse("random.toml", &text)
+            .unwrap_or_else(|e| panic!("a drawn rule file does not load: {e}\n{text}"));
+        figures.files += 1;
+        for _ in 0..games {
+            let plies = compare_game(&rules, &mut rng, max_plies)
+                .map_err(|d| Box::new(d.with_rules_text(&text)))?;
+            figures.games += 1;
+            figures.plies += plies as u64;
+        }
+    }
+    Ok(figures)
+}

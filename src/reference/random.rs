@@ -1,0 +1,422 @@
+//! Test support: random *valid* rule files, drawn over the whole rule
+//! language (docs/rule-language.md): every key the loader accepts, each
+//! present or absent where it may be, and every value of every word-valued
+//! key, within the cross-field rules of section 3, so that every file drawn
+//! loads. Used by the differential check ([`super::differential`]), the
+//! `random-rules` and `differential` fuzz targets, and tests.
+//!
+//! Not drawn: `extends` (a file stands alone here; merging is the loader's
+//! business, not the meaning's) and readings of keys other than
+//! `sowing.skip_origin` (a reading in force is just a value of its key).
+
+use crate::rng::Rng;
+use crate::rules::INTERPRETABLE_KEYS;
+use std::fmt::Write;
+
+/// One of `xs`, uniformly.
+fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
+    xs[rng.below(xs.len())]
+}
+
+/// True with probability 1 in `n`.
+fn one_in(rng: &mut Rng, n: usize) -> bool {
+    rng.below(n) == 0
+}
+
+/// A `counts = [...]` line: 1 to `most` distinct capturing counts from 1
+/// to 63, none above the board's `total`; mostly small ones, which occur.
+pub fn random_counts(rng: &mut Rng, total: u64, most: usize) -> String {
+    let max = total.min(63) as usize;
+    let mut counts: Vec<usize> = (0..1 + rng.below(most))
+        .map(|_| {
+            if one_in(rng, 6) {
+                1 + rng.below(max)
+            } else {
+                1 + rng.below(max.min(8))
+            }
+        })
+        .collect();
+    counts.sort_unstable();
+    counts.dedup();
+    let list: Vec<String> = counts.iter().map(usize::to_string).collect();
+    format!("counts = [{}]\n", list.join(", "))
+}
+
+/// The most offers a player can have in one position, as the loader counts
+/// them (docs/rule-language.md, section 5, "Offers in one position").
+fn most_offers(pits: u64, max_pits: u64, keep: u64) -> u64 {
+    let t = pits.saturating_sub(keep);
+    let top = max_pits.min(t.saturating_sub(keep));
+    let (mut sum, mut binom) = (0u64, 1u64);
+    for k in 1..=top {
+        binom = binom.saturating_mul(t - k + 1) / k;
+        sum = sum.saturating_add(binom);
+    }
+    sum
+}
+
+/// A word-valued key: absent (its default) one time in `absent`, else one
+/// of `values`.
+fn word(
+    s: &mut String,
+    rng: &mut Rng,
+    key: &str,
+    values: &[&str],
+    absent: usize,
+) -> Option<String> {
+    if absent > 0 && one_in(rng, absent) {
+        return None;
+    }
+    let v = pick(rng, values).to_owned();
+    let _ = writeln!(s, "{key} = \"{v}\"");
+    Some(v)
+}
+
+/// A random valid rule file.
+#[must_use]
+pub fn random_rules(rng: &mut Rng) -> String {
+    let mut s = String::new();
+
+    // [variant]: identity and provenance, which change nothing in play.
+    let id = pick(rng, &["random", "r-2", "x", "random-variant-9"]);
+    let _ = write!(s, "[variant]\nid = \"{id}\"\nname = \"Random\"\n");
+    for key in [
+        "summary",
+        "people",
+        "region",
+        "first_described",
+        "recorded_by",
+    ] {
+        if one_in(rng, 6) {
+            let _ = writeln!(s, "{key} = \"some text, \\\"quoted\\\"\"");
+        }
+    }
+    for key in ["other_names", "sources"] {
+        match rng.below(6) {
+            0 => {
+                let _ = writeln!(s, "{key} = []");
+            }
+            1 => {
+                let _ = writeln!(s, "{key} = [\"one\", \"two\"]");
+            }
+            _ => {}
+        }
+    }
+
+    // [board].
+    let n = if one_in(rng, 8) {
+        1 + rng.below(26)
+    } else {
+        1 + rng.below(8)
+    };
+    let pits = 2 * n;
+    let _ = write!(s, "\n[board]\npits_per_row = {n}\n");
+    // Mostly small boards of seeds; now and then a big one, up to the limit.
+    let big = match rng.below(40) {
+        0 => 65_535,
+        1..=3 => 1_000,
+        _ => 0,
+    };
+    let total: u64 = if one_in(rng, 3) {
+        let mut counts: Vec<u64> = (0..pits)
+            .map(|_| {
+                if one_in(rng, 4) {
+                    0
+                } else if big > 0 && one_in(rng, 3) {
+                    rng.below(big / pits + 1) as u64
+                } else {
+                    rng.below(12) as u64
+                }
+            })
+            .collect();
+        if counts.iter().all(|&c| c == 0) {
+            counts[rng.below(pits)] = 1;
+        }
+        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+        let _ = writeln!(s, "initial = [{}]", list.join(", "));
+        counts.iter().sum()
+    } else {
+        let most = if big > 0 {
+            big / pits
+        } else if one_in(rng, 8) {
+            40
+        } else {
+            6
+        };
+        let k = 1 + rng.below(most.max(1)) as u64;
+        let _ = writeln!(s, "seeds_per_pit = {k}");
+        k * pits as u64
+    };
+    word(&mut s, rng, "first", &["south", "north"], 3);
+    let stores = word(
+        &mut s,
+        rng,
+        "stores",
+        &["none", "after-last-house", "after-last-house"],
+        3,
+    )
+    .is_some_and(|v| v == "after-last-house");
+
+    // [sowing].
+    let mut skip_origin = false;
+    if !one_in(rng, 8) {
+        s += "\n[sowing]\n";
+        word(
+            &mut s,
+            rng,
+            "direction",
+            &["counter-clockwise", "clockwise"],
+            4,
+        );
+        word(&mut s, rng, "laps", &["single", "single", "relay"], 4);
+        if !one_in(rng, 4) {
+            skip_origin = one_in(rng, 2);
+            let _ = writeln!(s, "skip_origin = {skip_origin}");
+        }
+        if stores {
+            word(&mut s, rng, "extra_turn", &["none", "last-in-own-store"], 3);
+        } else if one_in(rng, 4) {
+            s += "extra_turn = \"none\"\n";
+        }
+    }
+
+    // [moves].
+    if !one_in(rng, 8) {
+        s += "\n[moves]\n";
+        word(&mut s, rng, "sow_from", &["controlled", "home-row"], 4);
+        let feeding = word(
+            &mut s,
+            rng,
+            "feeding",
+            &[
+                "none",
+                "must-feed-empty-opponent",
+                "must-leave-opponent-seeds",
+            ],
+            3,
+        );
+        word(&mut s, rng, "cannot_sow", &["pass", "end-game"], 4);
+        if feeding.is_some_and(|f| f != "none") {
+            word(
+                &mut s,
+                rng,
+                "cannot_feed",
+                &["any-sowing", "end-game-mover-takes-all"],
+                3,
+            );
+        } else if one_in(rng, 6) {
+            s += "cannot_feed = \"any-sowing\"\n";
+        }
+    }
+
+    // [capture].
+    if !one_in(rng, 4) {
+        s += "\n[capture]\n";
+        s += &random_counts(rng, total, 4);
+        let zones = ["opponent-territory", "opponent-row", "anywhere"];
+        word(&mut s, rng, "landing", &zones, 0);
+        let chain = word(
+            &mut s,
+            rng,
+            "chain",
+            &["none", "backward", "forward", "both"],
+            4,
+        );
+        if chain.is_some_and(|c| c != "none") {
+            word(&mut s, rng, "chain_zone", &zones, 0);
+        }
+        match rng.below(4) {
+            0 => s += "lock = \"none\"\n",
+            1 => {
+                s += "lock = \"all-home-pits-sown\"\n";
+                let _ = writeln!(s, "lock_release_may_capture = {}", one_in(rng, 2));
+            }
+            _ => {}
+        }
+        word(
+            &mut s,
+            rng,
+            "grand_slam",
+            &["captures", "captures-nothing"],
+            3,
+        );
+    }
+
+    // [opposite_capture].
+    if one_in(rng, 4) {
+        s += "\n[opposite_capture]\n";
+        let empty = word(
+            &mut s,
+            rng,
+            "when_opposite_empty",
+            &["take-the-last-seed", "nothing"],
+            0,
+        );
+        let seeds: &[&str] = if empty.as_deref() == Some("nothing") {
+            &["taken", "stays"]
+        } else {
+            &["taken"]
+        };
+        word(&mut s, rng, "capturing_seed", seeds, 3);
+    }
+
+    // [sowing_capture].
+    if one_in(rng, 4) {
+        s += "\n[sowing_capture]\n";
+        s += &random_counts(rng, total, 3);
+        let takers = ["mover", "pit-controller"];
+        word(&mut s, rng, "taker", &takers, 3);
+        word(&mut s, rng, "last_seed_taker", &takers, 3);
+    }
+
+    // [trading].
+    match rng.below(12) {
+        0 => s += "\n[trading]\nenabled = false\n",
+        1..=3 => {
+            s += "\n[trading]\nenabled = true\n";
+            let keep = rng.below(n + 1) as u64;
+            // The loader refuses more than 10 000 offers in one position.
+            let mut max = 1 + rng.below(n) as u64;
+            while most_offers(pits as u64, max, keep) > 10_000 {
+                max -= 1;
+            }
+            let price = if one_in(rng, 10) {
+                rng.below(65_536)
+            } else {
+                rng.below(10)
+            };
+            let _ = write!(
+                s,
+                "max_pits = {max}\nprice_per_pit = {price}\nkeep_at_least = {keep}\nonly_if_affordable = {}\n",
+                one_in(rng, 2)
+            );
+        }
+        _ => {}
+    }
+
+    // [end].
+    if !one_in(rng, 8) {
+        s += "\n[end]\n";
+        if one_in(rng, 3) {
+            let k = if one_in(rng, 20) {
+                1 + rng.below(65_535)
+            } else {
+                1 + rng.below(5)
+            };
+            let _ = writeln!(s, "all_pits_below = {k}");
+        }
+        if one_in(rng, 4) {
+            let k = if one_in(rng, 10) {
+                rng.below(65_536)
+            } else {
+                rng.below(total as usize + 1)
+            };
+            let _ = writeln!(s, "captured_more_than = {k}");
+        }
+        match rng.below(8) {
+            0 | 1 => s += "either_row_empty = true\n",
+            2 => s += "either_row_empty = false\n",
+            _ => {}
+        }
+        if one_in(rng, 5) {
+            let _ = writeln!(s, "seeds_left_at_most = {}", rng.below(total as usize));
+            word(
+                &mut s,
+                rng,
+                "seeds_left_to",
+                &["controller", "first-player"],
+                3,
+            );
+        }
+        if one_in(rng, 6) {
+            let k = if one_in(rng, 4) {
+                1 + rng.below(1_000_000_000)
+            } else {
+                1 + rng.below(5_000)
+            };
+            let _ = writeln!(s, "max_plies = {k}");
+        }
+        match rng.below(10) {
+            0 => {
+                let _ = writeln!(s, "repetition = {}", 2 + rng.below(254));
+            }
+            1..=3 => s += "repetition = 2\n",
+            4..=6 => s += "repetition = 3\n",
+            _ => {}
+        }
+        if one_in(rng, 4) {
+            s += "leftovers = \"controller\"\n";
+        }
+        if one_in(rng, 4) {
+            s += "winner = \"higher-total\"\n";
+        }
+    }
+
+    // Open points: notes, and a switchable reading whose default is the
+    // value the file plays with.
+    if one_in(rng, 8) {
+        for _ in 0..1 + rng.below(2) {
+            let key = INTERPRETABLE_KEYS[rng.below(INTERPRETABLE_KEYS.len())];
+            let _ = write!(
+                s,
+                "\n[[interpretation]]\nkey = \"{key}\"\npoint = \"?\"\nassumed = \"this\"\nreason = \"test\"\n"
+            );
+        }
+    }
+    if one_in(rng, 10) {
+        let (this, other) = if skip_origin {
+            ("skip", "sow-into")
+        } else {
+            ("sow-into", "skip")
+        };
+        let _ = write!(
+            s,
+            "\n[readings.skip-origin]\npoint = \"?\"\nreason = \"test\"\ndefault = \"{this}\"\n\
+             alternatives.{this} = {{ sowing.skip_origin = {skip_origin} }}\n\
+             alternatives.{other} = {{ sowing.skip_origin = {} }}\n",
+            !skip_origin
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file drawn loads, and the draws reach every value.
+    #[test]
+    fn every_drawn_file_loads() {
+        let mut rng = Rng::new(7);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..3_000 {
+            let text = random_rules(&mut rng);
+            if let Err(e) = crate::rules::parse("random.toml", &text) {
+                panic!("{text}\n{e}");
+            }
+            for line in text.lines() {
+                seen.insert(line.split(" = ").next().unwrap_or("").to_owned());
+            }
+        }
+        for key in [
+            "initial",
+            "seeds_per_pit",
+            "first",
+            "stores",
+            "extra_turn",
+            "chain_zone",
+            "lock_release_may_capture",
+            "grand_slam",
+            "capturing_seed",
+            "last_seed_taker",
+            "keep_at_least",
+            "seeds_left_to",
+            "max_plies",
+            "leftovers",
+            "winner",
+            "alternatives.skip",
+        ] {
+            assert!(seen.contains(key), "{key} is never drawn");
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The differential check: random rule files over the whole schema,
+//! random games under each, the fast engine against the reference
+//! interpreter (`src/reference`) at every ply. A disagreement fails the
+//! test with the rule file, the plies, the position and both answers.
+//!
+//! Four tests of a quarter each, so libtest runs them on two cores:
+//! together at least 2,000 files and 1,000,000 compared plies.
+//! `cargo test --release --test differential -- --nocapture` shows the
+//! figures.
+
+use ayla::reference::differential::compare_game;
+use ayla::reference::random::random_rules;
+use ayla::rng::Rng;
+use ayla::rules;
+use std::time::Instant;
+
+/// Files each test draws at least.
+const FILES: u64 = 500;
+/// Plies each test compares at least (it draws files until it has).
+const PLIES: u64 = 250_000;
+/// Random games per file.
+const GAMES: u64 = 2;
+/// Most plies of one game (fewer for costly files: `MAX_WORK`).
+const MAX_PLIES: usize = 400;
+
+fn quarter(seed: u64) {
+    let t = Instant::now();
+    let mut seeds = Rng::new(seed);
+    let (mut files, mut games, mut plies) = (0u64, 0u64, 0u64);
+    while files < FILES || plies < PLIES {
+        let mut rng = Rng::new(seeds.next_u64());
+        let text = random_rules(&mut rng);
+        let r = rules::parse("random.toml", &text)
+            .unwrap_or_else(|e| panic!("a drawn rule file does not load: {e}\n{text}"));
+        files += 1;
+        for _ in 0..GAMES {
+            match compare_game(&r, &mut rng, MAX_PLIES) {
+                Ok(n) => plies += n as u64,
+                Err(d) => panic!("\n{}", d.with_rules_text(&text)),
+            }
+            games += 1;
+        }
+    }
+    println!(
+        "differential (seed {seed}): {files} files, {games} games, {plies} plies in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn differential_1() {
+    quarter(1);
+}
+
+#[test]
+fn differential_2() {
+    quarter(2);
+}
+
+#[test]
+fn differential_3() {
+    quarter(3);
+}
+
+#[test]
+fn differential_4() {
+    quarter(4);
+}
+
+/// The disagreements the differential found, each from its position: the
+/// engine (`Game::play` and `Game::advance`) and the reference must give
+/// `after`, and the same effect and end.
+mod found {
+    use ayla::engine::{Game, Ply, Variant};
+    use ayla::notation::{format_position, parse_ply, parse_position};
+    use ayla::reference::Reference;
+    use ayla::reference::differential::{format_state, state_of};
+    use ayla::rules::{self, Rules};
+
+    fn file(body: &str) -> Rules {
+        rules::parse(
+            "found.toml",
+            &format!("[variant]\nid = \"f\"\nname = \"F\"\n{body}"),
+        )
+        .unwrap()
+    }
+
+    /// Plays `ply` from `position` in both; both must reach `after`.
+    fn agree(r: &Rules, position: &str, ply: &str, after: &str) {
+        let pos = parse_position(r, position).unwrap();
+        let ply: Ply = parse_ply(r, ply).unwrap();
+        let mut game = Game::from_position(Variant::new(r.clone()), pos);
+        let mut fast = Game::from_position(Variant::new(r.clone()), pos);
+        let mut reference = Reference::from_state(r, state_of(r, &pos));
+        let want = reference.play(ply).unwrap();
+        assert_eq!(format_state(r, reference.state()), after, "reference");
+        assert_eq!(game.play(ply).unwrap(), want, "effect");
+        fast.advance(ply);
+        assert_eq!(format_position(r, game.position()), after, "Game::play");
+        assert_eq!(format_position(r, fast.position()), after, "Game::advance");
+        assert_eq!(game.end(), reference.end());
+        assert_eq!(fast.end(), reference.end());
+    }
+
+    /// The legal plies from `position`, in both, and the end.
+    fn legal(r: &Rules, position: &str) -> (Vec<Ply>, Option<ayla::engine::EndReason>) {
+        let pos = parse_position(r, position).unwrap();
+        let game = Game::from_position(Variant::new(r.clone()), pos);
+        let reference = Reference::from_state(r, state_of(r, &pos));
+        let mut plies = Vec::new();
+        game.legal_plies(&mut plies);
+        assert_eq!(plies, reference.legal_plies(), "legal plies at {position}");
+        assert_eq!(game.end(), reference.end(), "end at {position}");
+        (plies, game.end())
+    }
+
+    /// `grand_slam = "captures-nothing"` refuses a capture that takes every
+    /// seed of the opponent's row; the engine refused any capture of as
+    /// many seeds as that row holds, wherever they were taken (here from
+    /// South's own b, with `landing = "anywhere"`).
+    #[test]
+    fn a_grand_slam_is_about_the_opponents_row() {
+        let r = file(
+            "[board]\npits_per_row = 2\ninitial = [1, 2, 3, 0]\n\
+             [capture]\ncounts = [3]\nlanding = \"anywhere\"\ngrand_slam = \"captures-nothing\"\n",
+        );
+        agree(&r, "1,2/3,0 S 0-0", "a", "0,0/3,0 N 3-0");
+        // A true grand slam still captures nothing: b's seed makes A 3,
+        // every seed of North's row.
+        agree(&r, "0,1/2,0 S 0-3", "b", "0,0/3,0 N 0-3");
+    }
+
+    /// `must-feed-empty-opponent` with stores: a seed that falls in the
+    /// mover's store feeds nobody. The engine counted the pits a sowing
+    /// reaches as if there were no store, so b (its one seed into South's
+    /// store) fed North, and a (into b) was refused.
+    #[test]
+    fn a_seed_in_ones_store_feeds_nobody() {
+        let board = "[board]\npits_per_row = 2\nseeds_per_pit = 1\nstores = \"after-last-house\"\n";
+        let r = file(&format!(
+            "{board}[moves]\nfeeding = \"must-feed-empty-opponent\"\n"
+        ));
+        let (plies, end) = legal(&r, "1,1/0,0 S 0-2");
+        assert_eq!(
+            (plies.len(), end),
+            (2, None),
+            "neither feeds: either may be sown"
+        );
+        // With `cannot_feed`, no sowing feeds, so the game ends.
+        let r = file(&format!(
+            "{board}[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
+             cannot_feed = \"end-game-mover-takes-all\"\n"
+        ));
+        let (plies, end) = legal(&r, "1,1/0,0 S 0-2");
+        assert!(plies.is_empty());
+        assert_eq!(
+            end,
+            Some(ayla::engine::EndReason::CannotFeed(
+                ayla::engine::Side::South
+            ))
+        );
+    }
+}
