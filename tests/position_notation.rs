@@ -74,6 +74,13 @@ fn positions_that_do_not_fit_the_variant() {
         error("kpe", "6,6,6,6/6,6,6,6 S 0-0 owners=SSSS/NNNN"),
         "column 23: `owners=` does not apply to Kpé: its pits never change hands"
     );
+    // Goré's offerer keeps a pit, so no player is ever left with none
+    // (and a position with more pits on one side could list more offers
+    // than the loader's bound allows).
+    assert_eq!(
+        error("gore", "6,6,6,6/6,6,6,6 S 0-0 owners=NNNN/NNNN"),
+        "column 23: South controls 0 pits; in Goré a player always keeps at least 1"
+    );
     assert_eq!(
         error("gore", "6,6,6,6/6,6,6,6 S 0-0 sown=a/"),
         "column 23: `sown=` does not apply to Goré: it has no opening lock"

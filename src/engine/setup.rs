@@ -98,6 +98,27 @@ impl Setup {
         if !self.north.is_subset(board) {
             return Err(fault(SetupField::Owners, "owners name a pit off the board"));
         }
+        if let Some(t) = rules.trading {
+            // An offerer keeps `keep_at_least` pits, so no play leaves a
+            // side fewer; a position that did could also list more offers
+            // than the loader's bound on them allows.
+            let keep = usize::from(t.keep_at_least);
+            for (side, pits) in [
+                (Side::South, board.minus(self.north)),
+                (Side::North, self.north),
+            ] {
+                if pits.len() < keep {
+                    return Err(fault(
+                        SetupField::Owners,
+                        format!(
+                            "{side} controls {} pit{}; in {name} a player always keeps at least {keep}",
+                            pits.len(),
+                            if pits.len() == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+            }
+        }
         if !trading && self.north != rules.home_row(Side::North) {
             return Err(fault(
                 SetupField::Owners,

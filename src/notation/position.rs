@@ -89,6 +89,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     let mut to_move = Side::South;
     let mut captured = [0u16; 2];
     let mut owners: Option<PitSet> = None;
+    let mut owners_col = 1;
     let mut sown: Option<PitSet> = None;
     let mut offer: Option<(PitSet, usize)> = None;
     let mut declined: Option<u8> = None;
@@ -137,6 +138,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                 }
             }
             Rule::owners => {
+                owners_col = col(text, &p);
                 if !trading {
                     return Err(no_use(&p, "owners", "its pits never change hands"));
                 }
@@ -239,6 +241,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     setup.position(rules).map_err(|e| {
         let column = match e.field {
             SetupField::Offer => offer_col,
+            SetupField::Owners => owners_col,
             _ => 1,
         };
         err(column, e.message)

@@ -322,7 +322,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     Part::Captures,
                     "grand_slam",
                     &["capture.grand_slam"],
-                    "A sowing that would capture every seed on the opponent's side is legal but captures nothing (grand slam).".into(),
+                    "A sowing whose capture would take every seed of the opponent's row (which holds some) is legal but captures nothing (grand slam).".into(),
                 );
             }
             add(
