@@ -7,7 +7,7 @@
 //! The crate's layers: [`board`] (sides, pits, sets of pits: the
 //! vocabulary), [`rules`] (the rule language: schema, validated model,
 //! loading, plain-English description), [`engine`] (the fast interpreter),
-//! [`reference`] (the plain interpreter that defines the language's
+//! [`reference`](mod@reference) (the plain interpreter that defines the language's
 //! meaning, which the engine is tested against), [`notation`] (positions,
 //! plies, records), [`check`], [`rulebook`] and [`fit`] (recorded games),
 //! and [`search`].

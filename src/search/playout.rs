@@ -5,8 +5,8 @@
 //! (from the set of legal sowings when they are all there is, which is the
 //! same draw);
 //! the next playout goes on with the same generator. The hand-written
-//! baseline in [`crate::bench`] follows exactly this policy, so on the same
-//! seed both play the same games.
+//! Kpé baseline of `ayla bench` (`src/cli/kpe_baseline.rs`) follows
+//! exactly this policy, so on the same seed both play the same games.
 
 use crate::engine::{Game, Outcome, Ply, Side, Variant};
 use crate::rng::Rng;
