@@ -161,3 +161,77 @@ mod found {
         );
     }
 }
+
+/// The random rule files reach the whole schema: every rule key is drawn,
+/// and every value the loader accepts for a key of named values (the
+/// choices it lists when given a wrong one), so the differential check
+/// covers every mechanic of the language. A key or value added to the
+/// schema and not to the generator fails here.
+#[test]
+fn random_rule_files_draw_every_key_and_every_named_value() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut rng = Rng::new(0x005c_4e3a);
+    // "section.key" -> values drawn (TOML text), and one file drawing it.
+    let mut drawn: BTreeMap<String, (BTreeSet<String>, String)> = BTreeMap::new();
+    for _ in 0..4_000 {
+        let text = random_rules(&mut rng);
+        let table: toml::Table = text.parse().unwrap();
+        for (section, v) in &table {
+            let Some(t) = v.as_table() else { continue };
+            for (key, value) in t {
+                let e = drawn
+                    .entry(format!("{section}.{key}"))
+                    .or_insert_with(|| (BTreeSet::new(), text.clone()));
+                e.0.insert(value.to_string());
+            }
+        }
+    }
+    for key in rules::INTERPRETABLE_KEYS {
+        assert!(
+            drawn.contains_key(*key),
+            "the generator never draws `{key}`"
+        );
+    }
+    let mut named = 0;
+    for (key, (values, text)) in &drawn {
+        if !values.iter().all(|v| v.starts_with('"')) || key.starts_with("variant.") {
+            continue;
+        }
+        // The choices, as the loader lists them for a wrong value.
+        let (section, name) = key.split_once('.').unwrap();
+        let mut in_section = false;
+        let probe: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with('[') {
+                    in_section = l == format!("[{section}]");
+                }
+                if in_section && l.starts_with(&format!("{name} = ")) {
+                    format!("{name} = \"no-such-value\"\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let e = rules::parse("probe.toml", &probe).unwrap_err().to_string();
+        // "expected `a`", "expected `a` or `b`", "expected one of `a`, …".
+        let Some(list) = e.split("`no-such-value`, expected ").nth(1) else {
+            continue; // a free string (e.g. an interpretation's words)
+        };
+        let choices: BTreeSet<String> = list
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|c| format!("\"{c}\""))
+            .collect();
+        assert!(!choices.is_empty(), "{key}: {e}");
+        let missing: Vec<_> = choices.difference(values).collect();
+        assert!(missing.is_empty(), "`{key}`: never drawn: {missing:?}");
+        named += 1;
+    }
+    assert!(named >= 15, "only {named} keys of named values were probed");
+    println!(
+        "{} keys drawn, {named} of named values, every value drawn",
+        drawn.len()
+    );
+}

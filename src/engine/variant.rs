@@ -10,7 +10,7 @@
 //! kpe.skip_origin = true; // the rules of a compiled variant are read-only
 //! ```
 
-use crate::board::{MAX_PITS, Pit, PitSet, Side};
+use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
 use crate::rules::{Rules, Zone};
 use std::ops::Deref;
 
@@ -88,9 +88,26 @@ impl From<Rules> for Variant {
 
 impl Variant {
     /// Compiles `rules` into the engine's tables.
+    ///
+    /// # Panics
+    /// If `rules` break a bound the loader checks (a board of 1 to 26 pits
+    /// a row, one initial count per pit, the total they give): rules read
+    /// from a file always keep them, and a program that edits a `Rules`
+    /// must too.
     #[must_use]
     pub fn new(rules: Rules) -> Variant {
         let pits = rules.pits();
+        assert!(
+            (1..=MAX_PITS_PER_ROW).contains(&rules.per_row),
+            "a board has 1 to {MAX_PITS_PER_ROW} pits a row, not {}",
+            rules.per_row
+        );
+        assert_eq!(rules.initial.len(), pits, "one initial count per pit");
+        assert_eq!(
+            rules.initial.iter().map(|&x| u32::from(x)).sum::<u32>(),
+            rules.total_seeds,
+            "total_seeds is the sum of the initial counts"
+        );
         let mut next = [0u8; MAX_PITS];
         let mut prev = [0u8; MAX_PITS];
         for p in 0..pits {
