@@ -1,5 +1,5 @@
 //! The `ayla` command line: a thin shell over the library that maps typed
-//! results to the exit codes of SPEC.md §6.
+//! results to the exit codes of docs/commands.md.
 
 mod cli;
 

@@ -1,4 +1,4 @@
-//! The rules of SPEC.md §3, one clause at a time, on positions built by
+//! The rules of docs/gore-and-kpe.md, one clause at a time, on positions built by
 //! hand. Each expected position was worked out on paper from the clause.
 
 use ayla::engine::Variant;

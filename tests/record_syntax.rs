@@ -1,4 +1,4 @@
-//! The record grammar on SPEC.md §4's example and on malformed text.
+//! The record grammar on the example of docs/notation.md and on malformed text.
 
 use ayla::notation::{RawPly, parse_records};
 

@@ -1,4 +1,4 @@
-//! Text notations over pest grammars in `grammar/`: positions (SPEC.md §5)
+//! Text notations over pest grammars in `grammar/`: positions (docs/notation.md)
 //! and records (§4); and plies as a person types them.
 
 mod ply;

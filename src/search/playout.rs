@@ -1,4 +1,4 @@
-//! Uniformly random playouts: the loop `ayla bench` times (SPEC.md §7).
+//! Uniformly random playouts: the loop `ayla bench` times (docs/performance.md).
 //!
 //! From the initial position, each ply is drawn uniformly from the legal
 //! plies (in the engine's order) by [`Rng::below`], until the game is over

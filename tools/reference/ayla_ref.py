@@ -2,7 +2,7 @@
 """ayla_ref.py -- an independent reference implementation of Goré and Kpé
 (and of `gore-notrade`, Goré with trading switched off).
 
-Written from SPEC.md sections 2-5 only, without looking at the Rust engine,
+Written from docs/notation.md and docs/gore-and-kpe.md only, without looking at the Rust engine,
 so that the golden games and perft tables it produces are a real cross-check
 of that engine.  Python 3 standard library only.  Plain over fast.
 
@@ -22,7 +22,7 @@ import time
 from collections import Counter, deque
 
 # ---------------------------------------------------------------------------
-# Board basics (SPEC §2)
+# Board basics (docs/notation.md)
 # ---------------------------------------------------------------------------
 
 LABELS = "abcdABCD"          # pit index 0..7, counter-clockwise order
@@ -31,7 +31,7 @@ SIDE = "SN"
 PITS = 8
 TOTAL_SEEDS = 48
 VARIANTS = ("gore", "kpe", "gore-notrade")
-REPETITION_LIMIT = 3         # third occurrence ends the game (SPEC §3)
+REPETITION_LIMIT = 3         # third occurrence ends the game (docs/gore-and-kpe.md)
 
 
 def is_gore(variant):
@@ -126,7 +126,7 @@ def initial_state(variant):
 
 
 # ---------------------------------------------------------------------------
-# Position notation (SPEC §5)
+# Position notation (docs/notation.md)
 # ---------------------------------------------------------------------------
 
 def position_string(st, with_declined=True):
@@ -156,7 +156,7 @@ def repetition_key(st):
 
 
 def parse_position(variant, text):
-    """Parse a position string (SPEC §5).  Raises PositionError."""
+    """Parse a position string (docs/notation.md).  Raises PositionError."""
     if variant not in VARIANTS:
         raise PositionError("unknown variant %r" % variant)
     parts = text.split(" ")
@@ -1189,7 +1189,7 @@ def write_golden(repo=REPO):
             moments = game_moments(g)
             header = [
                 "Derived by tools/reference/ayla_ref.py, an independent Python implementation",
-                "of SPEC.md section 3 written without reference to the Rust engine.",
+                "of docs/gore-and-kpe.md written without reference to the Rust engine.",
             ]
             if variant == "gore-notrade":
                 header += [
@@ -1333,12 +1333,12 @@ def write_golden_readme(gdir, table):
     out.append("# Golden games")
     out.append("")
     out.append("Complete recorded games of Goré (`gore/`) and Kpé (`kpe/`) in the record")
-    out.append("notation of SPEC.md §4, one game per file, each one played to its end.")
+    out.append("notation of docs/notation.md, one game per file, each one played to its end.")
     out.append("")
     out.append("## How they were derived")
     out.append("")
     out.append("They were produced by `tools/reference/ayla_ref.py`, a small Python")
-    out.append("implementation of the rules of SPEC.md §2–§5 written from the spec alone,")
+    out.append("implementation of the rules of docs/notation.md and docs/gore-and-kpe.md written from those rules alone,")
     out.append("without reading or running the Rust engine, so that they cross-check it.")
     out.append("Each game is a seeded random game between two simple playing policies")
     out.append("(described in the `;` header of each file and in `POLICIES` in the script).")
@@ -1430,7 +1430,7 @@ def write_golden_readme(gdir, table):
 
 HAND_DERIVATION = """\
 Hand derivation for the initial position 6,6,6,6/6,6,6,6 S 0-0, depths 1-4.
-This part was reasoned by hand from SPEC.md section 3 (it holds for Gore and
+This part was reasoned by hand from docs/gore-and-kpe.md (it holds for Gore and
 Kpe alike); the program was then used only to confirm each number and the
 list of exceptional lines given below.
 
@@ -1535,7 +1535,7 @@ def write_perft(repo, golden_table):
     for variant, title in (("gore", "Gore"), ("kpe", "Kpe")):
         t0 = time.time()
         out = []
-        out.append("# Perft counts for %s (SPEC.md section 3)." % title)
+        out.append("# Perft counts for %s (docs/gore-and-kpe.md)." % title)
         out.append("#")
         out.append("# perft(d) = number of distinct ply sequences of exactly d plies from the")
         out.append("# position. Every ply counts (sowing, pass, offer, accept, decline); each")
@@ -1544,7 +1544,7 @@ def write_perft(repo, golden_table):
         out.append("# at the section's position (its first occurrence). perft(0) = 1.")
         out.append("#")
         out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
-        out.append("# independent Python implementation of SPEC.md written without reference")
+        out.append("# independent Python implementation of docs/gore-and-kpe.md and docs/notation.md written without reference")
         out.append("# to the Rust engine (plain recursive enumeration with the repetition")
         out.append("# history carried along each line, bulk count at the last ply).")
         out.append("# Regenerate: python3 tools/reference/ayla_ref.py golden")
@@ -1601,7 +1601,7 @@ def write_perft(repo, golden_table):
 
 HAND_DERIVATION_NOTRADE = """\
 Hand derivation for the initial position 6,6,6,6/6,6,6,6 S 0-0, depths 1-3.
-This part was reasoned by hand from SPEC.md section 3 (Gore) with trading
+This part was reasoned by hand from docs/gore-and-kpe.md (Gore) with trading
 switched off; the program was then used only to confirm each number.
 
 In gore-notrade a ply is a sowing from a non-empty pit the mover controls, or
@@ -1638,7 +1638,7 @@ perft(3) = 64: after South x and North y, South's legal plies are its
 Why the table starts as Gore's (tests/perft/gore.perft): Gore has the same
 sowings, passes, captures and end, plus offer plies (and accept or decline,
 which only answer an offer). An offer of k pits is legal only if the
-opponent has captured at least 6 per pit (SPEC.md section 3), so as long as
+opponent has captured at least 6 per pit (docs/gore-and-kpe.md), so as long as
 neither side has captured 6 seeds the two trees are the same. Plies 1 and 2
 capture nothing (above), nor does ply 3 (shown in the derivation of Gore's
 perft(4) = 241 in tests/perft/gore.perft, which is therefore also this
@@ -1717,7 +1717,7 @@ def perft_norep_notrade(seeds, side, depth, memo):
 def write_perft_notrade(pdir, games):
     variant = "gore-notrade"
     out = []
-    out.append("# Perft counts for Gore without trading (gore-notrade: SPEC.md section 3,")
+    out.append("# Perft counts for Gore without trading (gore-notrade: docs/gore-and-kpe.md,")
     out.append("# Gore, with trading switched off; rules/gore-notrade.toml).")
     out.append("#")
     out.append("# perft(d) = number of distinct ply sequences of exactly d plies from the")
@@ -1727,7 +1727,7 @@ def write_perft_notrade(pdir, games):
     out.append("# position (its first occurrence). perft(0) = 1.")
     out.append("#")
     out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
-    out.append("# independent Python implementation of SPEC.md written without reference")
+    out.append("# independent Python implementation of docs/gore-and-kpe.md and docs/notation.md written without reference")
     out.append("# to the Rust engine (plain recursive enumeration with the repetition")
     out.append("# history carried along each line, bulk count at the last ply; the variant")
     out.append("# is a flag on its Gore implementation that removes the offer plies and the")

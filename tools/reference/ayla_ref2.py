@@ -4,7 +4,7 @@ and Kalah(6,4), for cross-checking the Rust engine.
 
 Companion of ayla_ref.py (Goré and Kpé); it imports nothing from it and
 nothing from the project.  Written from the rules as stated to it (the
-project's notation of SPEC.md sections 4-5, generalised to 2x6 boards),
+project's notation of docs/notation.md, generalised to 2x6 boards),
 without reading or running the Rust engine.  Python 3 standard library
 only.  Plain over fast.
 
@@ -1048,7 +1048,7 @@ def header_base(variant):
              "kalah-no-empty-capture": "Kalah(6,4), reading empty-capture=no-empty-capture"}[variant]
     return _wrap("Derived by tools/reference/ayla_ref2.py, an independent Python "
                  "implementation of %s, written from the rules as stated in its brief "
-                 "(in the notation of SPEC.md), without reference to the Rust engine."
+                 "(in the notation of docs/notation.md), without reference to the Rust engine."
                  % rules, 76)
 
 

@@ -1,4 +1,4 @@
-//! Examples stated in SPEC.md, replayed through the engine.
+//! Examples stated in docs/notation.md and docs/gore-and-kpe.md, replayed through the engine.
 
 use ayla::engine::Variant;
 use ayla::engine::{Game, Pit, PitSet, Ply};
@@ -24,7 +24,7 @@ fn ply(r: &Rules, s: &str) -> Ply {
     }
 }
 
-/// SPEC.md §4: the first 16 plies of a Goré game end in
+/// docs/notation.md: the first 16 plies of a Goré game end in
 /// `0,0,15,7/7,6,0,5 N 8-0 declined=S`.
 #[test]
 fn spec_section_4_gore_opening() {
@@ -40,7 +40,7 @@ fn spec_section_4_gore_opening() {
     assert!(!g.is_over());
 }
 
-/// SPEC.md §5: the initial Kpé position.
+/// docs/notation.md: the initial Kpé position.
 #[test]
 fn spec_section_5_initial_kpe() {
     let r = rules("kpe");
@@ -50,7 +50,7 @@ fn spec_section_5_initial_kpe() {
     assert_eq!(&p, g.position());
 }
 
-/// SPEC.md §3, Goré: the maximal arc of 2s and 4s around the landing pit,
+/// docs/gore-and-kpe.md, Goré: the maximal arc of 2s and 4s around the landing pit,
 /// crossing into the mover's own row.
 #[test]
 fn gore_chain_runs_both_ways_into_own_row() {
