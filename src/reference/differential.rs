@@ -19,9 +19,29 @@ use crate::rules::{self, Rules};
 use std::fmt;
 use std::sync::Arc;
 
-/// Seeds the reference may sow in one game of [`compare_game`] (the ply
-/// that passes the bound is still compared): about a tenth of a second.
+/// Seeds the reference may sow in one game of [`compare_game`]: about a
+/// second of its time.
 pub const MAX_WORK: u64 = 100_000_000;
+
+/// The most seeds the reference can sow to play one ply of `rules` and
+/// list the next plies: every seed in play on each of the relay laps, and
+/// again for each sowing a `must-leave-opponent-seeds` test plays out. A
+/// game stops before a ply that could take it past [`MAX_WORK`], so one
+/// ply never runs for long (a 2x1 board of 62,414 relaying seeds sows
+/// 6 x 10^8 seeds a ply, some ten seconds of the reference's time).
+fn worst_ply_work(rules: &Rules) -> u64 {
+    let laps = if rules.relay {
+        u64::from(crate::rules::MAX_RELAYS) + 1
+    } else {
+        1
+    };
+    let tries = if rules.feeding == crate::rules::Feeding::MustLeaveOpponentSeeds {
+        1 + rules.pits() as u64
+    } else {
+        1
+    };
+    u64::from(rules.total_seeds) * laps * tries
+}
 
 /// One ply in this many, [`compare_game`] restarts both games from the
 /// position reached.
@@ -280,10 +300,12 @@ fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
 /// Now and then (one ply in 64) both restart from the position reached,
 /// which is then the start of a new game, its own first occurrence.
 ///
-/// The game also stops, deterministically, once the reference has sown
-/// [`MAX_WORK`] seeds in it: the reference sows seed by seed, and a relay
-/// game with many seeds (10,000 relays a ply, each lap as long as a pit is
-/// full) would otherwise cost it seconds a ply.
+/// The game also stops, deterministically, before a ply that could take
+/// the seeds the reference has sown in it past [`MAX_WORK`]: the reference
+/// sows seed by seed, and a relay game with many seeds (10,000 relays a
+/// ply, each lap as long as a pit is full) would otherwise cost it seconds
+/// a ply. A file whose one ply could cost more than that (relay sowing
+/// with some 10,000 seeds or more) is compared at its start only.
 ///
 /// # Errors
 /// The first disagreement (its `rules_text` left empty: `rules` does not
@@ -420,7 +442,10 @@ fn play_compared(
                 ));
             }
         }
-        if legal.is_empty() || compared >= max_plies || seeds_sown() - work > MAX_WORK {
+        if legal.is_empty()
+            || compared >= max_plies
+            || seeds_sown() - work + worst_ply_work(rules) > MAX_WORK
+        {
             return Ok(compared);
         }
         let ply = legal[rng.below(legal.len())];
