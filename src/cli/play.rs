@@ -175,7 +175,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         s.game.legal_plies(&mut legal);
         let list: Vec<String> = legal.iter().map(|p| p.notation(rules.per_row)).collect();
-        println!("{side} to act. Legal: {}", list.join(" "));
+        // The list wraps between plies, never inside one.
+        let width = s.style.width.unwrap_or(80);
+        let legal_line = format!("{side} to act. Legal: {}", list.join(" "));
+        print!("{}", board::wrap(&legal_line, width, "", "    "));
         print!("{side}> ");
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
