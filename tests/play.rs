@@ -10,25 +10,45 @@ fn ayla() -> Command {
 }
 
 fn play(args: &[&str], input: &str) -> (i32, String) {
+    let (code, out, _) = play_in(args, input, &[("COLUMNS", "80")], None);
+    (code, out)
+}
+
+/// `ayla play args…` with `input` on stdin, these environment variables,
+/// in `dir` (else the crate root): exit code, stdout, stderr.
+fn play_in(
+    args: &[&str],
+    input: &str,
+    env: &[(&str, &str)],
+    dir: Option<&std::path::Path>,
+) -> (i32, String, String) {
     let mut child = ayla()
         .arg("play")
         .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The program may stop before reading its input (bad usage): a closed
+    // pipe is then expected.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ayla-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn check(path: &std::path::Path) -> (i32, String) {
@@ -76,6 +96,14 @@ fn a_golden_game_typed_in_ends_and_its_record_checks() {
     assert!(
         out.contains(&format!("Saved to {}", save.display())),
         "{out}"
+    );
+    // Every ply has its number, whichever side played it: North's offer
+    // is ply 16 and South's answer ply 17.
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("15. b 16. offer(A) 17. accept 18. d "),
+        "{saved}"
     );
     let (code, report) = check(&save);
     assert_eq!(code, 0, "{report}");
@@ -154,5 +182,116 @@ fn engine_against_engine_finishes_with_a_record_that_checks() {
             "{id}: {report}"
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Checks the plain board `play` draws first (before the first prompt):
+/// every line fits in `width`, each label stands over (or under) the last
+/// digit of its pit's count, the sowing direction is said, and stores are
+/// drawn with their counts.
+fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: &str) {
+    use ayla::engine::Pit;
+    let lines: Vec<&str> = out.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|l| l.contains(" to act. Legal:"))
+        .unwrap_or_else(|| panic!("{what}: no prompt\n{out}"));
+    // The first lines say where the game is saved and who plays; the
+    // position string (one word, however long) closes the board.
+    let board = &lines[3..prompt - 1];
+    let what = format!("{what}:\n{}", board.join("\n"));
+    for l in board {
+        assert!(
+            l.chars().count() <= width,
+            "a line wider than {width}: {what}"
+        );
+    }
+    let n = rules.per_row;
+    let label_line = |pits: Vec<usize>| {
+        let want: Vec<String> = pits
+            .iter()
+            .map(|&i| rules.label(Pit(i as u8)).to_string())
+            .collect();
+        board
+            .iter()
+            .position(|l| l.split_whitespace().eq(want.iter().map(String::as_str)))
+            .unwrap_or_else(|| panic!("no labels {want:?}: {what}"))
+    };
+    let top = label_line((n..2 * n).rev().collect());
+    let bottom = label_line((0..n).collect());
+    assert_eq!(
+        bottom,
+        top + 3 + usize::from(rules.stores),
+        "labels, rows (and the stores between): {what}"
+    );
+    for (labels, row, pits) in [(top, top + 1, n..2 * n), (bottom, bottom - 1, 0..n)] {
+        let row: Vec<char> = board[row].chars().collect();
+        let labels: Vec<char> = board[labels].chars().collect();
+        for i in pits {
+            let label = rules.label(Pit(i as u8));
+            let c = labels.iter().position(|&x| x == label).unwrap();
+            let last = char::from_digit(u32::from(rules.initial[i] % 10), 10).unwrap();
+            assert_eq!(row.get(c), Some(&last), "pit {label}: {what}");
+            assert!(
+                !row.get(c + 1).is_some_and(char::is_ascii_digit),
+                "pit {label}: {what}"
+            );
+        }
+    }
+    let flat = board.join(" ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
+    if rules.stores {
+        let line = board[top + 2];
+        let counts: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .collect();
+        assert_eq!(counts, ["0", "0"], "a store at each end: {what}");
+        assert_eq!(line.matches('[').count(), 2, "{what}");
+        assert!(line.trim_start().starts_with('[') && line.ends_with(']'));
+        assert!(
+            flat.contains("North's on the left, South's on the right"),
+            "{what}"
+        );
+    }
+}
+
+/// Every bundled variant's start, through a pipe (plain text), at 80
+/// columns and narrow; and a 2x26 board, which must narrow its cells to fit 80.
+#[test]
+fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
+    let dir = scratch("boards");
+    let save = dir.join("board.rec");
+    let s = save.to_str().unwrap();
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let rules = ayla::rules::bundled(id).unwrap();
+        for width in ["80", "32"] {
+            let (code, out, _) = play_in(&[id, "--save", s], "quit\n", &[("COLUMNS", width)], None);
+            assert_eq!(code, 0, "{id}: {out}");
+            check_start_board(
+                &rules,
+                &out,
+                width.parse().unwrap(),
+                &format!("{id} at {width}"),
+            );
+        }
+    }
+    let wide = dir.join("kalah-26.toml");
+    std::fs::write(
+        &wide,
+        "extends = \"kalah\"\n[variant]\nid = \"kalah-26\"\nname = \"Kalah(26,3)\"\n\
+         [board]\npits_per_row = 26\nseeds_per_pit = 3\n",
+    )
+    .unwrap();
+    let rules = ayla::rules::load_file(&wide).unwrap();
+    let (code, out, err) = play_in(
+        &[wide.to_str().unwrap(), "--save", s],
+        "quit\n",
+        &[("COLUMNS", "80")],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    check_start_board(&rules, &out, 80, "Kalah(26,3) at 80");
     std::fs::remove_dir_all(&dir).ok();
 }
