@@ -185,6 +185,40 @@ fn engine_against_engine_finishes_with_a_record_that_checks() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A line that is no ply says what a ply is and what the commands are;
+/// commands and ply words take any case, pit labels keep theirs.
+#[test]
+fn bad_input_names_plies_and_commands_and_words_ignore_case() {
+    let dir = scratch("case");
+    let save = dir.join("case.rec");
+    let input = "xyz\nHelp\nD\nd\nPASS\nOFFER(d)\nUndo\nQUIT\n";
+    let (code, out) = play(&["gore", "--save", save.to_str().unwrap()], input);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "found `xyz`. Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
+             or a command (`help`, `undo`, `hint`, `quit`)."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Commands (any case):"), "Help is help: {out}");
+    // D is North's pit, not d.
+    assert!(
+        out.contains("Illegal: South may not sow from pit D: it is controlled by North."),
+        "{out}"
+    );
+    assert!(out.contains("South sows 6 from d"), "{out}");
+    // PASS and OFFER are read as the ply words, then judged by the rules.
+    assert!(out.contains("Illegal: North may pass only when"), "{out}");
+    assert!(
+        out.contains("Illegal: North may offer only pits they control"),
+        "{out}"
+    );
+    assert!(out.contains("Took back 1 ply."), "{out}");
+    assert!(out.contains("The game is left unfinished"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Checks the plain board `play` draws first (before the first prompt):
 /// every line fits in `width`, each label stands over (or under) the last
 /// digit of its pit's count, the sowing direction is said, and stores are

@@ -49,16 +49,20 @@ fn parse_level_arg(s: &str) -> Result<String, String> {
 
 const HELP: &str = "\
 Type a ply and press Enter:
-  c              sow from pit c
+  c              sow from pit c (labels are case-sensitive: c and C are different pits)
   offer c,d      offer pits c and d (where the variant has trading)
   accept         accept the pending offer
   decline        decline it
   pass           pass (only when you have nothing to sow)
-Commands:
+Commands (any case):
   undo           take back your last ply (and the engine's reply)
   hint           ask the engine for a ply
   help           this text
   quit           stop; the game so far is saved";
+
+/// What a line that is neither a ply nor a command gets told, after the reason.
+const EXPECTED: &str = "Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
+or a command (`help`, `undo`, `hint`, `quit`).";
 
 struct Session<'r> {
     rules: &'r Rules,
@@ -188,7 +192,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
             );
             return Ok(());
         };
-        match line.trim() {
+        let text = normalise(&line);
+        match text.as_str() {
             "" => {}
             "quit" | "exit" => {
                 println!(
@@ -241,7 +246,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             }
             text => match parse_ply(&rules, text) {
-                Err(e) => println!("{e}\n"),
+                Err(e) => println!("{e}. {EXPECTED}\n"),
                 Ok(ply) => {
                     if let Err(e) = s.play(ply, "") {
                         println!("Illegal: {e}.\n");
@@ -249,6 +254,26 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             },
         }
+    }
+}
+
+/// A typed line with its command words and ply words in lower case; pit
+/// labels keep their case (`a` and `A` are different pits).
+fn normalise(line: &str) -> String {
+    let t = line.trim();
+    if let Some(head) = t.get(..5)
+        && head.eq_ignore_ascii_case("offer")
+    {
+        return format!("offer{}", &t[5..]);
+    }
+    let lower = t.to_ascii_lowercase();
+    const WORDS: [&str; 9] = [
+        "quit", "exit", "help", "hint", "undo", "pass", "accept", "decline", "offer",
+    ];
+    if WORDS.contains(&lower.as_str()) {
+        lower
+    } else {
+        t.to_owned()
     }
 }
 
