@@ -219,6 +219,61 @@ fn bad_input_names_plies_and_commands_and_words_ignore_case() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The position strings printed under the boards, in order.
+fn positions(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            l.starts_with("  ") && (t.contains(" S ") || t.contains(" N ")) && t.contains('/')
+        })
+        .map(str::trim)
+        .collect()
+}
+
+/// As North against the engine: `undo` before North has played takes
+/// nothing back (the engine's opening ply stays, and is not played
+/// again); after North's ply and the engine's answer it takes both back.
+#[test]
+fn undo_as_north_returns_to_norths_previous_turn() {
+    let dir = scratch("undo-north");
+    let save = dir.join("undo.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &["kpe", "--south", "engine", "--level", "2", "--save", s],
+        "undo\nA\nundo\nundo\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let first = out
+        .find("Nothing to take back")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        !out[..first].contains("North sows"),
+        "the first undo comes before North's ply: {out}"
+    );
+    assert!(out.contains("Took back 2 plies."), "{out}");
+    assert_eq!(
+        out.matches("South (engine) plays").count(),
+        2,
+        "the engine plays its opening and its answer to A, nothing more: {out}"
+    );
+    let pos = positions(&out);
+    // Start, after the engine's ply, again after the first undo, after A,
+    // after the answer, after the undo (as after the engine's ply), and
+    // after the second undo, which changes nothing.
+    assert_eq!(pos.len(), 7, "{pos:?}\n{out}");
+    assert!(pos[1].contains(" N "), "{pos:?}");
+    assert_eq!(pos[2], pos[1]);
+    assert_eq!(
+        pos[5], pos[1],
+        "back to North's turn after the engine's opening"
+    );
+    assert_eq!(pos[6], pos[1]);
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Checks the plain board `play` draws first (before the first prompt):
 /// every line fits in `width`, each label stands over (or under) the last
 /// digit of its pit's count, the sowing direction is said, and stores are

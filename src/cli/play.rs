@@ -2,7 +2,7 @@
 
 use super::{Failure, board, load_rules};
 use ayla::check::write_record;
-use ayla::engine::{Game, Ply, Snapshot};
+use ayla::engine::{Game, Ply, Side, Snapshot};
 use ayla::notation::{format_position, parse_ply};
 use ayla::rules::Rules;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
@@ -55,7 +55,7 @@ Type a ply and press Enter:
   decline        decline it
   pass           pass (only when you have nothing to sow)
 Commands (any case):
-  undo           take back your last ply (and the engine's reply)
+  undo           take back plies until it is your previous turn again
   hint           ask the engine for a ply
   help           this text
   quit           stop; the game so far is saved";
@@ -68,6 +68,9 @@ struct Session<'r> {
     rules: &'r Rules,
     game: Game,
     plies: Vec<Ply>,
+    /// The side that played each ply.
+    sides: Vec<Side>,
+    /// The state before each ply.
     undo: Vec<Snapshot>,
     save: PathBuf,
     tags: Vec<(&'static str, String)>,
@@ -91,11 +94,31 @@ impl Session<'_> {
         let effect = self.game.play(ply).map_err(|e| e.to_string())?;
         self.undo.push(snap);
         self.plies.push(ply);
+        self.sides.push(side);
         println!("{who}{}.\n", effect.describe(self.rules, side));
         if let Err(e) = self.write() {
             eprintln!("warning: cannot save to {}: {e}", self.save.display());
         }
         Ok(())
+    }
+
+    /// Takes back plies to the last turn of a human before the present
+    /// one: every engine ply after it goes too, so the engine does not
+    /// simply play its ply again. Returns how many plies went.
+    fn undo(&mut self, whos: [Who; 2]) -> usize {
+        let Some(k) = self
+            .sides
+            .iter()
+            .rposition(|s| whos[s.index()] == Who::Human)
+        else {
+            return 0;
+        };
+        let taken = self.plies.len() - k;
+        self.game.restore(self.undo[k]);
+        self.undo.truncate(k);
+        self.plies.truncate(k);
+        self.sides.truncate(k);
+        taken
     }
 
     fn show(&self) {
@@ -128,6 +151,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         rules: &rules,
         game: Game::new(rules.clone()),
         plies: Vec::new(),
+        sides: Vec::new(),
         undo: Vec::new(),
         save,
         tags: vec![
@@ -223,28 +247,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     None => println!("No hint: no ply is legal.\n"),
                 }
             }
-            "undo" => {
-                // Take back plies until a human is to act again, so an
-                // engine's reply goes with the ply it answered.
-                let mut taken = 0;
-                while let Some(snap) = s.undo.pop() {
-                    s.game.restore(snap);
-                    s.plies.pop();
-                    taken += 1;
-                    if whos[s.game.position().to_move().index()] == Who::Human {
-                        break;
-                    }
-                }
-                if taken == 0 {
-                    println!("Nothing to take back.\n");
-                } else {
+            "undo" => match s.undo(whos) {
+                0 => println!("Nothing to take back: no ply of a human has been played yet.\n"),
+                taken => {
                     println!(
-                        "Took back {taken} ply{}.\n",
-                        if taken == 1 { "" } else { "s" }
+                        "Took back {taken} pl{}.\n",
+                        if taken == 1 { "y" } else { "ies" }
                     );
                     let _ = s.write();
                 }
-            }
+            },
             text => match parse_ply(&rules, text) {
                 Err(e) => println!("{e}. {EXPECTED}\n"),
                 Ok(ply) => {
