@@ -274,6 +274,42 @@ fn undo_as_north_returns_to_norths_previous_turn() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `ayla analyse … --json`: the value field.
+fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
+    let out = ayla()
+        .args([
+            "analyse",
+            variant,
+            "--position",
+            position,
+            "--depth",
+            depth,
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["value"].as_i64().unwrap()
+}
+
+/// `hint` gives the engine's value with its ply: in seeds (the search's
+/// hundredths, as `analyse` gives them at the same depth).
+#[test]
+fn hint_gives_the_engines_value() {
+    let start = "6,6,6,6/6,6,6,6 S 0-0";
+    let value = analysed_value("kpe", start, "3");
+    let (code, out) = play(&["kpe", "--level", "2"], "hint\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let want = format!(
+        "{:+.2} seeds for South; searched to depth 3",
+        value as f64 / 100.0
+    );
+    assert!(
+        out.contains("Hint: ") && out.contains(&want),
+        "{want}\n{out}"
+    );
+}
+
 /// Checks the plain board `play` draws first (before the first prompt):
 /// every line fits in `width`, each label stands over (or under) the last
 /// digit of its pit's count, the sowing direction is said, and stores are

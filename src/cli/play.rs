@@ -5,6 +5,7 @@ use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Side, Snapshot};
 use ayla::notation::{format_position, parse_ply};
 use ayla::rules::Rules;
+use ayla::search::eval::WIN;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
 use std::io::{BufRead, Write};
@@ -56,7 +57,9 @@ Type a ply and press Enter:
   pass           pass (only when you have nothing to sow)
 Commands (any case):
   undo           take back plies until it is your previous turn again
-  hint           ask the engine for a ply
+  hint           the engine's ply for you, with its value: in seeds for you
+                 (a captured seed counts 3, a seed in your own pits 1, less
+                 the opponent's), or a win or loss in so many plies
   help           this text
   quit           stop; the game so far is saved";
 
@@ -238,8 +241,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
                         let pv: Vec<String> =
                             r.pv.iter().map(|p| p.notation(rules.per_row)).collect();
                         println!(
-                            "Hint: {} (depth {}, line {}).\n",
+                            "Hint: {} ({}; searched to depth {}, line {}).\n",
                             p.notation(rules.per_row),
+                            value_words(r.value, side),
                             r.depth,
                             pv.join(" ")
                         );
@@ -266,6 +270,25 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             },
         }
+    }
+}
+
+/// An engine's value for the side to act, in words: seeds (hundredths in
+/// the search) or a forced end.
+fn value_words(v: i32, side: Side) -> String {
+    // A finished game is worth WIN + 100 * margin - plies to it (`terminal` in src/search/eval.rs).
+    let plies = |n: i32| format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
+    let seeds = |n: i32| format!("{n} seed{}", if n == 1 { "" } else { "s" });
+    if v > WIN / 2 {
+        let r = v - WIN;
+        let n = (-r).rem_euclid(100);
+        format!("{side} wins in {} by {}", plies(n), seeds((r + n) / 100))
+    } else if v < -WIN / 2 {
+        let r = v + WIN;
+        let n = r.rem_euclid(100);
+        format!("{side} loses in {} by {}", plies(n), seeds((n - r) / 100))
+    } else {
+        format!("{:+.2} seeds for {side}", f64::from(v) / 100.0)
     }
 }
 
