@@ -420,3 +420,34 @@ fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
     check_start_board(&rules, &out, 80, "Kalah(26,3) at 80");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Without `--save` the game goes to `ayla-<variant>-<date>-<time>.rec` in
+/// the working directory, and the first line printed says so.
+#[test]
+fn the_default_save_is_named_in_the_first_line() {
+    let dir = scratch("default-save");
+    let (code, out, _) = play_in(&["kpe"], "c\nquit\n", &[], Some(&dir));
+    assert_eq!(code, 0, "{out}");
+    let first = out.lines().next().unwrap();
+    let rest = first
+        .strip_prefix("The game is saved to ayla-kpe-")
+        .unwrap_or_else(|| panic!("{first}"));
+    let (stamp, rest) = rest.split_once(".rec").unwrap();
+    let (date, time) = stamp.split_once('-').unwrap();
+    assert!(date.len() == 8 && time.len() == 6, "{first}");
+    assert!(
+        stamp.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{first}"
+    );
+    let here = dir.canonicalize().unwrap();
+    assert_eq!(
+        rest,
+        format!(" (in {}) after every ply.", here.display()),
+        "{first}"
+    );
+    let saved = here.join(format!("ayla-kpe-{stamp}.rec"));
+    let (code, report) = check(&saved);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -9,7 +9,7 @@ use ayla::search::eval::WIN;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Who plays a side.
@@ -36,7 +36,8 @@ pub struct Args {
     /// 5 about a second a move; or `random`, `depth:N`, `time:SECONDS`.
     #[arg(long, default_value_t = DEFAULT_LEVEL.to_string(), value_parser = parse_level_arg)]
     level: String,
-    /// Where to save the record (default: ayla-<variant>-<date>-<time>.rec here).
+    /// Where to save the record (default: ayla-<variant>-<date>-<time>.rec
+    /// in the current directory, the date and time in UTC).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Seed for the engine's random choices.
@@ -144,7 +145,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let save = a
         .save
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("ayla-{}-{stamp}.rec", rules.provenance.id)));
+        .unwrap_or_else(|| default_save(&rules.provenance.id, &stamp));
     let name = |w: Who| match w {
         Who::Human => "human".to_owned(),
         Who::Engine => format!("ayla engine ({level})"),
@@ -175,15 +176,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mut legal = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    // The first line says where the game goes: a newcomer finds it there.
     println!(
-        "{}: South ({}) against North ({}). Type `help` for the commands.",
+        "The game is saved to {} after every ply.",
+        where_is(&s.save)
+    );
+    println!(
+        "{}: South ({}) against North ({}). Type `help` for the commands.\n",
         rules.provenance.name,
         name(a.south),
         name(a.north)
-    );
-    println!(
-        "The game is saved to {} after every ply.\n",
-        s.save.display()
     );
     s.write().map_err(|e| {
         Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
@@ -270,6 +272,31 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             },
         }
+    }
+}
+
+/// `ayla-<variant>-<stamp>.rec` here, with `-2`, `-3`, … if that exists.
+fn default_save(id: &str, stamp: &str) -> PathBuf {
+    let mut p = PathBuf::from(format!("ayla-{id}-{stamp}.rec"));
+    let mut k = 2;
+    while p.exists() {
+        p = PathBuf::from(format!("ayla-{id}-{stamp}-{k}.rec"));
+        k += 1;
+    }
+    p
+}
+
+/// A path and, when it is relative, the directory it is in.
+fn where_is(p: &Path) -> String {
+    if p.is_absolute() {
+        return p.display().to_string();
+    }
+    let dir = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.join(p).parent().map(Path::to_path_buf));
+    match dir {
+        Some(d) => format!("{} (in {})", p.display(), d.display()),
+        None => p.display().to_string(),
     }
 }
 
