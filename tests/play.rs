@@ -293,7 +293,7 @@ fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
 }
 
 /// `hint` gives the engine's value with its ply: in seeds (the search's
-/// hundredths, as `analyse` gives them at the same depth).
+/// hundredths, as `analyse` gives them at the same depth), or a forced end.
 #[test]
 fn hint_gives_the_engines_value() {
     let start = "6,6,6,6/6,6,6,6 S 0-0";
@@ -308,6 +308,19 @@ fn hint_gives_the_engines_value() {
         out.contains("Hint: ") && out.contains(&want),
         "{want}\n{out}"
     );
+    // A won position: South's d ends the game 25-23.
+    let won = "0,0,0,1/1,0,0,0 S 23-23 sown=abcd/ABCD";
+    let (_, out) = play(&["kpe", "--level", "2", "--position", won], "hint\nquit\n");
+    assert!(
+        out.contains("Hint: d (South wins in 1 ply by 2 seeds;"),
+        "{out}"
+    );
+    let lost = "0,0,1,1/0,0,0,0 S 23-23 sown=abcd/ABCD";
+    let (_, out) = play(
+        &["kpe", "--level", "depth:9", "--position", lost],
+        "hint\nquit\n",
+    );
+    assert!(out.contains("South loses in 6 plies by 2 seeds;"), "{out}");
 }
 
 /// Checks the plain board `play` draws first (before the first prompt):
@@ -418,6 +431,151 @@ fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
     );
     assert_eq!(code, 0, "{out}{err}");
     check_start_board(&rules, &out, 80, "Kalah(26,3) at 80");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A traded pit carries its controller's letter on plain output, at any width.
+#[test]
+fn a_traded_pit_names_its_controller() {
+    let dir = scratch("traded");
+    let save = dir.join("traded.rec");
+    let traded = "6,0,4,5/11,4,3,1 S 0-14 owners=SSSS/SNNN";
+    for (width, cell, legend) in [
+        (
+            "80",
+            "( 11)S",
+            "(k)X: a traded pit holding k seeds, controlled by X",
+        ),
+        ("24", " 11S", "kX: a traded pit"),
+    ] {
+        let (code, out, _) = play_in(
+            &[
+                "gore",
+                "--position",
+                traded,
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            "quit\n",
+            &[("COLUMNS", width)],
+            None,
+        );
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains(cell) && out.contains(legend), "{width}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Each engine side can have its own level; a side level for a human is bad usage.
+#[test]
+fn each_engine_side_has_its_own_level() {
+    let dir = scratch("levels");
+    let save = dir.join("levels.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &[
+            "kpe",
+            "--south",
+            "engine",
+            "--north",
+            "engine",
+            "--south-level",
+            "0",
+            "--north-level",
+            "depth:2",
+            "--save",
+            s,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("South (ayla engine (random)) against North (ayla engine (depth 2))"),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("[South \"ayla engine (random)\"]"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[North \"ayla engine (depth 2)\"]"),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    let (code, _, err) = play_in(&["kpe", "--north-level", "3", "--save", s], "", &[], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--north-level is the level of an engine: add --north engine"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--position` starts there, and the record carries a Position tag, so it checks.
+#[test]
+fn a_game_from_a_position_is_saved_with_its_position() {
+    let dir = scratch("position");
+    let save = dir.join("from.rec");
+    let s = save.to_str().unwrap();
+    let p = "1,2,3,4/5,6,7,8 N 12-0";
+    let (code, out) = play(&["kpe", "--position", p, "--save", s], "A\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(positions(&out)[0] == p, "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains(&format!("[Position \"{p}\"]")), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
+    let (code, _, err) = play_in(
+        &["kpe", "--position", "1,2/3,4 S 0-0", "--save", s],
+        "",
+        &[],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: --position: "), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--resume` replays a saved game, keeps its tags and goes on saving to it.
+#[test]
+fn a_saved_game_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let save = dir.join("game.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(&["gore", "--save", s], "c\nA\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    // A tag of the user's own survives the resumed session.
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(
+        &save,
+        text.replace("[Result", "[Event \"club night\"]\n[Result"),
+    )
+    .unwrap();
+    let (code, out) = play(&["--resume", s], "b\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.lines().next().unwrap().starts_with(&format!(
+            "Resuming {s} after 2 plies; the game is saved to {s}"
+        )),
+        "{out}"
+    );
+    assert!(positions(&out)[0].starts_with("8,7,1,8/0,8,8,8 S"), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("[Event \"club night\"]"), "{saved}");
+    assert!(saved.contains("1. c 2. A 3. b"), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("3 plies, legal"), "{report}");
+    // A record with an illegal ply cannot be continued: read but wrong.
+    std::fs::write(&save, "[Variant \"gore\"]\n\n1. c 2. c\n").unwrap();
+    let (code, _, err) = play_in(&["--resume", s], "quit\n", &[], None);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("ply 2 (North, `c`) is illegal"), "{err}");
+    let (code, _, err) = play_in(&["--resume", "no-such.rec"], "quit\n", &[], Some(&dir));
+    assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
