@@ -298,7 +298,10 @@ fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
 fn hint_gives_the_engines_value() {
     let start = "6,6,6,6/6,6,6,6 S 0-0";
     let value = analysed_value("kpe", start, "3");
-    let (code, out) = play(&["kpe", "--level", "2"], "hint\nquit\n");
+    let dir = scratch("hint");
+    let save = dir.join("hint.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(&["kpe", "--level", "2", "--save", s], "hint\nquit\n");
     assert_eq!(code, 0, "{out}");
     let want = format!(
         "{:+.2} seeds for South; searched to depth 3",
@@ -310,17 +313,21 @@ fn hint_gives_the_engines_value() {
     );
     // A won position: South's d ends the game 25-23.
     let won = "0,0,0,1/1,0,0,0 S 23-23 sown=abcd/ABCD";
-    let (_, out) = play(&["kpe", "--level", "2", "--position", won], "hint\nquit\n");
+    let (_, out) = play(
+        &["kpe", "--level", "2", "--position", won, "--save", s],
+        "hint\nquit\n",
+    );
     assert!(
         out.contains("Hint: d (South wins in 1 ply by 2 seeds;"),
         "{out}"
     );
     let lost = "0,0,1,1/0,0,0,0 S 23-23 sown=abcd/ABCD";
     let (_, out) = play(
-        &["kpe", "--level", "depth:9", "--position", lost],
+        &["kpe", "--level", "depth:9", "--position", lost, "--save", s],
         "hint\nquit\n",
     );
     assert!(out.contains("South loses in 6 plies by 2 seeds;"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Checks the plain board `play` draws first (before the first prompt):
