@@ -275,8 +275,11 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
     })
 }
 
-/// Writes a game as a record: tags in the order given, then the plies
-/// numbered by pairs. The inverse of parsing, for saving played games.
+/// Writes a game as a record: tags in the order given, then the plies,
+/// every ply numbered (`1. c 2. A 3. offer(a,b) 4. accept`): the numbers
+/// `check` and `replay --ply` give, whichever side played, so a game with
+/// trades and extra turns reads without counting. The inverse of parsing
+/// (which ignores move numbers), for saving played games.
 #[must_use]
 pub fn write_record(
     rules: &Rules,
@@ -291,9 +294,7 @@ pub fn write_record(
     out.push('\n');
     let mut line = String::new();
     for (i, p) in plies.iter().enumerate() {
-        if i % 2 == 0 {
-            line.push_str(&format!("{}. ", i / 2 + 1));
-        }
+        line.push_str(&format!("{}. ", i + 1));
         line.push_str(&p.notation(rules.per_row));
         line.push(' ');
         if line.len() > 70 {

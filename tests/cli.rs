@@ -437,7 +437,7 @@ fn play_through_a_pipe_shows_boards_refuses_illegal_plies_and_saves() {
     let saved = fs::read_to_string(&save.0).expect("the game is saved");
     assert!(saved.contains("[Variant \"kpe\"]"), "{saved}");
     assert!(saved.contains("[Result \"*\"]"), "{saved}");
-    assert!(saved.contains("1. c A"), "{saved}");
+    assert!(saved.contains("1. c 2. A"), "{saved}");
     let o = ayla(&["check", save.path()]);
     assert_exit(&o, 0, "check on the saved game");
     assert!(

@@ -10,25 +10,45 @@ fn ayla() -> Command {
 }
 
 fn play(args: &[&str], input: &str) -> (i32, String) {
+    let (code, out, _) = play_in(args, input, &[("COLUMNS", "80")], None);
+    (code, out)
+}
+
+/// `ayla play args…` with `input` on stdin, these environment variables,
+/// in `dir` (else the crate root): exit code, stdout, stderr.
+fn play_in(
+    args: &[&str],
+    input: &str,
+    env: &[(&str, &str)],
+    dir: Option<&std::path::Path>,
+) -> (i32, String, String) {
     let mut child = ayla()
         .arg("play")
         .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The program may stop before reading its input (bad usage): a closed
+    // pipe is then expected.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ayla-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn check(path: &std::path::Path) -> (i32, String) {
@@ -76,6 +96,14 @@ fn a_golden_game_typed_in_ends_and_its_record_checks() {
     assert!(
         out.contains(&format!("Saved to {}", save.display())),
         "{out}"
+    );
+    // Every ply has its number, whichever side played it: North's offer
+    // is ply 16 and South's answer ply 17.
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("15. b 16. offer(A) 17. accept 18. d "),
+        "{saved}"
     );
     let (code, report) = check(&save);
     assert_eq!(code, 0, "{report}");
@@ -154,5 +182,437 @@ fn engine_against_engine_finishes_with_a_record_that_checks() {
             "{id}: {report}"
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A line that is no ply says what a ply is and what the commands are;
+/// commands and ply words take any case, pit labels keep theirs.
+#[test]
+fn bad_input_names_plies_and_commands_and_words_ignore_case() {
+    let dir = scratch("case");
+    let save = dir.join("case.rec");
+    let input = "xyz\nHelp\nD\nd\nPASS\nOFFER(d)\nUndo\nQUIT\n";
+    let (code, out) = play(&["gore", "--save", save.to_str().unwrap()], input);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "found `xyz`. Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
+             or a command (`help`, `undo`, `hint`, `quit`)."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Commands (any case):"), "Help is help: {out}");
+    // D is North's pit, not d.
+    assert!(
+        out.contains("Illegal: South may not sow from pit D: it is controlled by North."),
+        "{out}"
+    );
+    assert!(out.contains("South sows 6 from d"), "{out}");
+    // PASS and OFFER are read as the ply words, then judged by the rules.
+    assert!(out.contains("Illegal: North may pass only when"), "{out}");
+    assert!(
+        out.contains("Illegal: North may offer only pits they control"),
+        "{out}"
+    );
+    assert!(out.contains("Took back 1 ply."), "{out}");
+    assert!(out.contains("The game is left unfinished"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The position strings printed under the boards, in order.
+fn positions(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            l.starts_with("  ") && (t.contains(" S ") || t.contains(" N ")) && t.contains('/')
+        })
+        .map(str::trim)
+        .collect()
+}
+
+/// As North against the engine: `undo` before North has played takes
+/// nothing back (the engine's opening ply stays, and is not played
+/// again); after North's ply and the engine's answer it takes both back.
+#[test]
+fn undo_as_north_returns_to_norths_previous_turn() {
+    let dir = scratch("undo-north");
+    let save = dir.join("undo.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &["kpe", "--south", "engine", "--level", "2", "--save", s],
+        "undo\nA\nundo\nundo\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let first = out
+        .find("Nothing to take back")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        !out[..first].contains("North sows"),
+        "the first undo comes before North's ply: {out}"
+    );
+    assert!(out.contains("Took back 2 plies."), "{out}");
+    assert_eq!(
+        out.matches("South (engine) plays").count(),
+        2,
+        "the engine plays its opening and its answer to A, nothing more: {out}"
+    );
+    let pos = positions(&out);
+    // Start, after the engine's ply, again after the first undo, after A,
+    // after the answer, after the undo (as after the engine's ply), and
+    // after the second undo, which changes nothing.
+    assert_eq!(pos.len(), 7, "{pos:?}\n{out}");
+    assert!(pos[1].contains(" N "), "{pos:?}");
+    assert_eq!(pos[2], pos[1]);
+    assert_eq!(
+        pos[5], pos[1],
+        "back to North's turn after the engine's opening"
+    );
+    assert_eq!(pos[6], pos[1]);
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `ayla analyse … --json`: the value field.
+fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
+    let out = ayla()
+        .args([
+            "analyse",
+            variant,
+            "--position",
+            position,
+            "--depth",
+            depth,
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["value"].as_i64().unwrap()
+}
+
+/// `hint` gives the engine's value with its ply: in seeds (the search's
+/// hundredths, as `analyse` gives them at the same depth), or a forced end.
+#[test]
+fn hint_gives_the_engines_value() {
+    let start = "6,6,6,6/6,6,6,6 S 0-0";
+    let value = analysed_value("kpe", start, "3");
+    let dir = scratch("hint");
+    let save = dir.join("hint.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(&["kpe", "--level", "2", "--save", s], "hint\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let want = format!(
+        "{:+.2} seeds for South; searched to depth 3",
+        value as f64 / 100.0
+    );
+    assert!(
+        out.contains("Hint: ") && out.contains(&want),
+        "{want}\n{out}"
+    );
+    // A won position: South's d ends the game 25-23.
+    let won = "0,0,0,1/1,0,0,0 S 23-23 sown=abcd/ABCD";
+    let (_, out) = play(
+        &["kpe", "--level", "2", "--position", won, "--save", s],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("Hint: d (South wins in 1 ply by 2 seeds;"),
+        "{out}"
+    );
+    let lost = "0,0,1,1/0,0,0,0 S 23-23 sown=abcd/ABCD";
+    let (_, out) = play(
+        &["kpe", "--level", "depth:9", "--position", lost, "--save", s],
+        "hint\nquit\n",
+    );
+    assert!(out.contains("South loses in 6 plies by 2 seeds;"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Checks the plain board `play` draws first (before the first prompt):
+/// every line fits in `width`, each label stands over (or under) the last
+/// digit of its pit's count, the sowing direction is said, and stores are
+/// drawn with their counts.
+fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: &str) {
+    use ayla::engine::Pit;
+    let lines: Vec<&str> = out.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|l| l.contains(" to act. Legal:"))
+        .unwrap_or_else(|| panic!("{what}: no prompt\n{out}"));
+    // The first lines say where the game is saved and who plays; the
+    // position string (one word, however long) closes the board.
+    let board = &lines[3..prompt - 1];
+    let what = format!("{what}:\n{}", board.join("\n"));
+    for l in board {
+        assert!(
+            l.chars().count() <= width,
+            "a line wider than {width}: {what}"
+        );
+    }
+    let n = rules.per_row;
+    let label_line = |pits: Vec<usize>| {
+        let want: Vec<String> = pits
+            .iter()
+            .map(|&i| rules.label(Pit(i as u8)).to_string())
+            .collect();
+        board
+            .iter()
+            .position(|l| l.split_whitespace().eq(want.iter().map(String::as_str)))
+            .unwrap_or_else(|| panic!("no labels {want:?}: {what}"))
+    };
+    let top = label_line((n..2 * n).rev().collect());
+    let bottom = label_line((0..n).collect());
+    assert_eq!(
+        bottom,
+        top + 3 + usize::from(rules.stores),
+        "labels, rows (and the stores between): {what}"
+    );
+    for (labels, row, pits) in [(top, top + 1, n..2 * n), (bottom, bottom - 1, 0..n)] {
+        let row: Vec<char> = board[row].chars().collect();
+        let labels: Vec<char> = board[labels].chars().collect();
+        for i in pits {
+            let label = rules.label(Pit(i as u8));
+            let c = labels.iter().position(|&x| x == label).unwrap();
+            let last = char::from_digit(u32::from(rules.initial[i] % 10), 10).unwrap();
+            assert_eq!(row.get(c), Some(&last), "pit {label}: {what}");
+            assert!(
+                !row.get(c + 1).is_some_and(char::is_ascii_digit),
+                "pit {label}: {what}"
+            );
+        }
+    }
+    let flat = board.join(" ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
+    if rules.stores {
+        let line = board[top + 2];
+        let counts: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .collect();
+        assert_eq!(counts, ["0", "0"], "a store at each end: {what}");
+        assert_eq!(line.matches('[').count(), 2, "{what}");
+        assert!(line.trim_start().starts_with('[') && line.ends_with(']'));
+        assert!(
+            flat.contains("North's on the left, South's on the right"),
+            "{what}"
+        );
+    }
+}
+
+/// Every bundled variant's start, through a pipe (plain text), at 80
+/// columns and narrow; and a 2x26 board, which must narrow its cells to fit 80.
+#[test]
+fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
+    let dir = scratch("boards");
+    let save = dir.join("board.rec");
+    let s = save.to_str().unwrap();
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let rules = ayla::rules::bundled(id).unwrap();
+        for width in ["80", "32"] {
+            let (code, out, _) = play_in(&[id, "--save", s], "quit\n", &[("COLUMNS", width)], None);
+            assert_eq!(code, 0, "{id}: {out}");
+            check_start_board(
+                &rules,
+                &out,
+                width.parse().unwrap(),
+                &format!("{id} at {width}"),
+            );
+        }
+    }
+    let wide = dir.join("kalah-26.toml");
+    std::fs::write(
+        &wide,
+        "extends = \"kalah\"\n[variant]\nid = \"kalah-26\"\nname = \"Kalah(26,3)\"\n\
+         [board]\npits_per_row = 26\nseeds_per_pit = 3\n",
+    )
+    .unwrap();
+    let rules = ayla::rules::load_file(&wide).unwrap();
+    let (code, out, err) = play_in(
+        &[wide.to_str().unwrap(), "--save", s],
+        "quit\n",
+        &[("COLUMNS", "80")],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    check_start_board(&rules, &out, 80, "Kalah(26,3) at 80");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A traded pit carries its controller's letter on plain output, at any width.
+#[test]
+fn a_traded_pit_names_its_controller() {
+    let dir = scratch("traded");
+    let save = dir.join("traded.rec");
+    let traded = "6,0,4,5/11,4,3,1 S 0-14 owners=SSSS/SNNN";
+    for (width, cell, legend) in [
+        (
+            "80",
+            "( 11)S",
+            "(k)X: a traded pit holding k seeds, controlled by X",
+        ),
+        ("24", " 11S", "kX: a traded pit"),
+    ] {
+        let (code, out, _) = play_in(
+            &[
+                "gore",
+                "--position",
+                traded,
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            "quit\n",
+            &[("COLUMNS", width)],
+            None,
+        );
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains(cell) && out.contains(legend), "{width}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Each engine side can have its own level; a side level for a human is bad usage.
+#[test]
+fn each_engine_side_has_its_own_level() {
+    let dir = scratch("levels");
+    let save = dir.join("levels.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &[
+            "kpe",
+            "--south",
+            "engine",
+            "--north",
+            "engine",
+            "--south-level",
+            "0",
+            "--north-level",
+            "depth:2",
+            "--save",
+            s,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("South (ayla engine (random)) against North (ayla engine (depth 2))"),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("[South \"ayla engine (random)\"]"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[North \"ayla engine (depth 2)\"]"),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    let (code, _, err) = play_in(&["kpe", "--north-level", "3", "--save", s], "", &[], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--north-level is the level of an engine: add --north engine"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--position` starts there, and the record carries a Position tag, so it checks.
+#[test]
+fn a_game_from_a_position_is_saved_with_its_position() {
+    let dir = scratch("position");
+    let save = dir.join("from.rec");
+    let s = save.to_str().unwrap();
+    let p = "1,2,3,4/5,6,7,8 N 12-0";
+    let (code, out) = play(&["kpe", "--position", p, "--save", s], "A\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(positions(&out)[0] == p, "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains(&format!("[Position \"{p}\"]")), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
+    let (code, _, err) = play_in(
+        &["kpe", "--position", "1,2/3,4 S 0-0", "--save", s],
+        "",
+        &[],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: --position: "), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--resume` replays a saved game, keeps its tags and goes on saving to it.
+#[test]
+fn a_saved_game_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let save = dir.join("game.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(&["gore", "--save", s], "c\nA\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    // A tag of the user's own survives the resumed session.
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(
+        &save,
+        text.replace("[Result", "[Event \"club night\"]\n[Result"),
+    )
+    .unwrap();
+    let (code, out) = play(&["--resume", s], "b\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.lines().next().unwrap().starts_with(&format!(
+            "Resuming {s} after 2 plies; the game is saved to {s}"
+        )),
+        "{out}"
+    );
+    assert!(positions(&out)[0].starts_with("8,7,1,8/0,8,8,8 S"), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("[Event \"club night\"]"), "{saved}");
+    assert!(saved.contains("1. c 2. A 3. b"), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("3 plies, legal"), "{report}");
+    // A record with an illegal ply cannot be continued: read but wrong.
+    std::fs::write(&save, "[Variant \"gore\"]\n\n1. c 2. c\n").unwrap();
+    let (code, _, err) = play_in(&["--resume", s], "quit\n", &[], None);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("ply 2 (North, `c`) is illegal"), "{err}");
+    let (code, _, err) = play_in(&["--resume", "no-such.rec"], "quit\n", &[], Some(&dir));
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Without `--save` the game goes to `ayla-<variant>-<date>-<time>.rec` in
+/// the working directory, and the first line printed says so.
+#[test]
+fn the_default_save_is_named_in_the_first_line() {
+    let dir = scratch("default-save");
+    let (code, out, _) = play_in(&["kpe"], "c\nquit\n", &[], Some(&dir));
+    assert_eq!(code, 0, "{out}");
+    let first = out.lines().next().unwrap();
+    let rest = first
+        .strip_prefix("The game is saved to ayla-kpe-")
+        .unwrap_or_else(|| panic!("{first}"));
+    let (stamp, rest) = rest.split_once(".rec").unwrap();
+    let (date, time) = stamp.split_once('-').unwrap();
+    assert!(date.len() == 8 && time.len() == 6, "{first}");
+    assert!(
+        stamp.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{first}"
+    );
+    let here = dir.canonicalize().unwrap();
+    assert_eq!(
+        rest,
+        format!(" (in {}) after every ply.", here.display()),
+        "{first}"
+    );
+    let saved = here.join(format!("ayla-kpe-{stamp}.rec"));
+    let (code, report) = check(&saved);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("1 ply, legal"), "{report}");
     std::fs::remove_dir_all(&dir).ok();
 }

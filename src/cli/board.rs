@@ -1,24 +1,90 @@
 //! Drawing a board as SPEC.md §2 lays it out, seen from South's seat.
+//!
+//! North's row is on top (right to left), South's below; where the
+//! variant has stores, each is drawn at its end of the board with its
+//! count. A pit controlled by the player whose home row it is not (after
+//! a trade) carries its controller's letter, so the drawing reads the
+//! same without colour. When the width is bounded (`play`), the cells
+//! narrow until the board fits rather than letting the terminal wrap it.
 
 use ayla::engine::{Pit, Position, Side};
 use ayla::rules::Rules;
-use std::fmt::Write;
 
-/// How to draw: plain text for pipes and files, box-drawing and colour on a terminal.
+/// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {
     /// Box-drawing characters and ANSI colours.
     pub fancy: bool,
+    /// The columns the board must fit in; `None`: no bound (cells at their
+    /// widest, as `check` and `replay` print them).
+    pub width: Option<usize>,
+    /// Add a line saying which way seeds are sown.
+    pub sowing: bool,
 }
 
 impl Style {
-    /// Fancy when stdout is a terminal and `NO_COLOR` is not set.
+    /// For `play`: fancy when stdout is a terminal and `NO_COLOR` is not
+    /// set; fitted to the terminal's width; with the sowing direction.
     pub fn detect() -> Style {
         use std::io::IsTerminal;
         Style {
             fancy: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            width: Some(terminal_width()),
+            sowing: true,
         }
     }
+}
+
+/// The terminal's width: `COLUMNS` if set to a number, else the size of
+/// the terminal on stdout or stderr, else 80.
+pub fn terminal_width() -> usize {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+    {
+        return n;
+    }
+    #[cfg(unix)]
+    for fd in [1, 2] {
+        // SAFETY: TIOCGWINSZ only writes a `winsize` into `ws`, which lives
+        // for the call; on a descriptor that is no terminal it fails.
+        let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+        if unsafe { libc::ioctl(fd, libc::TIOCGWINSZ, &mut ws) } == 0 && ws.ws_col > 0 {
+            return usize::from(ws.ws_col);
+        }
+    }
+    80
+}
+
+/// `text` broken into lines of at most `width` columns between words
+/// (a word longer than a line stands alone), the first line starting with
+/// `first`, the others with `rest`. Each line ends with a newline.
+pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from(first);
+    let mut len = first.chars().count();
+    let mut empty = true;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.chars().count();
+        if !empty && len + 1 + w > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(rest);
+            len = rest.chars().count();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+            len += 1;
+        }
+        line.push_str(word);
+        len += w;
+        empty = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 const SOUTH_COLOUR: &str = "\x1b[32m"; // green
@@ -33,120 +99,582 @@ fn colour(side: Side) -> &'static str {
     }
 }
 
-/// The board in plain text: North's row on top (right to left), South's below.
-///
-/// A pit controlled by the player whose home row it is not (after a trade)
-/// is drawn in parentheses, and its controller's letter follows.
+/// The board in plain text, cells at their widest.
 pub fn draw(rules: &Rules, pos: &Position) -> String {
     draw_styled(rules, pos, Style::default())
+}
+
+/// How wide the cells are, widest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// Three-digit fields with room around them: ` 11  `, `( 11)S`.
+    Wide,
+    /// As many digits as the largest count, a space and a mark: ` 11S`.
+    Compact,
+    /// Digits and a mark only (plain text): `11S`.
+    Tight,
+}
+
+/// One way to lay the board out.
+#[derive(Debug, Clone, Copy)]
+struct Geometry {
+    cells: Cells,
+    /// Width of a count.
+    digits: usize,
+    /// The side names stand at the end of their rows (else on lines of their own).
+    inline: bool,
+}
+
+/// A line being drawn, knowing its column (ANSI codes take none).
+#[derive(Default)]
+struct Line {
+    text: String,
+    col: usize,
+}
+
+impl Line {
+    fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.col += s.chars().count();
+    }
+
+    fn code(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
+    fn pad_to(&mut self, col: usize) {
+        while self.col < col {
+            self.push(" ");
+        }
+    }
 }
 
 /// The board in the given style.
 pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     let n = rules.per_row;
+    let counts = (0..2 * n)
+        .map(|i| pos.seeds(Pit(i as u8)))
+        .chain(Side::BOTH.map(|s| pos.captured(s)));
+    let widest = digits(u32::from(counts.max().unwrap_or(0)));
+    // The wide field is fixed (so the board does not shift as counts grow)
+    // unless the game's seeds need more digits.
+    let wide = digits(rules.total_seeds).max(3);
+    let mut choices = vec![
+        Geometry {
+            cells: Cells::Wide,
+            digits: wide,
+            inline: true,
+        },
+        Geometry {
+            cells: Cells::Compact,
+            digits: widest,
+            inline: true,
+        },
+        Geometry {
+            cells: Cells::Compact,
+            digits: widest,
+            inline: false,
+        },
+    ];
+    if !style.fancy {
+        for inline in [true, false] {
+            choices.push(Geometry {
+                cells: Cells::Tight,
+                digits: widest,
+                inline,
+            });
+        }
+    }
+    let mut board = Vec::new();
+    let mut chosen = choices[0];
+    for g in choices {
+        board = layout(rules, pos, style, g);
+        chosen = g;
+        let fits = |w: usize| board.iter().all(|l| l.col <= w);
+        if style.width.is_none_or(fits) {
+            break;
+        }
+    }
+    let mut out = String::new();
+    for l in &board {
+        out.push_str(l.text.trim_end());
+        out.push('\n');
+    }
+    for note in notes(rules, pos, style, chosen) {
+        match style.width {
+            Some(w) => out.push_str(&wrap(&note, w, "  ", "    ")),
+            None => {
+                out.push_str("  ");
+                out.push_str(&note);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn digits(mut x: u32) -> usize {
+    let mut d = 1;
+    while x >= 10 {
+        x /= 10;
+        d += 1;
+    }
+    d
+}
+
+/// Where each side's store is drawn: `true` for the right end. A store
+/// lies after its side's last house in sowing order.
+fn store_on_right(rules: &Rules, side: Side) -> bool {
+    let n = rules.per_row;
+    let last = rules.last_house(side).index();
+    match side {
+        // South's row runs a..(left to right): a store after the last pit
+        // in the row is on the right.
+        Side::South => last == n - 1,
+        // North's row is drawn right to left from A: its first pit A is on the right.
+        Side::North => last == n,
+    }
+}
+
+/// The lines of the board itself (no notes), unstripped.
+fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line> {
+    let n = rules.per_row;
     let north: Vec<usize> = (n..2 * n).rev().collect();
     let south: Vec<usize> = (0..n).collect();
     let traded = |i: usize| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n);
-    let mut out = String::new();
-    if style.fancy {
-        let cell = |i: usize| {
-            let p = Pit(i as u8);
-            let c = colour(pos.controller(p));
-            let mark = if traded(i) { '*' } else { ' ' };
-            format!("{c}{:>3}{mark}{RESET}", pos.seeds(p))
+    let d = g.digits;
+    let to_move = pos.to_move();
+    // The side that owns the store at each end, if any.
+    let (left_store, right_store) = if rules.stores {
+        let right = if store_on_right(rules, Side::South) {
+            Side::South
+        } else {
+            Side::North
         };
-        let label = |i: usize| format!("  {} ", rules.label(Pit(i as u8)));
-        let rule = |l: char, m: char, r: char| {
-            let mut s = String::from(l);
-            for k in 0..n {
-                s.push_str("────");
-                s.push(if k + 1 == n { r } else { m });
-            }
-            s
-        };
-        let row = |idx: &[usize]| {
-            let mut s = String::from("│");
-            for &i in idx {
-                s.push_str(&cell(i));
-                s.push('│');
-            }
-            s
-        };
-        let labels = |idx: &[usize]| idx.iter().map(|&i| label(i)).collect::<Vec<_>>().join(" ");
-        let to_move = pos.to_move();
-        let who = |s: Side| {
-            let arrow = if s == to_move { "◀ to act" } else { "" };
-            format!(
-                "{}{BOLD}{s}{RESET}  captured {}  {arrow}",
-                colour(s),
-                pos.captured(s)
-            )
-        };
-        let _ = writeln!(out, "   {}", labels(&north));
-        let _ = writeln!(out, "  {}", rule('┌', '┬', '┐'));
-        let _ = writeln!(out, "  {}  {}", row(&north), who(Side::North));
-        let _ = writeln!(out, "  {}", rule('├', '┼', '┤'));
-        let _ = writeln!(out, "  {}  {}", row(&south), who(Side::South));
-        let _ = writeln!(out, "  {}", rule('└', '┴', '┘'));
-        let _ = writeln!(out, "   {}", labels(&south));
-        if (0..2 * n).any(traded) {
-            let _ = writeln!(out, "  k*: a traded pit, coloured by its controller");
-        }
+        (Some(right.opponent()), Some(right))
     } else {
-        let cell = |i: usize| {
-            let p = Pit(i as u8);
-            let s = pos.seeds(p);
-            if traded(i) {
-                format!("({s:>3}){}", pos.controller(p).letter())
-            } else {
-                format!(" {s:>3}  ")
-            }
-        };
-        let label = |i: usize| format!("   {}  ", rules.label(Pit(i as u8)));
-        let line = |idx: &[usize], f: &dyn Fn(usize) -> String| {
-            idx.iter().map(|&i| f(i)).collect::<String>()
-        };
-        let _ = writeln!(out, "  {}", line(&north, &label).trim_end());
-        let _ = writeln!(
-            out,
-            "  {}   North  captured {}",
-            line(&north, &cell),
-            pos.captured(Side::North)
-        );
-        let _ = writeln!(
-            out,
-            "  {}   South  captured {}",
-            line(&south, &cell),
-            pos.captured(Side::South)
-        );
-        let _ = writeln!(out, "  {}", line(&south, &label).trim_end());
-        if (0..2 * n).any(traded) {
-            let _ = writeln!(out, "  (k)X: a traded pit holding k seeds, controlled by X");
+        (None, None)
+    };
+    let name = |s: Side, fancy: bool| {
+        let mut t = s.to_string();
+        if !rules.stores {
+            t.push_str(&format!("  captured {}", pos.captured(s)));
         }
+        if fancy && s == to_move {
+            t.push_str("  ◀ to act");
+        }
+        t
+    };
+    let mut lines = Vec::new();
+    // Columns of each pit's last digit, for the labels.
+    let mut at = vec![0usize; 2 * n];
+    if style.fancy {
+        let inner = d + 1;
+        let cols = usize::from(left_store.is_some()) + n + usize::from(right_store.is_some());
+        let rule = |l: &str, m: &str, r: &str, stores_mid: Option<(&str, &str)>| {
+            let mut s = Line::default();
+            s.push("  ");
+            s.push(l);
+            for k in 0..cols {
+                let is_store =
+                    (k == 0 && left_store.is_some()) || (k + 1 == cols && right_store.is_some());
+                if is_store && stores_mid.is_some() {
+                    // The middle rule passes through a store: its count stands there.
+                    let side = if k == 0 { left_store } else { right_store }.unwrap();
+                    s.code(colour(side));
+                    s.push(&format!("{:>d$} ", pos.captured(side)));
+                    s.code(RESET);
+                } else {
+                    s.push(&"─".repeat(inner));
+                }
+                if k + 1 < cols {
+                    let joint = match stores_mid {
+                        Some((after_store, _)) if k == 0 && left_store.is_some() => after_store,
+                        Some((_, before_store)) if k + 2 == cols && right_store.is_some() => {
+                            before_store
+                        }
+                        _ => m,
+                    };
+                    s.push(joint);
+                }
+            }
+            s.push(r);
+            s
+        };
+        let row = |idx: &[usize], side: Side, at: &mut [usize]| {
+            let mut s = Line::default();
+            s.push("  │");
+            if left_store.is_some() {
+                s.push(&" ".repeat(inner));
+                s.push("│");
+            }
+            for &i in idx {
+                let p = Pit(i as u8);
+                s.code(colour(pos.controller(p)));
+                s.push(&format!("{:>d$}", pos.seeds(p)));
+                at[i] = s.col - 1;
+                let mark = if traded(i) {
+                    pos.controller(p).letter()
+                } else {
+                    ' '
+                };
+                s.push(&mark.to_string());
+                s.code(RESET);
+                s.push("│");
+            }
+            if right_store.is_some() {
+                s.push(&" ".repeat(inner));
+                s.push("│");
+            }
+            if g.inline {
+                s.push("  ");
+                s.code(colour(side));
+                s.code(BOLD);
+                s.push(&side.to_string());
+                s.code(RESET);
+                s.code(colour(side));
+                s.push(&name(side, true)[side.to_string().len()..]);
+                s.code(RESET);
+            }
+            s
+        };
+        let top = rule("┌", "┬", "┐", None);
+        let north_row = row(&north, Side::North, &mut at);
+        let middle = if rules.stores {
+            rule("│", "┼", "│", Some(("├", "┤")))
+        } else {
+            rule("├", "┼", "┤", None)
+        };
+        let south_row = row(&south, Side::South, &mut at);
+        let bottom = rule("└", "┴", "┘", None);
+        let named = |s: Side| {
+            let mut l = Line::default();
+            l.push("  ");
+            l.code(colour(s));
+            l.push(&name(s, true));
+            l.code(RESET);
+            l
+        };
+        if !g.inline {
+            lines.push(named(Side::North));
+        }
+        lines.push(labels(rules, &north, &at));
+        lines.extend([top, north_row, middle, south_row, bottom]);
+        lines.push(labels(rules, &south, &at));
+        if !g.inline {
+            lines.push(named(Side::South));
+        }
+        return lines;
+    }
+    let store_w = d + 3; // `[ 0] ` or ` [ 0]`
+    let cell = |s: &mut Line, i: usize, at: &mut [usize]| {
+        let p = Pit(i as u8);
+        let seeds = pos.seeds(p);
+        let letter = pos.controller(p).letter();
+        match (g.cells, traded(i)) {
+            (Cells::Wide, true) => {
+                s.push(&format!("({seeds:>d$}"));
+                at[i] = s.col - 1;
+                s.push(&format!("){letter}"));
+            }
+            (Cells::Wide, false) => {
+                s.push(&format!(" {seeds:>d$}"));
+                at[i] = s.col - 1;
+                s.push("  ");
+            }
+            (c, t) => {
+                if c == Cells::Compact {
+                    s.push(" ");
+                }
+                s.push(&format!("{seeds:>d$}"));
+                at[i] = s.col - 1;
+                s.push(if t { letter.to_string() } else { " ".into() }.as_str());
+            }
+        }
+    };
+    let row = |idx: &[usize], side: Side, at: &mut [usize]| {
+        let mut s = Line::default();
+        s.push("  ");
+        if left_store.is_some() {
+            s.push(&" ".repeat(store_w));
+        }
+        for &i in idx {
+            cell(&mut s, i, at);
+        }
+        if right_store.is_some() {
+            s.push(&" ".repeat(store_w));
+        }
+        if g.inline {
+            s.push("   ");
+            s.push(&name(side, false));
+        }
+        s
+    };
+    let north_row = row(&north, Side::North, &mut at);
+    let south_row = row(&south, Side::South, &mut at);
+    let named = |s: Side| {
+        let mut l = Line::default();
+        l.push("  ");
+        l.push(&name(s, false));
+        l
+    };
+    if !g.inline {
+        lines.push(named(Side::North));
+    }
+    lines.push(labels(rules, &north, &at));
+    lines.push(north_row);
+    if let (Some(l), Some(r)) = (left_store, right_store) {
+        let mut s = Line::default();
+        s.push("  ");
+        s.push(&format!("[{:>d$}] ", pos.captured(l)));
+        s.pad_to(2 + store_w + pits_width(g, n));
+        s.push(&format!(" [{:>d$}]", pos.captured(r)));
+        lines.push(s);
+    }
+    lines.push(south_row);
+    lines.push(labels(rules, &south, &at));
+    if !g.inline {
+        lines.push(named(Side::South));
+    }
+    lines
+}
+
+/// The width of a plain row of `n` cells.
+fn pits_width(g: Geometry, n: usize) -> usize {
+    n * match g.cells {
+        Cells::Wide => g.digits + 3,
+        Cells::Compact => g.digits + 2,
+        Cells::Tight => g.digits + 1,
+    }
+}
+
+/// A line with each pit's label under (or over) the last digit of its count.
+fn labels(rules: &Rules, idx: &[usize], at: &[usize]) -> Line {
+    let mut s = Line::default();
+    for &i in idx {
+        s.pad_to(at[i]);
+        s.push(&rules.label(Pit(i as u8)).to_string());
+    }
+    s
+}
+
+/// The lines under the board: what its marks mean, the sowing direction,
+/// the opening lock, a pending offer.
+fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String> {
+    let n = rules.per_row;
+    let mut out = Vec::new();
+    let traded = (0..2 * n).any(|i| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n));
+    if traded {
+        out.push(match (style.fancy, g.cells) {
+            (false, Cells::Wide) => "(k)X: a traded pit holding k seeds, controlled by X".into(),
+            (false, _) => "kX: a traded pit holding k seeds, controlled by X".into(),
+            (true, _) => {
+                "kX: a traded pit holding k seeds, controlled by X (and in X's colour)".to_owned()
+            }
+        });
+    }
+    if rules.stores {
+        let (l, r) = if store_on_right(rules, Side::South) {
+            ("North", "South")
+        } else {
+            ("South", "North")
+        };
+        out.push(if style.fancy {
+            format!("stores: {l}'s on the left, {r}'s on the right")
+        } else {
+            format!("[k]: a store holding k seeds; {l}'s on the left, {r}'s on the right")
+        });
+    }
+    if style.sowing {
+        out.push(sowing_line(rules));
     }
     if rules.has_lock() {
         for side in Side::BOTH {
             let home = rules.home_row(side);
             let done = pos.sown().and(home);
             if done == home {
-                let _ = writeln!(out, "  {side}: opening lock released");
+                out.push(format!("{side}: opening lock released"));
             } else {
                 let missing: String = home.minus(done).iter().map(|p| rules.label(p)).collect();
-                let _ = writeln!(
-                    out,
-                    "  {side}: locked; may capture once every home pit has been sown from (not yet: {missing})"
-                );
+                out.push(format!(
+                    "{side}: locked; may capture once every home pit has been sown from (not yet: {missing})"
+                ));
             }
         }
     }
     if let Some(o) = pos.offer() {
-        let _ = writeln!(
-            out,
-            "  {} offers pits {}: {} must accept or decline",
+        out.push(format!(
+            "{} offers pits {}: {} must accept or decline",
             pos.to_move().opponent(),
             o.labels(n),
             pos.to_move()
-        );
+        ));
     }
     out
+}
+
+/// `sowing: counter-clockwise (a to d, then A to D)`, the stores named where there are any.
+fn sowing_line(rules: &Rules) -> String {
+    // Read from the circuit itself: seen from South's seat, seeds going
+    // from a to b run counter-clockwise.
+    let way = if rules.per_row == 1 || rules.next(Pit(0)) == Pit(1) {
+        "counter-clockwise"
+    } else {
+        "clockwise"
+    };
+    let run = |side: Side| {
+        let last = rules.last_house(side);
+        let mut first = last;
+        while rules.home_row(side).contains(rules.prev(first)) {
+            first = rules.prev(first);
+        }
+        let mut s = format!("{} to {}", rules.label(first), rules.label(last));
+        if rules.stores {
+            s.push_str(&format!(", {side}'s store"));
+        }
+        s
+    };
+    format!(
+        "sowing: {way} ({}, then {})",
+        run(Side::South),
+        run(Side::North)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ayla::notation::parse_position;
+
+    fn strip(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn styles(width: usize) -> [Style; 2] {
+        [false, true].map(|fancy| Style {
+            fancy,
+            width: Some(width),
+            sowing: true,
+        })
+    }
+
+    /// The column of each character of `label` in `line`, if it is there alone.
+    fn column(line: &str, label: char) -> Option<usize> {
+        let cs: Vec<char> = line.chars().collect();
+        (0..cs.len()).find(|&i| {
+            cs[i] == label
+                && (i == 0 || cs[i - 1] == ' ')
+                && (i + 1 == cs.len() || cs[i + 1] == ' ')
+        })
+    }
+
+    /// Every bundled variant's start, in both styles and at two widths:
+    /// each line fits, every label stands over (or under) the last digit
+    /// of its pit's count, and the stores show their counts.
+    #[test]
+    fn every_bundled_start_fits_and_lines_up_in_both_styles() {
+        for (id, _, _) in ayla::rules::BUNDLED {
+            let rules = ayla::rules::bundled(id).unwrap();
+            let pos = Position::initial(&rules);
+            let n = rules.per_row;
+            for width in [80, 34] {
+                for style in styles(width) {
+                    let text = strip(&draw_styled(&rules, &pos, style));
+                    let what = format!("{id} at {width}, fancy {}:\n{text}", style.fancy);
+                    let lines: Vec<&str> = text.lines().collect();
+                    for l in &lines {
+                        assert!(l.chars().count() <= width, "{what}");
+                    }
+                    // The line holding exactly these labels, in this order.
+                    let label_line = |pits: &[usize]| {
+                        let want: Vec<String> = pits
+                            .iter()
+                            .map(|&i| rules.label(Pit(i as u8)).to_string())
+                            .collect();
+                        lines
+                            .iter()
+                            .position(|l| l.split_whitespace().eq(want.iter().map(String::as_str)))
+                            .unwrap_or_else(|| panic!("no labels {want:?}: {what}"))
+                    };
+                    // North's row is drawn right to left.
+                    let top = label_line(&(n..2 * n).rev().collect::<Vec<_>>());
+                    let bottom = label_line(&(0..n).collect::<Vec<_>>());
+                    let gap = if style.fancy { 2 } else { 1 };
+                    for (labels, row, pits) in [
+                        (top, top + gap, (n..2 * n).collect::<Vec<_>>()),
+                        (bottom, bottom - gap, (0..n).collect()),
+                    ] {
+                        let row: Vec<char> = lines[row].chars().collect();
+                        for i in pits {
+                            let c = column(lines[labels], rules.label(Pit(i as u8)))
+                                .unwrap_or_else(|| panic!("label of pit {i}: {what}"));
+                            let last = char::from_digit(u32::from(rules.initial[i] % 10), 10);
+                            assert_eq!(Some(row[c]), last, "pit {i}: {what}");
+                            assert!(
+                                !row.get(c + 1).is_some_and(char::is_ascii_digit),
+                                "pit {i}: {what}"
+                            );
+                        }
+                    }
+                    // The notes, wrapped to the width, read as one text.
+                    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
+                    if rules.stores {
+                        assert!(
+                            flat.contains("North's on the left, South's on the right"),
+                            "{what}"
+                        );
+                        let middle = lines[top + gap + 1];
+                        let zeros = middle
+                            .split(|c: char| !c.is_ascii_digit())
+                            .filter(|t| !t.is_empty());
+                        assert!(zeros.clone().all(|t| t == "0"), "{what}");
+                        assert_eq!(zeros.count(), 2, "two stores: {what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A traded pit names its controller with a letter in both styles, so
+    /// the drawing reads the same without colour.
+    #[test]
+    fn a_traded_pit_shows_its_controller_without_colour() {
+        let rules = ayla::rules::bundled("gore").unwrap();
+        let pos = parse_position(&rules, "6,0,4,5/11,4,3,1 S 0-14 owners=SSSS/SNNN").unwrap();
+        for width in [80, 20] {
+            for style in styles(width) {
+                let text = strip(&draw_styled(&rules, &pos, style));
+                assert!(text.contains("11)S") || text.contains("11S"), "{text}");
+                assert!(text.contains("controlled by X"), "{text}");
+            }
+        }
+        // Unbounded (check, replay): the wide plain cells as before.
+        assert!(draw(&rules, &pos).contains("( 11)S"));
+    }
+
+    #[test]
+    fn wrap_breaks_between_words() {
+        assert_eq!(
+            wrap("Legal: a b offer(a,b) offer(c,d)", 20, "", "    "),
+            "Legal: a b\n    offer(a,b)\n    offer(c,d)\n"
+        );
+        assert_eq!(
+            wrap("averyveryverylongword", 5, "  ", "  "),
+            "  averyveryverylongword\n"
+        );
+    }
 }

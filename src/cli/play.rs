@@ -1,14 +1,16 @@
 //! `ayla play <variant>`: against a friend or the engine, in a terminal or through a pipe.
 
-use super::{Failure, board, load_rules};
-use ayla::check::write_record;
-use ayla::engine::{Game, Ply, Snapshot};
-use ayla::notation::{format_position, parse_ply};
-use ayla::rules::Rules;
+use super::{Exit, Failure, board, load_rules};
+use ayla::check::{check_game, write_record};
+use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
+use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
+use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
+use ayla::search::eval::WIN;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Who plays a side.
@@ -16,26 +18,44 @@ use std::time::Duration;
 pub enum Who {
     /// A person, typing plies.
     Human,
-    /// The engine, at `--level`.
+    /// The engine, at `--level` (or that side's own level).
     Engine,
 }
 
 /// Arguments of `play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A bundled variant id or a path to a rule file.
-    variant: String,
+    /// A bundled variant id or a path to a rule file (with --resume: the
+    /// rules to continue under instead of the record's Variant tag).
+    #[arg(required_unless_present = "resume")]
+    variant: Option<String>,
     /// Who plays South.
     #[arg(long, value_enum, default_value = "human")]
     south: Who,
     /// Who plays North.
     #[arg(long, value_enum, default_value = "human")]
     north: Who,
-    /// Engine strength: 0 random, 1 depth 1, 2 depth 3, 3 depth 5, 4 depth 8,
-    /// 5 about a second a move; or `random`, `depth:N`, `time:SECONDS`.
-    #[arg(long, default_value_t = DEFAULT_LEVEL.to_string(), value_parser = parse_level_arg)]
+    /// Engine strength for both sides (and for hints): 0 random, 1 depth 1,
+    /// 2 depth 3, 3 depth 5, 4 depth 8, 5 about a second a move; or
+    /// `random`, `depth:N`, `time:SECONDS`.
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEVEL.to_string(), value_parser = parse_level_arg)]
     level: String,
-    /// Where to save the record (default: ayla-<variant>-<date>-<time>.rec here).
+    /// South's engine level, instead of --level (needs --south engine).
+    #[arg(long, value_name = "L", value_parser = parse_level_arg)]
+    south_level: Option<String>,
+    /// North's engine level, instead of --level (needs --north engine).
+    #[arg(long, value_name = "L", value_parser = parse_level_arg)]
+    north_level: Option<String>,
+    /// Start from this position (SPEC.md §5) instead of the variant's
+    /// start; the record then carries it in a Position tag.
+    #[arg(long, value_name = "P", conflicts_with = "resume")]
+    position: Option<String>,
+    /// Continue the game saved in FILE: replay its plies, keep its tags,
+    /// and go on saving to it (unless --save names another file).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Where to save the record (default: ayla-<variant>-<date>-<time>.rec
+    /// in the current directory, the date and time in UTC).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Seed for the engine's random choices.
@@ -49,45 +69,64 @@ fn parse_level_arg(s: &str) -> Result<String, String> {
 
 const HELP: &str = "\
 Type a ply and press Enter:
-  c              sow from pit c
+  c              sow from pit c (labels are case-sensitive: c and C are different pits)
   offer c,d      offer pits c and d (where the variant has trading)
   accept         accept the pending offer
   decline        decline it
   pass           pass (only when you have nothing to sow)
-Commands:
-  undo           take back your last ply (and the engine's reply)
-  hint           ask the engine for a ply
+Commands (any case):
+  undo           take back plies until it is your previous turn again
+  hint           the engine's ply for you, with its value: in seeds for you
+                 (a captured seed counts 3, a seed in your own pits 1, less
+                 the opponent's), or a win or loss in so many plies
   help           this text
   quit           stop; the game so far is saved";
 
+/// What a line that is neither a ply nor a command gets told, after the reason.
+const EXPECTED: &str = "Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
+or a command (`help`, `undo`, `hint`, `quit`).";
+
 struct Session<'r> {
-    rules: &'r Rules,
+    rules: &'r Variant,
     game: Game,
     plies: Vec<Ply>,
+    /// The side that played each ply.
+    sides: Vec<Side>,
+    /// The state before each ply.
     undo: Vec<Snapshot>,
     save: PathBuf,
-    tags: Vec<(&'static str, String)>,
+    /// Every tag but `Result`, which is written from the game.
+    tags: Vec<(String, String)>,
     style: board::Style,
 }
 
 impl Session<'_> {
     fn write(&self) -> std::io::Result<()> {
-        let mut tags = self.tags.clone();
         let result = match self.game.outcome() {
             Some(o) => format!("{}-{}", o.totals[0], o.totals[1]),
             None => "*".into(),
         };
+        let mut tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
         tags.push(("Result", result));
         std::fs::write(&self.save, write_record(self.rules, &tags, &self.plies))
     }
 
-    fn play(&mut self, ply: Ply, who: &str) -> Result<(), String> {
+    /// Plays `ply` for the side to act; quiet replays a saved game.
+    fn play(&mut self, ply: Ply, quiet: bool) -> Result<(), String> {
         let side = self.game.position().to_move();
         let snap = self.game.snapshot();
         let effect = self.game.play(ply).map_err(|e| e.to_string())?;
         self.undo.push(snap);
         self.plies.push(ply);
-        println!("{who}{}.\n", effect.describe(self.rules, side));
+        self.sides.push(side);
+        if quiet {
+            return Ok(());
+        }
+        println!("{}.\n", effect.describe(self.rules, side));
         if let Err(e) = self.write() {
             eprintln!("warning: cannot save to {}: {e}", self.save.display());
         }
@@ -101,62 +140,298 @@ impl Session<'_> {
         );
         println!("  {}", format_position(self.rules, self.game.position()));
     }
+
+    /// Takes back plies to the last turn of a human before the present
+    /// one: every engine ply after it goes too, so the engine does not
+    /// simply play its ply again. Returns how many plies went.
+    fn undo(&mut self, whos: [Who; 2]) -> usize {
+        let Some(k) = self
+            .sides
+            .iter()
+            .rposition(|s| whos[s.index()] == Who::Human)
+        else {
+            return 0;
+        };
+        let taken = self.plies.len() - k;
+        self.game.restore(self.undo[k]);
+        self.undo.truncate(k);
+        self.plies.truncate(k);
+        self.sides.truncate(k);
+        taken
+    }
+}
+
+/// The rules and the game so far of `--resume FILE`.
+struct Resumed {
+    variant: Arc<Variant>,
+    /// The name the rules were loaded by, relative to the current directory.
+    rules_name: String,
+    tags: Vec<(String, String)>,
+    start: ayla::engine::Position,
+    plies: Vec<Ply>,
+}
+
+fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
+    let name = path.display().to_string();
+    let unusable = |m: String| Failure::unusable(anyhow::anyhow!(m));
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| unusable(format!("--resume: {name}: cannot read the record: {e}")))?;
+    let games = parse_records(&text)
+        .map_err(|e| unusable(format!("{name}:{}: syntax error: {}", e.loc, e.message)))?;
+    let [rec] = games.as_slice() else {
+        return Err(unusable(format!(
+            "--resume: {name} holds {} games; a game to continue is a file of its own",
+            games.len()
+        )));
+    };
+    let base = path.parent().unwrap_or(Path::new(""));
+    let overrides = Overrides {
+        rules: rules_arg.map(str::to_owned),
+        ..Overrides::default()
+    };
+    let rules = rulebook_for(rec, base, &overrides).map_err(|e| {
+        unusable(match e.at {
+            Some(_) => format!("{name}:{e}"),
+            None => e.to_string(),
+        })
+    })?;
+    let rules_name = match rules_arg {
+        Some(r) => r.to_owned(),
+        None => {
+            let tag = &rec.tag("Variant").expect("rulebook_for needs one").value;
+            if looks_like_path(tag) {
+                base.join(tag).display().to_string()
+            } else {
+                tag.clone()
+            }
+        }
+    };
+    let variant = Arc::new(Variant::new(rules));
+    let report = check_game(&variant, rec).map_err(|u| unusable(format!("{name}:{u}")))?;
+    if let Some(i) = &report.illegal {
+        return Err(Failure {
+            exit: Exit::Wrong,
+            error: Some(anyhow::anyhow!(
+                "{name}:{}: ply {} ({}, `{}`) is illegal: {}; the game cannot be continued",
+                i.loc,
+                i.number,
+                i.side,
+                i.text,
+                i.reason
+            )),
+        });
+    }
+    let plies = rec
+        .plies
+        .iter()
+        .map(|p| p.ply.resolve(&variant).expect("checked above"))
+        .collect();
+    Ok(Resumed {
+        rules_name,
+        tags: rec
+            .tags
+            .iter()
+            .filter(|t| t.name != "Result")
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        start: report.start,
+        plies,
+        variant,
+    })
+}
+
+/// `ayla-<variant>-<stamp>.rec` here, with `-2`, `-3`, … if that exists.
+fn default_save(id: &str, stamp: &str) -> PathBuf {
+    let mut p = PathBuf::from(format!("ayla-{id}-{stamp}.rec"));
+    let mut k = 2;
+    while p.exists() {
+        p = PathBuf::from(format!("ayla-{id}-{stamp}-{k}.rec"));
+        k += 1;
+    }
+    p
+}
+
+/// A path and, when it is relative, the directory it is in.
+fn where_is(p: &Path) -> String {
+    if p.is_absolute() {
+        return p.display().to_string();
+    }
+    let dir = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.join(p).parent().map(Path::to_path_buf));
+    match dir {
+        Some(d) => format!("{} (in {})", p.display(), d.display()),
+        None => p.display().to_string(),
+    }
+}
+
+/// An engine's value for the side to act, in words: seeds (hundredths in
+/// the search) or a forced end.
+fn value_words(v: i32, side: Side) -> String {
+    // A finished game is worth WIN + 100 * margin - plies to it (`terminal` in src/search/eval.rs).
+    let plies = |n: i32| format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
+    let seeds = |n: i32| format!("{n} seed{}", if n == 1 { "" } else { "s" });
+    if v > WIN / 2 {
+        let r = v - WIN;
+        let n = (-r).rem_euclid(100);
+        format!("{side} wins in {} by {}", plies(n), seeds((r + n) / 100))
+    } else if v < -WIN / 2 {
+        let r = v + WIN;
+        let n = r.rem_euclid(100);
+        format!("{side} loses in {} by {}", plies(n), seeds((n - r) / 100))
+    } else {
+        format!("{:+.2} seeds for {side}", f64::from(v) / 100.0)
+    }
+}
+
+/// A typed line with its command words and ply words in lower case; pit
+/// labels keep their case (`a` and `A` are different pits).
+fn normalise(line: &str) -> String {
+    let t = line.trim();
+    if let Some(head) = t.get(..5)
+        && head.eq_ignore_ascii_case("offer")
+    {
+        return format!("offer{}", &t[5..]);
+    }
+    let lower = t.to_ascii_lowercase();
+    const WORDS: [&str; 9] = [
+        "quit", "exit", "help", "hint", "undo", "pass", "accept", "decline", "offer",
+    ];
+    if WORDS.contains(&lower.as_str()) {
+        lower
+    } else {
+        t.to_owned()
+    }
+}
+
+fn bad_usage(m: &str) -> Failure {
+    Failure::unusable(anyhow::anyhow!("{m}"))
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = load_rules(&a.variant)?;
-    let level: Level = a
-        .level
-        .parse()
-        .map_err(|e: String| Failure::unusable(anyhow::anyhow!(e)))?;
+    let level: Level = a.level.parse().map_err(|e: String| bad_usage(&e))?;
     let whos = [a.south, a.north];
-    let (date, stamp) = today();
-    let save = a
-        .save
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("ayla-{}-{stamp}.rec", rules.provenance.id)));
-    let name = |w: Who| match w {
-        Who::Human => "human".to_owned(),
-        Who::Engine => format!("ayla engine ({level})"),
+    let mut levels = [level; 2];
+    for (side, flag, given) in [
+        (Side::South, "--south-level", &a.south_level),
+        (Side::North, "--north-level", &a.north_level),
+    ] {
+        if let Some(l) = given {
+            if whos[side.index()] != Who::Engine {
+                let s = side.to_string().to_lowercase();
+                return Err(bad_usage(&format!(
+                    "{flag} is the level of an engine: add --{s} engine"
+                )));
+            }
+            levels[side.index()] = l.parse().map_err(|e: String| bad_usage(&e))?;
+        }
+    }
+    let resumed = match &a.resume {
+        Some(path) => Some(resume(path, a.variant.as_deref())?),
+        None => None,
     };
-    let variant_tag = ayla::rulebook::variant_tag_for(&a.variant, &save);
+    let (variant, rules_name) = match &resumed {
+        Some(r) => (Arc::clone(&r.variant), r.rules_name.clone()),
+        None => {
+            let name = a
+                .variant
+                .clone()
+                .expect("clap requires it without --resume");
+            (load_rules(&name)?, name)
+        }
+    };
+    let rules: &Variant = &variant;
+    let start = match (&resumed, &a.position) {
+        (Some(r), _) => r.start,
+        (None, Some(p)) => {
+            parse_position(rules, p).map_err(|e| bad_usage(&format!("--position: {e}")))?
+        }
+        (None, None) => ayla::engine::Position::initial(rules),
+    };
+    let (date, stamp) = today();
+    let save = match (&a.save, &a.resume) {
+        (Some(s), _) => s.clone(),
+        (None, Some(r)) => r.clone(),
+        (None, None) => default_save(&rules.provenance.id, &stamp),
+    };
+    let name = |side: Side| match whos[side.index()] {
+        Who::Human => "human".to_owned(),
+        Who::Engine => format!("ayla engine ({})", levels[side.index()]),
+    };
+    // A rule file is named by its path from the record, so the saved game
+    // checks as it is.
+    let variant_tag = variant_tag_for(&rules_name, &save);
+    let tags = match &resumed {
+        Some(r) => r
+            .tags
+            .iter()
+            .map(|(k, v)| match k.as_str() {
+                // Kept as written unless the game moves or changes rules.
+                "Variant" if a.save.is_some() || a.variant.is_some() => {
+                    (k.clone(), variant_tag.clone())
+                }
+                _ => (k.clone(), v.clone()),
+            })
+            .collect(),
+        None => {
+            let mut t = vec![("Variant".to_owned(), variant_tag)];
+            if a.position.is_some() {
+                t.push(("Position".into(), format_position(rules, &start)));
+            }
+            t.extend([
+                ("South".into(), name(Side::South)),
+                ("North".into(), name(Side::North)),
+                ("Date".into(), date),
+            ]);
+            t
+        }
+    };
     let mut s = Session {
-        rules: &rules,
-        game: Game::new(rules.clone()),
+        rules,
+        game: Game::from_position(Arc::clone(&variant), start),
         plies: Vec::new(),
+        sides: Vec::new(),
         undo: Vec::new(),
         save,
-        tags: vec![
-            // A rule file is named by its path from the record, so the
-            // saved game checks as it is.
-            ("Variant", variant_tag),
-            ("South", name(a.south)),
-            ("North", name(a.north)),
-            ("Date", date),
-        ],
+        tags,
         style: board::Style::detect(),
     };
+    if let Some(r) = &resumed {
+        for &p in &r.plies {
+            s.play(p, true).expect("a checked record replays");
+        }
+    }
+    // The first line says where the game goes: a newcomer finds it there.
+    match &a.resume {
+        Some(from) => println!(
+            "Resuming {} after {} plies; the game is saved to {} after every ply.",
+            from.display(),
+            s.plies.len(),
+            where_is(&s.save)
+        ),
+        None => println!(
+            "The game is saved to {} after every ply.",
+            where_is(&s.save)
+        ),
+    }
+    println!(
+        "{}: South ({}) against North ({}). Type `help` for the commands.\n",
+        rules.provenance.name,
+        name(Side::South),
+        name(Side::North)
+    );
+    s.write().map_err(|e| {
+        Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
+    })?;
     let mut engines = [
-        Player::new(level, a.seed),
-        Player::new(level, a.seed.wrapping_add(1)),
+        Player::new(levels[0], a.seed),
+        Player::new(levels[1], a.seed.wrapping_add(1)),
     ];
     let mut hinter = Searcher::default();
     let mut legal = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
-        "{}: South ({}) against North ({}). Type `help` for the commands.",
-        rules.provenance.name,
-        name(a.south),
-        name(a.north)
-    );
-    println!(
-        "The game is saved to {} after every ply.\n",
-        s.save.display()
-    );
-    s.write().map_err(|e| {
-        Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
-    })?;
+    let width = s.style.width.unwrap_or(80);
     loop {
         s.show();
         if let Some(o) = s.game.outcome() {
@@ -170,12 +445,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 .choose(&mut s.game)
                 .expect("a ply while the game is on");
             println!("{side} (engine) plays {}.", ply.notation(rules.per_row));
-            s.play(ply, "").expect("the engine plays legal plies");
+            s.play(ply, false).expect("the engine plays legal plies");
             continue;
         }
         s.game.legal_plies(&mut legal);
         let list: Vec<String> = legal.iter().map(|p| p.notation(rules.per_row)).collect();
-        println!("{side} to act. Legal: {}", list.join(" "));
+        print!(
+            "{}",
+            board::wrap(
+                &format!("{side} to act. Legal: {}", list.join(" ")),
+                width,
+                "",
+                "    "
+            )
+        );
         print!("{side}> ");
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
@@ -185,7 +468,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
             );
             return Ok(());
         };
-        match line.trim() {
+        let text = normalise(&line);
+        match text.as_str() {
             "" => {}
             "quit" | "exit" => {
                 println!(
@@ -206,8 +490,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
                         let pv: Vec<String> =
                             r.pv.iter().map(|p| p.notation(rules.per_row)).collect();
                         println!(
-                            "Hint: {} (depth {}, line {}).\n",
+                            "Hint: {} ({}; searched to depth {}, line {}).\n",
                             p.notation(rules.per_row),
+                            value_words(r.value, side),
                             r.depth,
                             pv.join(" ")
                         );
@@ -215,32 +500,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     None => println!("No hint: no ply is legal.\n"),
                 }
             }
-            "undo" => {
-                // Take back plies until a human is to act again, so an
-                // engine's reply goes with the ply it answered.
-                let mut taken = 0;
-                while let Some(snap) = s.undo.pop() {
-                    s.game.restore(snap);
-                    s.plies.pop();
-                    taken += 1;
-                    if whos[s.game.position().to_move().index()] == Who::Human {
-                        break;
-                    }
-                }
-                if taken == 0 {
-                    println!("Nothing to take back.\n");
-                } else {
+            "undo" => match s.undo(whos) {
+                0 => println!("Nothing to take back: no ply of a human has been played yet.\n"),
+                taken => {
                     println!(
-                        "Took back {taken} ply{}.\n",
-                        if taken == 1 { "" } else { "s" }
+                        "Took back {taken} pl{}.\n",
+                        if taken == 1 { "y" } else { "ies" }
                     );
                     let _ = s.write();
                 }
-            }
-            text => match parse_ply(&rules, text) {
-                Err(e) => println!("{e}\n"),
+            },
+            text => match parse_ply(rules, text) {
+                Err(e) => println!("{e}. {EXPECTED}\n"),
                 Ok(ply) => {
-                    if let Err(e) = s.play(ply, "") {
+                    if let Err(e) = s.play(ply, false) {
                         println!("Illegal: {e}.\n");
                     }
                 }
