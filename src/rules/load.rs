@@ -479,7 +479,7 @@ fn section<T: DeserializeOwned>(
             diags.push(Diagnostic::new(
                 span.into(),
                 &key,
-                super::schema_message(inner.message()),
+                super::schema_message(inner.message(), &key),
             ));
             None
         }
