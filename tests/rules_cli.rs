@@ -136,3 +136,47 @@ fn rules_validate_tries_every_alternative_of_every_reading() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The clause of `rules show` with this id.
+fn clause(r: &ayla::rules::Rules, id: &str) -> String {
+    ayla::rules::describe::clauses(r)
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no clause {id}"))
+        .text
+}
+
+#[test]
+fn the_seeds_that_come_round_count_the_movers_store() {
+    use ayla::rules;
+    // Kalah: 11 other pits and the mover's store, so the 13th seed is the
+    // first to reach the origin again.
+    let kalah = rules::bundled("kalah").unwrap();
+    assert!(
+        clause(&kalah, "skip_origin").starts_with("A sowing of 13 or more seeds passes through"),
+        "{}",
+        clause(&kalah, "skip_origin")
+    );
+    // The same board without stores comes round at the 12th seed.
+    let storeless = rules::parse(
+        "storeless.toml",
+        "extends = \"kalah\"\n[variant]\nid = \"storeless\"\nname = \"Storeless\"\n\
+         [board]\nstores = \"none\"\n[sowing]\nextra_turn = \"none\"\n",
+    )
+    .unwrap();
+    assert!(
+        clause(&storeless, "skip_origin")
+            .starts_with("A sowing of 12 or more seeds passes through"),
+        "{}",
+        clause(&storeless, "skip_origin")
+    );
+    // Oware skips its origin, on rows of 6 without stores; Kpé has rows of 4.
+    let oware = rules::bundled("oware").unwrap();
+    assert!(
+        clause(&oware, "skip_origin").starts_with("A sowing of 12 or more seeds skips"),
+        "{}",
+        clause(&oware, "skip_origin")
+    );
+    let kpe = rules::bundled("kpe").unwrap();
+    assert!(clause(&kpe, "skip_origin").starts_with("A sowing of 8 or more"));
+}

@@ -72,6 +72,14 @@ fn zone_words(z: Zone) -> &'static str {
     }
 }
 
+/// The fewest seeds a sowing needs to come round to its origin pit: one
+/// for each other place on the mover's circuit (every other pit, and the
+/// mover's store where there are stores), then one more.
+fn come_round(r: &Rules) -> usize {
+    let others = r.pits() - 1 + usize::from(r.stores);
+    others + 1
+}
+
 fn labels(rules: &Rules, side: Side) -> String {
     rules
         .home_row(side)
@@ -243,24 +251,25 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "If the last seed falls in the mover's own store, the mover plays again.".into(),
         );
     }
+    // The seed that would fall back in the origin is the one after every
+    // other place of the mover's circuit: the other pits, and the mover's
+    // own store where there are stores (the opponent's is never sown).
+    let round = come_round(r);
     add(
         Part::Sowing,
         "skip_origin",
         &["sowing.skip_origin"],
         if r.skip_origin && r.relay {
             format!(
-                "A lap of {} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round.",
-                2 * n
+                "A lap of {round} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round."
             )
         } else if r.skip_origin {
             format!(
-                "A sowing of {} or more seeds skips its emptied origin pit each time it comes round.",
-                2 * n
+                "A sowing of {round} or more seeds skips its emptied origin pit each time it comes round."
             )
         } else {
             format!(
-                "A sowing of {} or more seeds passes through its emptied origin pit and drops a seed there too, on every pass.",
-                2 * n
+                "A sowing of {round} or more seeds passes through its emptied origin pit and drops a seed there too, on every pass."
             )
         },
     );
