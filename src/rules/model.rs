@@ -898,7 +898,8 @@ impl Rules {
                 v.span().into(),
                 "end.seeds_left_at_most",
                 format!(
-                    "the board holds {total} seeds at the start, so the game would end before the first ply; expected fewer than {total}"
+                    "the board holds {} at the start, so the game would end before the first ply; expected fewer than {total}",
+                    super::describe::count(total, "seed", "seeds")
                 ),
             );
         }
