@@ -2,6 +2,7 @@
 
 use ayla::engine::{Pit, Position, Side};
 use ayla::rules::Rules;
+use ayla::rules::describe::plural;
 use std::fmt::Write;
 
 /// How to draw: plain text for pipes and files, box-drawing and colour on a terminal.
@@ -142,9 +143,9 @@ pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     if let Some(o) = pos.offer() {
         let _ = writeln!(
             out,
-            "  {} offers pits {}: {} must accept or decline",
+            "  {} offers {}: {} must accept or decline",
             pos.to_move().opponent(),
-            o.labels(n),
+            format!("{} {}", plural(o.len(), "pit", "pits"), o.labels(n)),
             pos.to_move()
         );
     }

@@ -5,6 +5,7 @@ use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Snapshot};
 use ayla::notation::{format_position, parse_ply};
 use ayla::rules::Rules;
+use ayla::rules::describe::count;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
 use std::io::{BufRead, Write};
@@ -230,10 +231,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 if taken == 0 {
                     println!("Nothing to take back.\n");
                 } else {
-                    println!(
-                        "Took back {taken} ply{}.\n",
-                        if taken == 1 { "" } else { "s" }
-                    );
+                    println!("Took back {}.\n", count(taken, "ply", "plies"));
                     let _ = s.write();
                 }
             }
