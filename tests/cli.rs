@@ -505,6 +505,36 @@ fn bad_usage_exits_2_and_help_exits_0() {
 // ---------------------------------------------------------------- words
 
 #[test]
+fn a_misspelt_variant_is_met_with_the_nearest_id() {
+    let o = ayla(&["rules", "show", "gorre"]);
+    assert_exit(&o, 2, "rules show gorre");
+    assert!(
+        stderr(&o).contains("(did you mean `gore`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let save = TempFile::new("owar.rec");
+    let o = ayla_with_input(&["play", "owar", "--save", save.path()], "quit\n");
+    assert_exit(&o, 2, "play owar");
+    assert!(
+        stderr(&o).contains("(did you mean `oware`?)"),
+        "{}",
+        stderr(&o)
+    );
+    // A record's Variant tag: the error is the record's, at the tag.
+    let rec = TempFile::new("variant-tag.rec");
+    fs::write(&rec.0, "[Variant \"owar\"]\n\nc\n").unwrap();
+    let o = ayla(&["check", rec.path()]);
+    assert_exit(&o, 2, "check of a misspelt Variant tag");
+    assert!(
+        stdout(&o).contains(&format!("{}:1:1: unknown variant \"owar\"", rec.path()))
+            && stdout(&o).contains("(did you mean `oware`?)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn one_pit_one_ply_and_one_game_are_singular() {
     let rec = TempFile::new("one-pit.rec");
     fs::write(&rec.0, "[Variant \"gore\"]\n\noffer(a)\n").unwrap();
