@@ -143,9 +143,10 @@ pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     if let Some(o) = pos.offer() {
         let _ = writeln!(
             out,
-            "  {} offers {}: {} must accept or decline",
+            "  {} offers {} {}: {} must accept or decline",
             pos.to_move().opponent(),
-            format!("{} {}", plural(o.len(), "pit", "pits"), o.labels(n)),
+            plural(o.len(), "pit", "pits"),
+            o.labels(n),
             pos.to_move()
         );
     }
