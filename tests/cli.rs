@@ -501,3 +501,81 @@ fn bad_usage_exits_2_and_help_exits_0() {
     }
     assert_exit(&ayla(&["check", "--help"]), 0, "check --help");
 }
+
+// ---------------------------------------------------------------- words
+
+#[test]
+fn a_misspelt_variant_is_met_with_the_nearest_id() {
+    let o = ayla(&["rules", "show", "gorre"]);
+    assert_exit(&o, 2, "rules show gorre");
+    assert!(
+        stderr(&o).contains("(did you mean `gore`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let save = TempFile::new("owar.rec");
+    let o = ayla_with_input(&["play", "owar", "--save", save.path()], "quit\n");
+    assert_exit(&o, 2, "play owar");
+    assert!(
+        stderr(&o).contains("(did you mean `oware`?)"),
+        "{}",
+        stderr(&o)
+    );
+    // A record's Variant tag: the error is the record's, at the tag.
+    let rec = TempFile::new("variant-tag.rec");
+    fs::write(&rec.0, "[Variant \"owar\"]\n\nc\n").unwrap();
+    let o = ayla(&["check", rec.path()]);
+    assert_exit(&o, 2, "check of a misspelt Variant tag");
+    assert!(
+        stdout(&o).contains(&format!("{}:1:1: unknown variant \"owar\"", rec.path()))
+            && stdout(&o).contains("(did you mean `oware`?)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn one_pit_one_ply_and_one_game_are_singular() {
+    let rec = TempFile::new("one-pit.rec");
+    fs::write(&rec.0, "[Variant \"gore\"]\n\noffer(a)\n").unwrap();
+    let unaffordable = "affordable-offers=also-unaffordable";
+    let o = ayla(&[
+        "replay",
+        rec.path(),
+        "--ply",
+        "1",
+        "--reading",
+        unaffordable,
+    ]);
+    assert_exit(&o, 0, "replay of an offer of one pit");
+    assert!(
+        stdout(&o).contains("\n  South offers pit a: North must accept or decline\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ayla(&[
+        "replay",
+        rec.path(),
+        "--ply",
+        "3",
+        "--reading",
+        unaffordable,
+    ]);
+    assert_exit(&o, 2, "replay beyond a game of one ply");
+    assert!(
+        stderr(&o).contains("--ply 3: the game has 1 ply\n"),
+        "{}",
+        stderr(&o)
+    );
+    let save = TempFile::new("undo.rec");
+    let o = ayla_with_input(&["play", "kpe", "--save", save.path()], "c\nundo\nquit\n");
+    assert_exit(&o, 0, "play, undo");
+    assert!(stdout(&o).contains("Took back 1 ply.\n"), "{}", stdout(&o));
+    let o = ayla(&["match", "kpe", "--a", "0", "--b", "0", "--games", "1"]);
+    assert_exit(&o, 0, "match of one game");
+    assert!(
+        stdout(&o).starts_with("Kpé: A (random) against B (random), 1 game, colours alternating"),
+        "{}",
+        stdout(&o)
+    );
+}

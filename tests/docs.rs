@@ -365,6 +365,33 @@ fn every_listed_key_is_read_by_the_loader() {
     }
 }
 
+#[test]
+fn the_extends_entry_names_every_bundled_id() {
+    let doc = doc_text();
+    let entry = doc
+        .split("#### `extends`")
+        .nth(1)
+        .and_then(|rest| rest.split("\n#### ").next())
+        .expect("an entry for `extends`");
+    for (id, _, _) in rules::BUNDLED {
+        assert!(
+            entry.contains(&format!("`\"{id}\"`")),
+            "the `extends` entry does not name the bundled id {id}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_type_is_told_in_the_files_words() {
+    // serde says "expected a sequence" of a list; a rule file says "list".
+    for key in KEYS.iter().filter(|k| **k != "extends") {
+        let e = errors(&probe_file(&[(key, "true")]));
+        for l in e.iter().filter(|l| l.key == *key) {
+            assert!(!l.message.contains("sequence"), "{key}: {}", l.message);
+        }
+    }
+}
+
 /// The keys a rule file uses, in the form of [`KEYS`].
 fn keys_of(text: &str) -> BTreeSet<String> {
     let table: toml::Table = text.parse().expect("TOML");

@@ -136,3 +136,107 @@ fn rules_validate_tries_every_alternative_of_every_reading() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The clause of `rules show` with this id.
+fn clause(r: &ayla::rules::Rules, id: &str) -> String {
+    ayla::rules::describe::clauses(r)
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no clause {id}"))
+        .text
+}
+
+#[test]
+fn the_seeds_that_come_round_count_the_movers_store() {
+    use ayla::rules;
+    // Kalah: 11 other pits and the mover's store, so the 13th seed is the
+    // first to reach the origin again.
+    let kalah = rules::bundled("kalah").unwrap();
+    assert!(
+        clause(&kalah, "skip_origin").starts_with("A sowing of 13 or more seeds passes through"),
+        "{}",
+        clause(&kalah, "skip_origin")
+    );
+    // The same board without stores comes round at the 12th seed.
+    let storeless = rules::parse(
+        "storeless.toml",
+        "extends = \"kalah\"\n[variant]\nid = \"storeless\"\nname = \"Storeless\"\n\
+         [board]\nstores = \"none\"\n[sowing]\nextra_turn = \"none\"\n",
+    )
+    .unwrap();
+    assert!(
+        clause(&storeless, "skip_origin")
+            .starts_with("A sowing of 12 or more seeds passes through"),
+        "{}",
+        clause(&storeless, "skip_origin")
+    );
+    // Oware skips its origin, on rows of 6 without stores; Kpé has rows of 4.
+    let oware = rules::bundled("oware").unwrap();
+    assert!(
+        clause(&oware, "skip_origin").starts_with("A sowing of 12 or more seeds skips"),
+        "{}",
+        clause(&oware, "skip_origin")
+    );
+    let kpe = rules::bundled("kpe").unwrap();
+    assert!(clause(&kpe, "skip_origin").starts_with("A sowing of 8 or more"));
+}
+
+/// A rule file laid over Kpé, parsed.
+fn kpe_with(extra: &str) -> ayla::rules::Rules {
+    ayla::rules::parse(
+        "kpe-with.toml",
+        &format!("extends = \"kpe\"\n[variant]\nid = \"kpe-with\"\nname = \"Kpé with\"\n{extra}"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_chain_through_any_pit_names_no_zone() {
+    let r = kpe_with("[capture]\nchain_zone = \"anywhere\"\n");
+    assert_eq!(
+        clause(&r, "chain"),
+        "Then the pit before it (against the sowing direction) is examined: if it holds 2 or 4, it is captured too, and so on backwards; the chain stops at the first pit that holds another count."
+    );
+    let r = kpe_with("[capture]\nlanding = \"anywhere\"\ncounts = [1]\n");
+    assert_eq!(
+        clause(&r, "capture"),
+        "If the landing pit, in either row, now holds exactly 1 seed, it is captured."
+    );
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let (_, out) = ayla(&["rules", "show", id]);
+        assert!(!out.contains("not anywhere"), "{id}:\n{out}");
+    }
+}
+
+#[test]
+fn games_without_trading_speak_of_rows_and_owners() {
+    // Only trades move a pit out of its row, so only they make "control",
+    // "territory" or an offer mean anything.
+    let trading_words = ["control", "territor", "offer", "declin", "trade"];
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let r = ayla::rules::bundled(id).unwrap();
+        for c in ayla::rules::describe::clauses(&r) {
+            let found: Vec<&&str> = trading_words
+                .iter()
+                .filter(|w| c.text.contains(**w))
+                .collect();
+            if r.trading.is_none() {
+                assert!(found.is_empty(), "{id}, {}: {found:?} in {}", c.id, c.text);
+            }
+        }
+    }
+    let gore = ayla::rules::bundled("gore").unwrap();
+    assert!(clause(&gore, "repetition").contains("controllers, side to act, pending offer"));
+    assert!(clause(&gore, "sow_from").contains("their territory, which trades may change"));
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let r = kpe_with("[end]\nmax_plies = 1\ncaptured_more_than = 1\nall_pits_below = 1\n");
+    assert_eq!(
+        clause(&r, "max_plies"),
+        "The game ends after 1 ply (counted from its start) if nothing else has ended it."
+    );
+    assert!(clause(&r, "captured_more_than").ends_with("more than 1 seed."));
+    assert!(clause(&r, "all_below").contains("fewer than 1 seed "));
+}

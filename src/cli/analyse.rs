@@ -3,6 +3,7 @@
 use super::{Failure, load_rules};
 use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position};
+use ayla::rules::describe::count;
 use ayla::search::{Budget, Searcher};
 use serde_json::json;
 use std::time::Duration;
@@ -94,9 +95,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
 fn describe_value(v: i32) -> String {
     use ayla::search::eval::WIN;
     if v > WIN / 2 {
-        format!("a forced win by {} seeds", (v - WIN + 50) / 100)
+        format!(
+            "a forced win by {}",
+            count((v - WIN + 50) / 100, "seed", "seeds")
+        )
     } else if v < -WIN / 2 {
-        format!("a forced loss by {} seeds", (-v - WIN + 50) / 100)
+        format!(
+            "a forced loss by {}",
+            count((-v - WIN + 50) / 100, "seed", "seeds")
+        )
     } else {
         "heuristic: 3 per captured seed and 1 per seed in one's own pits, in hundredths, mover minus opponent".into()
     }

@@ -8,6 +8,7 @@ use super::kpe_baseline;
 use super::{Exit, Failure, load_rules};
 use ayla::engine::Game;
 use ayla::rng::Rng;
+use ayla::rules::describe::count;
 use ayla::rules::{self, Rules};
 use ayla::search::{Playouts, perft, random_playouts};
 use serde_json::json;
@@ -195,11 +196,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
     );
     let line = |name: &str, t: &Timed| {
         println!(
-            "  {name:<9} {}plies/s  {}playouts/s  ({} plies, {} games, mean length {:.1}, {:.3} s)",
+            "  {name:<9} {}plies/s  {}playouts/s  ({}, {}, mean length {:.1}, {:.3} s)",
             si(t.per_sec(t.stats.plies)),
             si(t.per_sec(t.stats.playouts)),
-            t.stats.plies,
-            t.stats.playouts,
+            count(t.stats.plies, "ply", "plies"),
+            count(t.stats.playouts, "game", "games"),
             t.stats.mean_length(),
             t.time.as_secs_f64()
         );

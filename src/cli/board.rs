@@ -9,6 +9,7 @@
 
 use ayla::engine::{Pit, Position, Side};
 use ayla::rules::Rules;
+use ayla::rules::describe::plural;
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -504,8 +505,9 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
     }
     if let Some(o) = pos.offer() {
         out.push(format!(
-            "{} offers pits {}: {} must accept or decline",
+            "{} offers {} {}: {} must accept or decline",
             pos.to_move().opponent(),
+            plural(o.len(), "pit", "pits"),
             o.labels(n),
             pos.to_move()
         ));

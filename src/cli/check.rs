@@ -246,7 +246,7 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         return;
     }
     let n = r.steps.len();
-    let plies = format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
+    let plies = ayla::rules::describe::count(n, "ply", "plies");
     match r.outcome {
         Some(o) => println!("{name}: {game}: {plies}, legal; {o}"),
         None => println!(

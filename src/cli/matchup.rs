@@ -3,6 +3,7 @@
 use super::{Failure, load_rules};
 use ayla::engine::{Game, Side};
 use ayla::rng::Rng;
+use ayla::rules::describe::count;
 use ayla::search::Level;
 use ayla::search::player::Player;
 
@@ -102,8 +103,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mean = scores.iter().sum::<f64>() / n;
     let (lo, hi) = wilson(mean, n);
     println!(
-        "{}: A ({}) against B ({}), {} games, colours alternating, {} random opening plies",
-        rules.provenance.name, a.a, a.b, a.games, a.opening
+        "{}: A ({}) against B ({}), {}, colours alternating, {}",
+        rules.provenance.name,
+        a.a,
+        a.b,
+        count(a.games, "game", "games"),
+        count(a.opening, "random opening ply", "random opening plies")
     );
     println!("A wins {wins}, draws {draws}, loses {losses}");
     println!(
@@ -111,8 +116,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     );
     if cut > 0 {
         println!(
-            "{cut} game(s) stopped at {} plies and scored as they stood",
-            a.max_plies
+            "{} stopped at {} and scored as they stood",
+            count(cut, "game", "games"),
+            count(a.max_plies, "ply", "plies")
         );
     }
     println!("{:.1} s", start.elapsed().as_secs_f64());

@@ -5,6 +5,7 @@ use ayla::check::{check_game, write_record};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
+use ayla::rules::describe::count;
 use ayla::search::eval::WIN;
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
@@ -269,8 +270,8 @@ fn where_is(p: &Path) -> String {
 /// the search) or a forced end.
 fn value_words(v: i32, side: Side) -> String {
     // A finished game is worth WIN + 100 * margin - plies to it (`terminal` in src/search/eval.rs).
-    let plies = |n: i32| format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
-    let seeds = |n: i32| format!("{n} seed{}", if n == 1 { "" } else { "s" });
+    let plies = |n: i32| count(n, "ply", "plies");
+    let seeds = |n: i32| count(n, "seed", "seeds");
     if v > WIN / 2 {
         let r = v - WIN;
         let n = (-r).rem_euclid(100);
@@ -503,10 +504,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "undo" => match s.undo(whos) {
                 0 => println!("Nothing to take back: no ply of a human has been played yet.\n"),
                 taken => {
-                    println!(
-                        "Took back {taken} pl{}.\n",
-                        if taken == 1 { "y" } else { "ies" }
-                    );
+                    println!("Took back {}.\n", count(taken, "ply", "plies"));
                     let _ = s.write();
                 }
             },

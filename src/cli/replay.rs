@@ -7,6 +7,7 @@ use ayla::fit::parse_selection;
 use ayla::notation::{format_position, parse_records};
 use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules::Rules;
+use ayla::rules::describe::count;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -75,14 +76,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         match a.ply {
             Some(n) if n > report.steps.len() => {
+                let k = report.steps.len();
                 let what = if report.illegal.is_some() {
-                    "legal plies"
+                    count(k, "legal ply", "legal plies")
                 } else {
-                    "plies"
+                    count(k, "ply", "plies")
                 };
                 return Err(Failure::unusable(anyhow::anyhow!(
-                    "--ply {n}: the game has {} {what}",
-                    report.steps.len()
+                    "--ply {n}: the game has {what}"
                 )));
             }
             Some(0) => {

@@ -4,7 +4,7 @@ use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
 use super::variant::Variant;
 use crate::board::{PitSet, Side};
-use crate::rules::describe::ordinal;
+use crate::rules::describe::{count, ordinal};
 use crate::rules::{CannotSow, Rules};
 use std::fmt;
 use std::sync::Arc;
@@ -53,10 +53,20 @@ impl EndReason {
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EndReason::AllBelow(k) => write!(f, "every pit holds fewer than {k} seeds"),
+            EndReason::AllBelow(k) => {
+                write!(
+                    f,
+                    "every pit holds fewer than {}",
+                    count(*k, "seed", "seeds")
+                )
+            }
             EndReason::NoSowing(s) => write!(f, "{s}, to act, has nothing to sow"),
             EndReason::CapturedMoreThan(k) => {
-                write!(f, "a player has captured more than {k} seeds")
+                write!(
+                    f,
+                    "a player has captured more than {}",
+                    count(*k, "seed", "seeds")
+                )
             }
             EndReason::RowEmpty(s) => write!(f, "{s}'s row is empty"),
             EndReason::CannotFeed(s) => write!(
@@ -69,7 +79,11 @@ impl fmt::Display for EndReason {
                 "the board holds {k} seed{} or fewer",
                 if *k == 1 { "" } else { "s" }
             ),
-            EndReason::PlyCap(n) => write!(f, "the game reached its cap of {n} plies"),
+            EndReason::PlyCap(n) => write!(
+                f,
+                "the game reached its cap of {}",
+                count(*n, "ply", "plies")
+            ),
             EndReason::Repetition(n) => {
                 write!(f, "the same position occurred for the {} time", ordinal(*n))
             }

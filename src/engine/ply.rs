@@ -2,6 +2,7 @@
 
 use crate::board::{Pit, PitSet, Side};
 use crate::rules::Rules;
+use crate::rules::describe::count;
 
 /// One ply: everything a player can do on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,10 +153,11 @@ impl Effect {
                 side.opponent()
             ),
             Effect::Accept { pits, paid } => format!(
-                "{side} accepts: pit{} {} become{} {side}'s, and {side} pays {paid} captured seeds into {}",
+                "{side} accepts: pit{} {} become{} {side}'s, and {side} pays {} into {}",
                 if pits.len() == 1 { "" } else { "s" },
                 pits.labels(n),
                 if pits.len() == 1 { "s" } else { "" },
+                count(paid, "captured seed", "captured seeds"),
                 if pits.len() == 1 { "it" } else { "them" }
             ),
             Effect::Decline(p) => format!("{side} declines the offer of {}", p.labels(n)),
@@ -255,7 +257,7 @@ pub enum Illegal {
         side: Side,
     },
     /// An offer of no pits or too many.
-    #[error("an offer names 1 to {max} pits; this one names {given}")]
+    #[error("an offer names 1 to {}; this one names {given}", count(*max, "pit", "pits"))]
     OfferSize {
         /// Pits named.
         given: usize,
@@ -294,7 +296,8 @@ pub enum Illegal {
     },
     /// The recipient could not pay for the offer.
     #[error(
-        "an offer is legal only if the opponent can pay {price} captured seeds per pit; {opponent} would owe {needed} and has captured {has}"
+        "an offer is legal only if the opponent can pay {} per pit; {opponent} would owe {needed} and has captured {has}",
+        count(*price, "captured seed", "captured seeds")
     )]
     OfferUnaffordable {
         /// The recipient.
@@ -307,7 +310,10 @@ pub enum Illegal {
         has: u16,
     },
     /// The acceptor cannot pay.
-    #[error("{side} cannot accept: the offer costs {needed} captured seeds and {side} has {has}")]
+    #[error(
+        "{side} cannot accept: the offer costs {} and {side} has {has}",
+        count(*needed, "captured seed", "captured seeds")
+    )]
     AcceptUnaffordable {
         /// Side to act.
         side: Side,

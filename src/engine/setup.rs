@@ -6,6 +6,7 @@
 use super::position::Position;
 use crate::board::{MAX_PITS, PitSet, Side};
 use crate::rules::Rules;
+use crate::rules::describe::count;
 use std::fmt;
 
 /// The parts of a position, unchecked.
@@ -168,7 +169,10 @@ impl Setup {
             if self.offer.len() > usize::from(t.max_pits) {
                 return Err(fault(
                     SetupField::Offer,
-                    format!("an offer names at most {} pits", t.max_pits),
+                    format!(
+                        "an offer names at most {}",
+                        count(t.max_pits, "pit", "pits")
+                    ),
                 ));
             }
             if mine.len() - self.offer.len() < usize::from(t.keep_at_least) {
@@ -187,8 +191,9 @@ impl Setup {
                 return Err(fault(
                     SetupField::Offer,
                     format!(
-                        "{} could not pay for this offer ({need} seeds, has {has})",
-                        self.to_move
+                        "{} could not pay for this offer ({}, has {has})",
+                        self.to_move,
+                        count(need, "seed", "seeds")
                     ),
                 ));
             }

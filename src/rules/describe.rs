@@ -64,12 +64,25 @@ fn count_list(counts: &[u16]) -> String {
     }
 }
 
-fn zone_words(z: Zone) -> &'static str {
-    match z {
-        Zone::OpponentTerritory => "controlled by the opponent",
-        Zone::OpponentRow => "in the opponent's row",
-        Zone::Anywhere => "anywhere on the board, whoever controls it",
+/// A zone in words. Without trading every pit stays with the row it is
+/// in, so "control" and "territory" would name a distinction the game
+/// does not have.
+fn zone_words(z: Zone, trading: bool) -> &'static str {
+    match (z, trading) {
+        (Zone::OpponentTerritory, true) => "controlled by the opponent",
+        (Zone::OpponentRow, true) => "in the opponent's home row, whoever controls it",
+        (Zone::OpponentTerritory | Zone::OpponentRow, false) => "in the opponent's row",
+        (Zone::Anywhere, true) => "anywhere on the board, whoever controls it",
+        (Zone::Anywhere, false) => "anywhere on the board",
     }
+}
+
+/// The fewest seeds a sowing needs to come round to its origin pit: one
+/// for each other place on the mover's circuit (every other pit, and the
+/// mover's store where there are stores), then one more.
+fn come_round(r: &Rules) -> usize {
+    let others = r.pits() - 1 + usize::from(r.stores);
+    others + 1
 }
 
 fn labels(rules: &Rules, side: Side) -> String {
@@ -84,6 +97,13 @@ fn labels(rules: &Rules, side: Side) -> String {
 /// Every clause of the rulebook, in the order of play.
 #[must_use]
 pub fn clauses(r: &Rules) -> Vec<Clause> {
+    clauses_in(r, r.trading.is_some())
+}
+
+/// The clauses, in the words of a game with trades (`trades`: control,
+/// territory, offers) or without (rows and owners, which is what control
+/// and territory come to when no pit changes hands).
+fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     let mut v = Vec::new();
     let mut add = |part, id, keys, text: String| {
         v.push(Clause {
@@ -95,6 +115,11 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
     };
     let n = r.per_row;
     let ccw = r.direction == Direction::CounterClockwise;
+    let opponents_pits = if trades {
+        "every pit the opponent controls"
+    } else {
+        "every pit of the opponent's row"
+    };
 
     // Set-up.
     add(
@@ -137,10 +162,10 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     .join(", ")
             };
             format!(
-                "The pits start with {} and {}, {} seeds in all.",
+                "The pits start with {} and {}, {} in all.",
                 row(Side::South),
                 row(Side::North),
-                r.total_seeds
+                count(r.total_seeds, "seed", "seeds")
             )
         },
     );
@@ -156,9 +181,10 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         Part::Turn,
         "sow_from",
         &["moves.sow_from"],
-        match r.sow_from {
-            SowFrom::Controlled => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
-            SowFrom::HomeRow => "On their turn a player sows from any non-empty pit of their own row.".into(),
+        match (r.sow_from, trades) {
+            (SowFrom::Controlled, true) => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
+            (SowFrom::HomeRow, true) => "On their turn a player sows from any non-empty pit of their own home row, whoever controls it.".into(),
+            (_, false) => "On their turn a player sows from any non-empty pit of their own row.".into(),
         },
     );
     if r.feeding == Feeding::MustFeedEmptyOpponent {
@@ -166,7 +192,9 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             Part::Turn,
             "feeding",
             &["moves.feeding"],
-            "Feeding: if every pit the opponent controls is empty, the player must choose a sowing that drops at least one seed into them, if any sowing does; otherwise any sowing is legal.".into(),
+            format!(
+                "Feeding: if {opponents_pits} is empty, the player must choose a sowing that drops at least one seed into them, if any sowing does; otherwise any sowing is legal."
+            ),
         );
     }
     if r.feeding == Feeding::MustLeaveOpponentSeeds {
@@ -174,7 +202,9 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             Part::Turn,
             "feeding",
             &["moves.feeding"],
-            "Feeding: if every pit the opponent controls is empty, the player must choose a sowing after which (relay laps and captures included) at least one of them holds a seed, if any sowing does; otherwise any sowing is legal.".into(),
+            format!(
+                "Feeding: if {opponents_pits} is empty, the player must choose a sowing after which (relay laps and captures included) at least one of them holds a seed, if any sowing does; otherwise any sowing is legal."
+            ),
         );
     }
     if r.cannot_feed_ends {
@@ -201,7 +231,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         "sowing",
         &["sowing.direction", "sowing.laps"],
         format!(
-            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever controls it{}. {}",
+            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever owns it{}. {}",
             if ccw {
                 "counter-clockwise"
             } else {
@@ -243,24 +273,25 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "If the last seed falls in the mover's own store, the mover plays again.".into(),
         );
     }
+    // The seed that would fall back in the origin is the one after every
+    // other place of the mover's circuit: the other pits, and the mover's
+    // own store where there are stores (the opponent's is never sown).
+    let round = come_round(r);
     add(
         Part::Sowing,
         "skip_origin",
         &["sowing.skip_origin"],
         if r.skip_origin && r.relay {
             format!(
-                "A lap of {} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round.",
-                2 * n
+                "A lap of {round} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round."
             )
         } else if r.skip_origin {
             format!(
-                "A sowing of {} or more seeds skips its emptied origin pit each time it comes round.",
-                2 * n
+                "A sowing of {round} or more seeds skips its emptied origin pit each time it comes round."
             )
         } else {
             format!(
-                "A sowing of {} or more seeds passes through its emptied origin pit and drops a seed there too, on every pass.",
-                2 * n
+                "A sowing of {round} or more seeds passes through its emptied origin pit and drops a seed there too, on every pass."
             )
         },
     );
@@ -279,7 +310,8 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     "lock",
                     &["capture.lock", "capture.lock_release_may_capture"],
                     format!(
-                        "Opening lock: a player may capture only once each of their {n} home pits has been the origin of at least one of their sowings. The sowing that completes the set {} capture.",
+                        "Opening lock: a player may capture only once each of their {} has been the origin of at least one of their sowings. The sowing that completes the set {} capture.",
+                        count(n, "home pit", "home pits"),
                         if release_may_capture {
                             "may itself"
                         } else {
@@ -288,27 +320,60 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                     ),
                 );
             }
-            let counts = count_list(&c.counts.list());
+            let list = c.counts.list();
+            let counts = count_list(&list);
+            let (seeds, they) = if list == [1] {
+                ("seed", "it is")
+            } else {
+                ("seeds", "they are")
+            };
             add(
                 Part::Captures,
                 "capture",
                 &["capture.counts", "capture.landing"],
-                format!(
-                    "If the landing pit is {} and now holds exactly {counts} seeds, they are captured.",
-                    zone_words(c.landing)
-                ),
+                if c.landing == Zone::Anywhere && !trades {
+                    format!(
+                        "If the landing pit, in either row, now holds exactly {counts} {seeds}, {they} captured."
+                    )
+                } else {
+                    format!(
+                        "If the landing pit is {} and now holds exactly {counts} {seeds}, {they} captured.",
+                        zone_words(c.landing, trades)
+                    )
+                },
             );
-            let zone = zone_words(c.chain_zone);
+            // A chain through any pit has no zone to leave: saying it stops
+            // at a pit "not anywhere on the board" would be nonsense.
+            let anywhere = c.chain_zone == Zone::Anywhere;
+            let zone = zone_words(c.chain_zone, trades);
+            let (test, stop) = if anywhere {
+                (
+                    format!("if it holds {counts}"),
+                    "the chain stops at the first pit that holds another count".to_owned(),
+                )
+            } else {
+                (
+                    format!("if it is {zone} and holds {counts}"),
+                    format!(
+                        "the chain stops at the first pit that holds another count or is not {zone}"
+                    ),
+                )
+            };
             let chain = match c.chain {
                 Chain::None => "Only the landing pit is captured: there is no chain.".to_owned(),
                 Chain::Backward => format!(
-                    "Then the pit before it (against the sowing direction) is examined: if it is {zone} and holds {counts}, it is captured too, and so on backwards; the chain stops at the first pit that holds another count or is not {zone}."
+                    "Then the pit before it (against the sowing direction) is examined: {test}, it is captured too, and so on backwards; {stop}."
                 ),
                 Chain::Forward => format!(
-                    "Then the pit after it (in the sowing direction) is examined: if it is {zone} and holds {counts}, it is captured too, and so on forwards; the chain stops at the first pit that holds another count or is not {zone}."
+                    "Then the pit after it (in the sowing direction) is examined: {test}, it is captured too, and so on forwards; {stop}."
                 ),
                 Chain::Both => format!(
-                    "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {zone}: the maximal arc of such pits containing the landing pit. Each pit is captured at most once."
+                    "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {}: the maximal arc of such pits containing the landing pit. Each pit is captured at most once.",
+                    if anywhere && !trades {
+                        "in either row"
+                    } else {
+                        zone
+                    }
                 ),
             };
             add(
@@ -336,9 +401,10 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
 
     if let Some(sc) = &r.sowing_capture {
         let counts = sc.counts.list();
-        let taker = |t: Taker| match t {
-            Taker::Mover => "the player sowing",
-            Taker::PitController => "the player who controls that pit",
+        let taker = |t: Taker| match (t, trades) {
+            (Taker::Mover, _) => "the player sowing",
+            (Taker::PitController, true) => "the player who controls that pit",
+            (Taker::PitController, false) => "the owner of that pit",
         };
         add(
             Part::Captures,
@@ -365,7 +431,12 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                 "opposite_capture.capturing_seed",
             ],
             format!(
-                "If the last seed falls in an empty pit the mover controls, {} captured{}.{}",
+                "If the last seed falls in an empty pit {}, {} captured{}.{}",
+                if trades {
+                    "the mover controls"
+                } else {
+                    "of the mover's own row"
+                },
                 if o.capturing_seed_taken {
                     "that seed and every seed in the pit opposite are"
                 } else {
@@ -421,8 +492,8 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
                 "affordable",
                 &["trading.only_if_affordable"],
                 format!(
-                    "An offer is legal only if the opponent has captured at least {} seeds per offered pit, so that it can be accepted.",
-                    t.price_per_pit
+                    "An offer is legal only if the opponent has captured at least {} per offered pit, so that it can be accepted.",
+                    count(t.price_per_pit, "seed", "seeds")
                 ),
             );
         }
@@ -450,7 +521,8 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "all_below",
             &["end.all_pits_below"],
             format!(
-                "The game ends as soon as every pit holds fewer than {k} seeds (checked after every ply)."
+                "The game ends as soon as every pit holds fewer than {} (checked after every ply).",
+                count(k, "seed", "seeds")
             ),
         );
     }
@@ -459,7 +531,10 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             Part::End,
             "captured_more_than",
             &["end.captured_more_than"],
-            format!("The game ends as soon as a player has captured more than {k} seeds."),
+            format!(
+                "The game ends as soon as a player has captured more than {}.",
+                count(k, "seed", "seeds")
+            ),
         );
     }
     if let Some(k) = r.end.seeds_left_at_most {
@@ -500,7 +575,14 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
             "max_plies",
             &["end.max_plies"],
             format!(
-                "The game ends after {k} plies (counted from its start, every pass, offer and answer included) if nothing else has ended it."
+                "The game ends after {} (counted from its start{}) if nothing else has ended it.",
+                count(k, "ply", "plies"),
+                match (r.cannot_sow == CannotSow::Pass, trades) {
+                    (true, true) => ", every pass, offer and answer included",
+                    (false, true) => ", every offer and answer included",
+                    (true, false) => ", every pass included",
+                    (false, false) => "",
+                }
             ),
         );
     }
@@ -509,28 +591,51 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
         "repetition",
         &["end.repetition"],
         format!(
-            "The game ends at once when the whole state (seeds, controllers, side to act, pending offer, lock progress, captured totals; not who has declined) occurs for the {} time; the starting position is its first occurrence.",
+            "The game ends at once when the whole state ({}) occurs for the {} time; the starting position is its first occurrence.",
+            {
+                let mut parts = vec!["seeds"];
+                if trades {
+                    parts.push("controllers");
+                }
+                parts.push("side to act");
+                if trades {
+                    parts.push("pending offer");
+                }
+                if r.has_lock() {
+                    parts.push("lock progress");
+                }
+                parts.push("captured totals");
+                let parts = parts.join(", ");
+                if trades {
+                    format!("{parts}; not who has declined")
+                } else {
+                    parts
+                }
+            },
             ordinal(r.end.repetition)
         ),
     );
 
     // Scoring.
-    add(
-        Part::Scoring,
-        "leftovers",
-        &["end.leftovers"],
+    add(Part::Scoring, "leftovers", &["end.leftovers"], {
+        let to = if trades {
+            "the player who controls its pit"
+        } else {
+            "the owner of its pit"
+        };
         if r.cannot_feed_ends {
-            "At the end, every seed still on the board goes to the player who controls its pit (except when the game ends because the opponent cannot be fed: then the player to act takes them all).".into()
+            format!(
+                "At the end, every seed still on the board goes to {to} (except when the game ends because the opponent cannot be fed: then the player to act takes them all)."
+            )
         } else if r.end.seeds_left_to_first {
             format!(
-                "At the end, every seed still on the board goes to the player who controls its pit (except when few seeds are left: then {} takes them all).",
+                "At the end, every seed still on the board goes to {to} (except when few seeds are left: then {} takes them all).",
                 r.first
             )
         } else {
-            "At the end, every seed still on the board goes to the player who controls its pit."
-                .into()
-        },
-    );
+            format!("At the end, every seed still on the board goes to {to}.")
+        }
+    });
     add(
         Part::Scoring,
         "winner",
@@ -720,10 +825,15 @@ pub struct Difference {
 }
 
 /// The clauses that differ between two rulebooks, in the order of play.
+///
+/// Both are worded alike, in the words of trading if either trades: a
+/// game without trades read beside one with them differs in its trading
+/// clauses, not in every clause that names who controls a pit.
 #[must_use]
 pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
-    let ca = clauses(a);
-    let cb = clauses(b);
+    let trades = a.trading.is_some() || b.trading.is_some();
+    let ca = clauses_in(a, trades);
+    let cb = clauses_in(b, trades);
     let mut ids: Vec<(Part, &str)> = ca.iter().chain(&cb).map(|c| (c.part, c.id)).collect();
     ids.sort();
     ids.dedup();
@@ -748,6 +858,22 @@ pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
             (ta != tb).then_some(Difference { part, a: ta, b: tb })
         })
         .collect()
+}
+
+/// `one` for a count of 1, else `many` (0 included): `pit a`, `pits c,d`.
+#[must_use]
+pub fn plural<'a, T: PartialEq + From<u8>>(n: T, one: &'a str, many: &'a str) -> &'a str {
+    if n == T::from(1) { one } else { many }
+}
+
+/// `1 ply`, `2 plies`, `0 plies`: a count and its noun.
+#[must_use]
+pub fn count<T: std::fmt::Display + PartialEq + From<u8> + Copy>(
+    n: T,
+    one: &str,
+    many: &str,
+) -> String {
+    format!("{n} {}", plural(n, one, many))
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.

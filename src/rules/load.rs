@@ -270,7 +270,12 @@ fn load_chain(
         .map(|p| DeTable::parse(p).expect("parsed above").into_inner())
         .collect();
     if tables.len() > 1 && lookup(&tables[0], "variant.id").is_none() {
-        let span = extends_spans[0].unwrap_or(Span { start: 0, end: 0 });
+        // A missing key is shown at its table's header; with no [variant]
+        // table in the file, at the `extends` that makes the id necessary.
+        let span = lookup(&tables[0], "variant")
+            .map(|v| Span::from(v.span()))
+            .or(extends_spans[0])
+            .unwrap_or(Span { start: 0, end: 0 });
         return Err(sources.locate_all(&[Diagnostic::new(
             span,
             "variant.id",
@@ -474,7 +479,7 @@ fn section<T: DeserializeOwned>(
             diags.push(Diagnostic::new(
                 span.into(),
                 &key,
-                super::schema_message(inner.message()),
+                super::schema_message(inner.message(), &key),
             ));
             None
         }
@@ -497,7 +502,10 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
         let name = key_str(&k);
         match name.as_str() {
             "variant" => variant = section::<TomlVariant>("variant", v, &mut diags),
-            "board" => board = section::<TomlBoard>("board", v, &mut diags),
+            "board" => {
+                let span = v.span();
+                board = section::<TomlBoard>("board", v, &mut diags).map(|b| Spanned::new(span, b));
+            }
             "sowing" => sowing = section::<TomlSowing>("sowing", v, &mut diags),
             "moves" => moves = section::<TomlMoves>("moves", v, &mut diags),
             "capture" => {
@@ -692,12 +700,13 @@ fn apply_readings(
             }
         };
         for (k, _) in body.iter() {
+            let k_span: Span = k.span().into();
             let k = key_str(k);
             if !["point", "reason", "default", "alternatives"].contains(&k.as_str()) {
                 let hint = did_you_mean(&k, &["point", "reason", "default", "alternatives"])
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
-                diags.push(Diagnostic::new(span, &at(&k), format!("unknown key `{k}`, expected `point`, `reason`, `default` or `alternatives`{hint}")));
+                diags.push(Diagnostic::new(k_span, &at(&k), format!("unknown key `{k}`, expected `point`, `reason`, `default` or `alternatives`{hint}")));
             }
         }
         let point = text("point", &mut diags);
@@ -746,7 +755,10 @@ fn apply_readings(
                     let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
                         .map(|s| format!(" (did you mean `{s}`?)"))
                         .unwrap_or_default();
-                    diags.push(Diagnostic::new(v.span().into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}")));
+                    // At the key, where the misspelling is, not at its value.
+                    let head = path.split('.').next().unwrap_or_default();
+                    let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
+                    diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}")));
                     continue;
                 }
                 let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());

@@ -57,9 +57,33 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, LoadError> {
     load::load_text(file, text, Path::new(""), &Selection::new())
 }
 
+/// What each list-valued key holds, in the file's words: serde can only
+/// say "expected a sequence", which a newcomer cannot act on.
+const LISTS: &[(&str, &str)] = &[
+    (
+        "variant.other_names",
+        "a list of names in quotes, like [\"Gore\"]",
+    ),
+    (
+        "variant.sources",
+        "a list of sources in quotes, like [\"Mancala World, article \\\"Kpé\\\"\"]",
+    ),
+    (
+        "board.initial",
+        "a list of the seeds in each pit, in label order, like [1, 2, 3, 3, 2, 1]",
+    ),
+    ("capture.counts", "a list of seed counts, like [2, 3]"),
+    ("sowing_capture.counts", "a list of seed counts, like [4]"),
+    (
+        "interpretation",
+        "[[interpretation]] tables, each with `key`, `point`, `assumed` and `reason`",
+    ),
+];
+
 /// Rewords serde's messages where they speak of Rust rather than of the
-/// file, and adds a "did you mean" to a misspelled key or value.
-pub(crate) fn schema_message(m: &str) -> String {
+/// file, and adds a "did you mean" to a misspelled key or value. `key` is
+/// the dotted key the message is about.
+pub(crate) fn schema_message(m: &str, key: &str) -> String {
     let mut m = m
         .replace("unknown variant", "unknown value")
         .replace("missing field", "missing key")
@@ -71,6 +95,9 @@ pub(crate) fn schema_message(m: &str) -> String {
         );
     }
     m = m.replace("expected i64", "expected a whole number");
+    if let Some((_, list)) = LISTS.iter().find(|(k, _)| *k == key) {
+        m = m.replace("expected a sequence", &format!("expected {list}"));
+    }
     if let Some(i) = m.find("expected struct Toml") {
         m.truncate(i);
         m.push_str("expected a table");

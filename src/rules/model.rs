@@ -411,6 +411,16 @@ fn side(s: TomlSide) -> Side {
     }
 }
 
+/// A key's value, or its default when no file writes it.
+fn value<T: Copy + Default>(v: &Option<toml::Spanned<T>>) -> T {
+    v.as_ref().map_or_else(T::default, |v| *v.get_ref())
+}
+
+/// Where a key is written, if any file writes it.
+fn written<T>(v: &Option<toml::Spanned<T>>) -> Option<Span> {
+    v.as_ref().map(|v| Span::from(v.span()))
+}
+
 fn zone(z: TomlZone) -> Zone {
     match z {
         TomlZone::OpponentTerritory => Zone::OpponentTerritory,
@@ -427,6 +437,23 @@ struct Checker {
 impl Checker {
     fn err(&mut self, span: Span, key: &str, msg: impl Into<String>) {
         self.diags.push(Diagnostic::new(span, key, msg));
+    }
+
+    /// A key whose value needs another key to be otherwise. The error is
+    /// the dependent key's (`dep`: key, where, message), except when a more
+    /// derived file of an `extends` chain writes the other key (`other`):
+    /// that change is what broke the rules, and the file the user is
+    /// editing is where they look.
+    fn conflict(
+        &mut self,
+        file_of: &dyn Fn(Span) -> usize,
+        dep: (&str, Span, String),
+        other: Option<(&str, Span, String)>,
+    ) {
+        match other {
+            Some((key, at, msg)) if file_of(at) < file_of(dep.1) => self.err(at, key, msg),
+            _ => self.err(dep.1, dep.0, dep.2),
+        }
     }
 
     /// An integer in `lo..=hi`, or a diagnostic at its position.
@@ -446,6 +473,46 @@ impl Checker {
 }
 
 impl Checker {
+    /// A count of pits from `lo` to the pits of a row (`rows`: how many,
+    /// and where `board.pits_per_row` is written). A count that longer
+    /// rows would allow is blamed on the rows when a more derived file
+    /// shortened them.
+    fn up_to_rows(
+        &mut self,
+        v: &toml::Spanned<i64>,
+        key: &str,
+        lo: i64,
+        (per_row, rows): (usize, Span),
+        what: &str,
+        file_of: &dyn Fn(Span) -> usize,
+    ) -> i64 {
+        let x = *v.get_ref();
+        let hi = per_row as i64;
+        if (lo..=hi).contains(&x) {
+            return x;
+        }
+        let at: Span = v.span().into();
+        let other = (x > hi && x <= crate::board::MAX_PITS_PER_ROW as i64).then(|| {
+            (
+                "board.pits_per_row",
+                rows,
+                format!(
+                    "rows of {per_row} allow {what} from {lo} to {hi}, and the inherited `{key}` is {x}: give `{key}` here too"
+                ),
+            )
+        });
+        self.conflict(
+            file_of,
+            (
+                key,
+                at,
+                format!("expected {what} from {lo} to {hi}, found {x}"),
+            ),
+            other,
+        );
+        lo
+    }
+
     /// An optional seed count of an `[end]` key, from `lo` to 65535.
     fn seed_count(&mut self, v: &Option<toml::Spanned<i64>>, key: &str, lo: i64) -> Option<u16> {
         v.as_ref()
@@ -512,6 +579,15 @@ impl Rules {
         file_of: &dyn Fn(Span) -> usize,
     ) -> Result<Rules, Vec<Diagnostic>> {
         let mut c = Checker { diags: Vec::new() };
+        // A key missing from a table is reported at the table's header,
+        // which a merged table takes from the first file of the chain that
+        // writes it; when the key that needs the missing one is written in
+        // another file, the header would point into a file that is sound
+        // on its own, so the error goes to that key instead.
+        let missing_at = |header: Span, needed_by: Option<Span>| match needed_by {
+            Some(at) if file_of(at) != file_of(header) => at,
+            _ => header,
+        };
         let v = raw.variant;
         let id = v.id.get_ref().clone();
         if id.is_empty()
@@ -540,9 +616,11 @@ impl Rules {
         };
 
         // Board and initial layout.
-        let per_row = raw.board.pits_per_row.get_ref().0 as usize;
+        let board_span: Span = raw.board.span().into();
+        let board = raw.board.into_inner();
+        let per_row = board.pits_per_row.get_ref().0 as usize;
         let pits = 2 * per_row;
-        let initial: Vec<u32> = match (&raw.board.seeds_per_pit, &raw.board.initial) {
+        let initial: Vec<u32> = match (&board.seeds_per_pit, &board.initial) {
             (Some(_), Some(init)) => {
                 c.err(
                     init.span().into(),
@@ -553,7 +631,7 @@ impl Rules {
             }
             (None, None) => {
                 c.err(
-                    raw.board.pits_per_row.span().into(),
+                    board_span,
                     "board",
                     "missing the initial seeds: give `seeds_per_pit` or `initial`",
                 );
@@ -562,13 +640,23 @@ impl Rules {
             (Some(n), None) => vec![n.get_ref().0; pits],
             (None, Some(init)) => {
                 if init.get_ref().len() != pits {
-                    c.err(
-                        init.span().into(),
-                        "board.initial",
-                        format!(
-                            "expected {pits} counts (2 rows of {per_row}, in label order), found {}",
-                            init.get_ref().len()
+                    let found = init.get_ref().len();
+                    c.conflict(
+                        file_of,
+                        (
+                            "board.initial",
+                            init.span().into(),
+                            format!(
+                                "expected {pits} counts (2 rows of {per_row}, in label order), found {found}"
+                            ),
                         ),
+                        Some((
+                            "board.pits_per_row",
+                            board.pits_per_row.span().into(),
+                            format!(
+                                "{per_row} pits a row need {pits} counts in `board.initial`, and the inherited one has {found}: give `initial` or `seeds_per_pit` here too"
+                            ),
+                        )),
                     );
                     vec![0; pits]
                 } else {
@@ -578,27 +666,31 @@ impl Rules {
         };
         let total: u64 = initial.iter().map(|&x| u64::from(x)).sum();
         if total > u64::from(MAX_TOTAL_SEEDS) {
-            let (span, key) = match (&raw.board.seeds_per_pit, &raw.board.initial) {
+            let (span, key) = match (&board.seeds_per_pit, &board.initial) {
                 (Some(n), _) => (Span::from(n.span()), "board.seeds_per_pit"),
                 (_, Some(i)) => (Span::from(i.span()), "board.initial"),
-                _ => (Span::from(0..0), "board"),
+                _ => (board_span, "board"),
             };
-            c.err(
-                span,
-                key,
-                format!(
-                    "the board would hold {total} seeds; at most {MAX_TOTAL_SEEDS} are supported"
-                ),
+            let msg = format!(
+                "the board would hold {total} seeds; at most {MAX_TOTAL_SEEDS} are supported"
             );
+            // Only seeds per pit grow with the pits; an `initial` of the
+            // right length holds the same seeds whatever the rows.
+            let rows = board.seeds_per_pit.as_ref().map(|_| {
+                (
+                    "board.pits_per_row",
+                    Span::from(board.pits_per_row.span()),
+                    format!("{msg} (the inherited `seeds_per_pit` in each of {pits} pits)"),
+                )
+            });
+            c.conflict(file_of, (key, span, msg), rows);
         } else if total == 0 && c.diags.is_empty() {
-            let span = raw
-                .board
-                .seeds_per_pit
-                .as_ref()
-                .map(|n| Span::from(n.span()))
-                .or_else(|| raw.board.initial.as_ref().map(|i| Span::from(i.span())))
-                .unwrap_or(Span::from(0..0));
-            c.err(span, "board", "the board holds no seeds at all");
+            let (span, key) = match (&board.seeds_per_pit, &board.initial) {
+                (Some(n), _) => (Span::from(n.span()), "board.seeds_per_pit"),
+                (_, Some(i)) => (Span::from(i.span()), "board.initial"),
+                _ => (board_span, "board"),
+            };
+            c.err(span, key, "the board holds no seeds at all");
         }
         // Later checks against the total only make sense for a sound board.
         let board_ok = c.diags.is_empty();
@@ -639,7 +731,7 @@ impl Rules {
                 (None, Chain::None) => zone(cap.landing),
                 (None, _) => {
                     c.err(
-                        cap_span,
+                        missing_at(cap_span, chain_span),
                         "capture.chain_zone",
                         "a chain needs `chain_zone` (\"opponent-territory\", \"opponent-row\" or \"anywhere\")",
                     );
@@ -666,7 +758,7 @@ impl Rules {
                 },
                 (TomlLock::AllHomePitsSown, None) => {
                     c.err(
-                        cap_span,
+                        missing_at(cap_span, lock_span),
                         "capture.lock_release_may_capture",
                         "a lock needs `lock_release_may_capture` (true or false): may the sowing that completes the lock capture?",
                     );
@@ -714,6 +806,7 @@ impl Rules {
                 }
                 return None;
             }
+            let t_span = missing_at(t_span, Some(t.enabled.span().into()));
             let need = |c: &mut Checker, v: &Option<toml::Spanned<i64>>, key: &str| {
                 if v.is_none() {
                     c.err(t_span, key, "missing: trading needs this key");
@@ -729,8 +822,9 @@ impl Rules {
                     "missing: trading needs this key",
                 );
             }
+            let rows: Span = board.pits_per_row.span().into();
             let max_pits = t.max_pits.as_ref().map_or(1, |v| {
-                c.int(v, "trading.max_pits", 1, per_row as i64, "pits per offer")
+                c.up_to_rows(v, "trading.max_pits", 1, (per_row, rows), "pits per offer", file_of)
             });
             let price = t.price_per_pit.as_ref().map_or(0, |v| {
                 c.int(
@@ -742,7 +836,7 @@ impl Rules {
                 )
             });
             let keep = t.keep_at_least.as_ref().map_or(0, |v| {
-                c.int(v, "trading.keep_at_least", 0, per_row as i64, "pits kept")
+                c.up_to_rows(v, "trading.keep_at_least", 0, (per_row, rows), "pits kept", file_of)
             });
             // Every subset of a territory up to `max_pits` is a ply of its
             // own; unchecked, a few hundred bytes of rule file could make a
@@ -804,7 +898,8 @@ impl Rules {
                 v.span().into(),
                 "end.seeds_left_at_most",
                 format!(
-                    "the board holds {total} seeds at the start, so the game would end before the first ply; expected fewer than {total}"
+                    "the board holds {} at the start, so the game would end before the first ply; expected fewer than {total}",
+                    super::describe::count(total, "seed", "seeds")
                 ),
             );
         }
@@ -826,30 +921,62 @@ impl Rules {
         if let Some(o) = &raw.opposite_capture
             && let Some(seed) = &o.get_ref().capturing_seed
             && *seed.get_ref() == TomlCapturingSeed::Stays
-            && o.get_ref().when_opposite_empty == TomlOppositeEmpty::TakeTheLastSeed
+            && *o.get_ref().when_opposite_empty.get_ref() == TomlOppositeEmpty::TakeTheLastSeed
         {
-            c.err(
-                seed.span().into(),
-                "opposite_capture.capturing_seed",
-                "\"stays\" contradicts `when_opposite_empty = \"take-the-last-seed\"`, which captures the last seed: use `when_opposite_empty = \"nothing\"`",
+            c.conflict(
+                file_of,
+                (
+                    "opposite_capture.capturing_seed",
+                    seed.span().into(),
+                    "\"stays\" contradicts `when_opposite_empty = \"take-the-last-seed\"`, which captures the last seed: use `when_opposite_empty = \"nothing\"`".into(),
+                ),
+                Some((
+                    "opposite_capture.when_opposite_empty",
+                    o.get_ref().when_opposite_empty.span().into(),
+                    "\"take-the-last-seed\" captures the last seed, which `capturing_seed = \"stays\"` leaves in its pit: use \"nothing\", or set `capturing_seed = \"taken\"`".into(),
+                )),
             );
         }
 
-        let stores = raw.board.stores == TomlStores::AfterLastHouse;
-        if raw.sowing.extra_turn == TomlExtraTurn::LastInOwnStore && !stores {
-            c.err(
-                raw.board.pits_per_row.span().into(),
-                "sowing.extra_turn",
-                "an extra turn for a last seed in one's own store needs stores: set `board.stores = \"after-last-house\"`",
+        let stores = value(&board.stores) == TomlStores::AfterLastHouse;
+        if let Some(turn) = &raw.sowing.extra_turn
+            && *turn.get_ref() == TomlExtraTurn::LastInOwnStore
+            && !stores
+        {
+            c.conflict(
+                file_of,
+                (
+                    "sowing.extra_turn",
+                    turn.span().into(),
+                    "an extra turn for a last seed in one's own store needs stores: set `board.stores = \"after-last-house\"`, or `extra_turn = \"none\"`".into(),
+                ),
+                written(&board.stores).map(|at| {
+                    (
+                        "board.stores",
+                        at,
+                        "\"none\", but `sowing.extra_turn = \"last-in-own-store\"` needs stores: keep `stores = \"after-last-house\"`, or set `sowing.extra_turn = \"none\"`".into(),
+                    )
+                }),
             );
         }
-        if raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll
-            && raw.moves.feeding == TomlFeeding::None
+        if let Some(cf) = &raw.moves.cannot_feed
+            && *cf.get_ref() == TomlCannotFeed::EndGameMoverTakesAll
+            && value(&raw.moves.feeding) == TomlFeeding::None
         {
-            c.err(
-                raw.board.pits_per_row.span().into(),
-                "moves.cannot_feed",
-                "`cannot_feed` is given but `feeding` is \"none\"",
+            c.conflict(
+                file_of,
+                (
+                    "moves.cannot_feed",
+                    cf.span().into(),
+                    "given but `feeding` is \"none\", so no feed is ever owed: set `feeding`, or leave out `cannot_feed`".into(),
+                ),
+                written(&raw.moves.feeding).map(|at| {
+                    (
+                        "moves.feeding",
+                        at,
+                        "\"none\", but `cannot_feed = \"end-game-mover-takes-all\"` needs a feeding rule: choose one, or set `cannot_feed = \"any-sowing\"`".into(),
+                    )
+                }),
             );
         }
         let repetition = c.int(
@@ -907,15 +1034,15 @@ impl Rules {
             provenance,
             per_row,
             initial,
-            first: side(raw.board.first),
+            first: side(board.first),
             direction,
             skip_origin: raw.sowing.skip_origin,
             relay: raw.sowing.laps == TomlLaps::Relay,
             stores,
-            extra_turn: raw.sowing.extra_turn == TomlExtraTurn::LastInOwnStore,
-            cannot_feed_ends: raw.moves.cannot_feed == TomlCannotFeed::EndGameMoverTakesAll,
+            extra_turn: value(&raw.sowing.extra_turn) == TomlExtraTurn::LastInOwnStore,
+            cannot_feed_ends: value(&raw.moves.cannot_feed) == TomlCannotFeed::EndGameMoverTakesAll,
             opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
-                take_last_seed_alone: o.get_ref().when_opposite_empty
+                take_last_seed_alone: *o.get_ref().when_opposite_empty.get_ref()
                     == TomlOppositeEmpty::TakeTheLastSeed,
                 capturing_seed_taken: o
                     .get_ref()
@@ -928,7 +1055,7 @@ impl Rules {
                 TomlSowFrom::Controlled => SowFrom::Controlled,
                 TomlSowFrom::HomeRow => SowFrom::HomeRow,
             },
-            feeding: match raw.moves.feeding {
+            feeding: match value(&raw.moves.feeding) {
                 TomlFeeding::None => Feeding::None,
                 TomlFeeding::MustFeedEmptyOpponent => Feeding::MustFeedEmptyOpponent,
                 TomlFeeding::MustLeaveOpponentSeeds => Feeding::MustLeaveOpponentSeeds,

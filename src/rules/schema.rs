@@ -15,8 +15,9 @@ use toml::Spanned;
 pub struct TomlRules {
     /// Identity and provenance.
     pub variant: TomlVariant,
-    /// The board and the initial layout.
-    pub board: TomlBoard,
+    /// The board and the initial layout; spanned, so an error about a
+    /// key missing from it points at its header.
+    pub board: Spanned<TomlBoard>,
     /// How seeds are sown.
     pub sowing: TomlSowing,
     /// Which plies a player may make.
@@ -79,9 +80,10 @@ pub struct TomlBoard {
     /// Who moves first.
     #[serde(default = "south")]
     pub first: TomlSide,
-    /// Stores: none, or one per player after their last house in sowing order.
-    #[serde(default)]
-    pub stores: TomlStores,
+    /// Stores: none, or one per player after their last house in sowing
+    /// order (default none). Spanned, as are the other keys a cross-field
+    /// check may blame, so that its error points at the key itself.
+    pub stores: Option<Spanned<TomlStores>>,
 }
 
 /// Stores on the board.
@@ -159,9 +161,9 @@ pub struct TomlSowing {
     /// Whether a long sowing passes over its emptied origin pit.
     #[serde(default)]
     pub skip_origin: bool,
-    /// Whether a last seed in the mover's own store gives another turn.
-    #[serde(default)]
-    pub extra_turn: TomlExtraTurn,
+    /// Whether a last seed in the mover's own store gives another turn
+    /// (default none).
+    pub extra_turn: Option<Spanned<TomlExtraTurn>>,
 }
 
 /// Extra turns.
@@ -181,7 +183,7 @@ impl Default for TomlSowing {
             direction: TomlDirection::CounterClockwise,
             laps: TomlLaps::Single,
             skip_origin: false,
-            extra_turn: TomlExtraTurn::None,
+            extra_turn: None,
         }
     }
 }
@@ -216,15 +218,14 @@ pub struct TomlMoves {
     /// Which pits a player may sow from.
     #[serde(default)]
     pub sow_from: TomlSowFrom,
-    /// Whether an empty opponent must be fed.
-    #[serde(default)]
-    pub feeding: TomlFeeding,
+    /// Whether an empty opponent must be fed (default none).
+    pub feeding: Option<Spanned<TomlFeeding>>,
     /// What happens when the player to act has nothing to sow.
     #[serde(default)]
     pub cannot_sow: TomlCannotSow,
-    /// What happens when the opponent must be fed and no sowing can.
-    #[serde(default)]
-    pub cannot_feed: TomlCannotFeed,
+    /// What happens when the opponent must be fed and no sowing can
+    /// (default any sowing).
+    pub cannot_feed: Option<Spanned<TomlCannotFeed>>,
 }
 
 /// When feeding is owed but impossible.
@@ -242,9 +243,9 @@ impl Default for TomlMoves {
     fn default() -> Self {
         TomlMoves {
             sow_from: TomlSowFrom::Controlled,
-            feeding: TomlFeeding::None,
+            feeding: None,
             cannot_sow: TomlCannotSow::Pass,
-            cannot_feed: TomlCannotFeed::AnySowing,
+            cannot_feed: None,
         }
     }
 }
@@ -324,7 +325,7 @@ pub enum TomlGrandSlam {
 #[serde(deny_unknown_fields)]
 pub struct TomlOppositeCapture {
     /// What happens when the opposite pit is empty.
-    pub when_opposite_empty: TomlOppositeEmpty,
+    pub when_opposite_empty: Spanned<TomlOppositeEmpty>,
     /// Whether the seed that makes the capture is captured with the others
     /// (default `taken`); spanned, so a contradiction points at it.
     pub capturing_seed: Option<Spanned<TomlCapturingSeed>>,
