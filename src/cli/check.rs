@@ -182,7 +182,7 @@ fn report_json(
 ) -> serde_json::Value {
     let status = if r.illegal.is_some() {
         "illegal"
-    } else if r.result_problem.is_some() {
+    } else if !r.result_problems.is_empty() {
         "wrong-result"
     } else {
         "ok"
@@ -215,7 +215,7 @@ fn report_json(
             "reason": i.reason,
         });
     }
-    if let Some(p) = &r.result_problem {
+    if let Some(p) = r.result_problems.first() {
         v["error"] = json!({ "reason": p.to_string() });
     }
     v
@@ -241,8 +241,10 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         }
         return;
     }
-    if let Some(p) = &r.result_problem {
-        println!("{name}:{p}");
+    if !r.result_problems.is_empty() {
+        for p in &r.result_problems {
+            println!("{name}:{p}");
+        }
         return;
     }
     let n = r.steps.len();

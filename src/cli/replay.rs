@@ -131,7 +131,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             Some(o) => println!("\nGame over: {o}."),
             None => println!("\nUnfinished: {} to act.", report.last.to_move()),
         }
-        if let Some(p) = &report.result_problem {
+        for p in &report.result_problems {
             println!("{name}:{p}");
             worst = Exit::Wrong;
         }
