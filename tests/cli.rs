@@ -166,7 +166,7 @@ fn check_json_on_a_golden_game_is_one_ok_object() {
     assert_eq!(v["winner"], "North");
     assert_eq!(v["ended"], "repetition");
     assert_eq!(v["position"], "0,0,1,0/0,1,0,0 N 20-26 sown=abcd/ABCD");
-    assert!(v.get("error").is_none(), "{v}");
+    assert_eq!(v["errors"], serde_json::json!([]), "{v}");
 }
 
 #[test]
@@ -193,27 +193,188 @@ fn check_json_on_every_golden_game_agrees_with_its_tags() {
     }
 }
 
+/// The keys of every `check --json` line, and of every error object in
+/// it (docs/json.md): the same whatever happened.
+const GAME_KEYS: [&str; 14] = [
+    "file",
+    "game",
+    "line",
+    "status",
+    "variant",
+    "readings",
+    "plies",
+    "claimed",
+    "result",
+    "winner",
+    "ended",
+    "without_glory",
+    "position",
+    "errors",
+];
+const ERROR_KEYS: [&str; 9] = [
+    "kind", "file", "line", "column", "ply", "side", "text", "message", "position",
+];
+
+/// The `check --json` lines of `args`, each checked for the one schema.
+fn check_json(args: &[&str], exit: i32) -> Vec<serde_json::Value> {
+    let mut all = vec!["check", "--json"];
+    all.extend(args);
+    let o = ayla(&all);
+    assert_exit(&o, exit, &all.join(" "));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    for v in &objects {
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, GAME_KEYS, "{v}");
+        for e in v["errors"].as_array().unwrap() {
+            let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys, ERROR_KEYS, "{e}");
+        }
+    }
+    objects
+}
+
+/// The one error of a `check --json` line.
+fn only_error(v: &serde_json::Value) -> &serde_json::Value {
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{v}");
+    &errors[0]
+}
+
 #[test]
 fn check_json_on_an_illegal_ply_gives_where_who_and_why() {
-    let o = ayla(&["check", "--json", "tests/bad_records/kpe-must-feed.rec"]);
-    assert_exit(&o, 1, "check --json on an illegal ply");
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let f = "tests/bad_records/kpe-must-feed.rec";
+    let v = &check_json(&[f], 1)[0];
     assert_eq!(v["status"], "illegal");
-    let e = &v["error"];
-    assert_eq!(
-        (e["line"].clone(), e["column"].clone()),
-        (5.into(), 6.into())
-    );
+    assert_eq!(v["plies"], 1, "one legal ply before it");
+    let e = only_error(v);
+    assert_eq!(e["kind"], "illegal-ply");
+    assert_eq!(e["file"], f);
+    assert_eq!((&e["line"], &e["column"]), (&5.into(), &6.into()));
     assert_eq!(e["ply"], 2);
     assert_eq!(e["side"], "South");
     assert_eq!(e["text"], "a");
     assert_eq!(e["position"], "3,0,0,2/0,0,0,0 S 20-23 sown=abcd/ABCD");
+    assert_eq!(
+        e["message"],
+        "North's pits are all empty, so South must feed them; sowing from a does not reach them, sowing from d does"
+    );
+}
+
+#[test]
+fn check_json_on_wrong_claims_gives_each_tag_and_the_true_position() {
+    let f = "tests/bad_records/gore-wrong-result-and-termination.rec";
+    let v = &check_json(&[f], 1)[0];
+    assert_eq!(v["status"], "wrong-result");
+    assert_eq!(v["result"], "23-25");
+    assert_eq!(v["ended"], "all-below");
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2, "{v}");
+    for (e, line, tag) in [(&errors[0], 4, "Termination"), (&errors[1], 5, "Result")] {
+        assert_eq!(e["kind"], "wrong-result", "{e}");
+        assert_eq!((&e["line"], &e["column"]), (&line.into(), &1.into()));
+        assert_eq!(e["ply"], serde_json::Value::Null);
+        assert_eq!(e["side"], serde_json::Value::Null);
+        assert_eq!(e["position"], "0,1,1,1/1,1,1,0 N 20-22");
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("the {tag} tag says ")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn check_json_on_a_syntax_error_is_a_located_error_of_the_file() {
+    let f = "tests/bad_records/syntax-bad-token.rec";
+    let v = &check_json(&[f], 2)[0];
+    assert_eq!(v["status"], "unusable");
+    assert_eq!(v["game"], serde_json::Value::Null, "no game was read");
+    let e = only_error(v);
+    assert_eq!(e["kind"], "syntax");
+    assert_eq!((&e["line"], &e["column"]), (&5.into(), &11.into()));
+    assert_eq!(
+        e["message"],
+        "expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `bb`"
+    );
+}
+
+#[test]
+fn check_json_on_unusable_input_is_an_error_of_the_same_shape() {
+    // A missing file: no place in it.
+    let v = &check_json(&["tests/no-such-record.rec"], 2)[0];
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(
+        (&e["line"], &e["column"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
+    assert_eq!(
+        e["message"],
+        "cannot read the record: No such file or directory (os error 2)"
+    );
+    // A record without a Variant tag: the game's place.
+    let v = &check_json(&["tests/bad_records/tag-missing-variant.rec"], 2)[0];
+    assert_eq!((&v["status"], &v["game"]), (&"unusable".into(), &1.into()));
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(e["line"], v["line"]);
     assert!(
-        e["reason"]
+        e["message"].as_str().unwrap().contains("no Variant tag"),
+        "{e}"
+    );
+    // A tag whose value is no claim: the tag's place.
+    let v = &check_json(&["tests/bad_records/tag-termination-unknown.rec"], 2)[0];
+    let e = only_error(v);
+    assert_eq!((&e["kind"], &e["line"]), (&"unusable".into(), &4.into()));
+    // A fault of the command line: no place in the record.
+    let v = &check_json(&[KPE_GOLDEN, "--reading", "skip=skip"], 2)[0];
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(e["line"], serde_json::Value::Null);
+    assert!(
+        e["message"]
             .as_str()
             .unwrap()
-            .contains("South must feed them"),
+            .starts_with("--reading: no reading named `skip`"),
         "{e}"
+    );
+}
+
+#[test]
+fn a_reading_the_variant_lacks_is_blamed_on_the_command_line() {
+    // With a Readings tag in the record and without one: never the record's line.
+    for f in [KPE_GOLDEN, "tests/golden/ayoayo/09-stays-from-01-seed1.rec"] {
+        let o = ayla(&["check", f, "--reading", "skip=skip"]);
+        assert_exit(&o, 2, "check --reading skip=skip");
+        let out = stdout(&o);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.starts_with("--reading: no reading named `skip`; this variant has "),
+            "{f}: {out}"
+        );
+    }
+    // A bad Readings tag is still the tag's, at its line.
+    let rec = TempFile::new("bad-readings-tag.rec");
+    fs::write(
+        &rec.0,
+        "[Variant \"kpe\"]\n[Readings \"skip=skip\"]\n\n1. c A\n",
+    )
+    .unwrap();
+    let o = ayla(&["check", rec.path()]);
+    assert_exit(&o, 2, "check with a bad Readings tag");
+    assert_starts_with(
+        &stdout(&o),
+        &[&format!(
+            "{}:2:1: the Readings tag: no reading named `skip`; this variant has skip-origin, lock-release, repetition",
+            rec.path()
+        )],
+        "a bad Readings tag",
     );
 }
 

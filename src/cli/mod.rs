@@ -5,6 +5,7 @@ mod bench;
 mod board;
 mod check;
 mod fit;
+mod json;
 mod kpe_baseline;
 mod matchup;
 mod perft;
