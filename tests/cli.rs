@@ -662,3 +662,21 @@ fn bad_usage_exits_2_and_help_exits_0() {
     }
     assert_exit(&ayla(&["check", "--help"]), 0, "check --help");
 }
+
+// ---------------------------------------------------------------- match
+
+#[test]
+fn match_of_zero_games_is_bad_usage() {
+    let o = ayla(&["match", "kpe", "--a", "2", "--b", "2", "--games", "0"]);
+    assert_exit(&o, 2, "match --games 0");
+    assert!(
+        stdout(&o).is_empty(),
+        "no score for no games: {}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("invalid value '0' for '--games <GAMES>': 0 is not in 1.."),
+        "{}",
+        stderr(&o)
+    );
+}

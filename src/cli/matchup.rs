@@ -12,13 +12,14 @@ pub struct Args {
     /// A bundled variant id or a path to a rule file.
     variant: String,
     /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`).
-    #[arg(long)]
+    #[arg(long, value_name = "LEVEL")]
     a: Level,
-    /// Player B's level.
-    #[arg(long)]
+    /// Player B's level, written as A's.
+    #[arg(long, value_name = "LEVEL")]
     b: Level,
-    /// Number of games (colours alternate; each pair of games shares a random opening).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games, at least 1 (colours alternate; each pair of games
+    /// shares a random opening).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Random plies played before the engines take over, so games differ.
     #[arg(long, default_value_t = 4)]
@@ -26,8 +27,8 @@ pub struct Args {
     /// Seed for openings and random players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Stop a game after this many plies and score it as it stands.
-    #[arg(long, default_value_t = 2000)]
+    /// Stop a game after this many plies (at least 1) and score it as it stands.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
     max_plies: u32,
 }
 
@@ -98,7 +99,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         };
         scores.push(score);
     }
-    let n = f64::from(a.games.max(1));
+    let n = f64::from(a.games);
     let mean = scores.iter().sum::<f64>() / n;
     let (lo, hi) = wilson(mean, n);
     println!(
