@@ -488,11 +488,69 @@ fn replay_of_an_accepted_offer_shows_the_pit_changing_hands() {
 fn replay_beyond_the_last_ply_exits_2() {
     let o = ayla(&["replay", KPE_GOLDEN, "--ply", "10000"]);
     assert_exit(&o, 2, "replay --ply 10000");
-    assert!(
-        stderr(&o).contains("--ply 10000: the game has 73 plies"),
+    assert_eq!(
+        stderr(&o),
+        "error: --ply 10000: the game has 73 plies\n",
         "{}",
         stderr(&o)
     );
+    // The bound is checked before anything is printed: no tags, no board.
+    assert_eq!(
+        stdout(&o),
+        "",
+        "replay --ply 10000 printed before its error"
+    );
+}
+
+#[test]
+fn replay_json_gives_the_tags_the_plies_and_the_end() {
+    let o = ayla(&["replay", "--json", KPE_GOLDEN]);
+    assert_exit(&o, 0, "replay --json");
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "one game, one line:\n{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let tags: Vec<String> = v["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "[{} {:?}]",
+                t["name"].as_str().unwrap(),
+                t["value"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(tags, KPE_GOLDEN_TAGS);
+    assert_eq!(v["start"], "6,6,6,6/6,6,6,6 S 0-0");
+    let plies = v["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 73);
+    // The same second ply as `replay --ply 2` shows.
+    assert_eq!(plies[1]["number"], 2);
+    assert_eq!(plies[1]["side"], "North");
+    assert_eq!(plies[1]["text"], "C");
+    assert_eq!(
+        plies[1]["effect"],
+        "North sows 7 from C, the last seed falling in B"
+    );
+    assert_eq!(plies[1]["position"], "7,1,8,8/8,8,0,8 S 0-0 sown=b/C");
+    assert_eq!(v["position"], tag(KPE_GOLDEN, "FinalPosition").as_str());
+    assert_eq!(v["result"], tag(KPE_GOLDEN, "Result").as_str());
+    assert_eq!(v["ended"], tag(KPE_GOLDEN, "Termination").as_str());
+    assert_eq!(v["errors"], serde_json::json!([]));
+    // --ply keeps that ply alone.
+    let o = ayla(&["replay", "--json", KPE_GOLDEN, "--ply", "2"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["plies"].as_array().unwrap().len(), 1);
+    assert_eq!(v["position"], "7,1,8,8/8,8,0,8 S 0-0 sown=b/C");
+    // An illegal ply is an error object of check's shape.
+    let o = ayla(&["replay", "--json", "tests/bad_records/kpe-must-feed.rec"]);
+    assert_exit(&o, 1, "replay --json of an illegal ply");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let e = &v["errors"][0];
+    let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ERROR_KEYS);
+    assert_eq!((&e["kind"], &e["ply"]), (&"illegal-ply".into(), &2.into()));
 }
 
 // ---------------------------------------------------------------- perft
