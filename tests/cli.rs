@@ -738,3 +738,90 @@ fn match_of_zero_games_is_bad_usage() {
         stderr(&o)
     );
 }
+
+// ---------------------------------------------------------------- analyse
+
+/// `analyse`'s value line and its `--json` value for a Kalah position.
+fn analyse_value(position: &str) -> (String, serde_json::Value) {
+    let o = ayla(&["analyse", "kalah", "--position", position, "--depth", "12"]);
+    assert_exit(&o, 0, "analyse");
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("value:    "))
+        .unwrap_or_else(|| panic!("no value line:\n{out}"))
+        .to_owned();
+    let o = ayla(&[
+        "analyse",
+        "kalah",
+        "--position",
+        position,
+        "--depth",
+        "12",
+        "--json",
+    ]);
+    assert_exit(&o, 0, "analyse --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    (line, v["value"].clone())
+}
+
+#[test]
+fn analyse_says_win_in_n_and_loss_in_n_for_a_known_end() {
+    // South's one seed from f falls in its store: 25; South's row is then
+    // empty, the game ends and North takes its one seed: 25-23.
+    let (line, v) = analyse_value("0,0,0,0,0,1/1,0,0,0,0,0 S 24-22");
+    assert_eq!(
+        line,
+        "win in 1 for South (plies to the end with best play on both sides, by 2 seeds)"
+    );
+    assert_eq!(v, serde_json::json!({"win_in": 1, "margin": 2}));
+    // South's two seeds from f: one in the store (23), one in North's a;
+    // South's row is empty and North takes its two: 23-25.
+    let (line, v) = analyse_value("0,0,0,0,0,2/1,0,0,0,0,0 S 22-23");
+    assert!(line.starts_with("loss in 1 for South ("), "{line}");
+    assert_eq!(v, serde_json::json!({"loss_in": 1, "margin": 2}));
+    // Further off, text and JSON agree.
+    let (line, v) = analyse_value("1,3,0,4,1,2/0,0,1,0,2,0 S 18-16");
+    let n = v["win_in"].as_u64().unwrap_or_else(|| panic!("{v}"));
+    assert!(n > 1, "{v}");
+    assert!(
+        line.starts_with(&format!("win in {n} for South (")),
+        "{line}"
+    );
+}
+
+#[test]
+fn analyse_gives_a_heuristic_value_in_signed_seeds() {
+    let o = ayla(&["analyse", "kpe", "--depth", "3"]);
+    assert_exit(&o, 0, "analyse kpe");
+    let out = stdout(&o);
+    let value = out
+        .lines()
+        .find_map(|l| l.strip_prefix("value:    "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let number = value.split(' ').next().unwrap();
+    let (sign, digits) = number.split_at(1);
+    assert!(sign == "+" || sign == "-", "{value}");
+    let (whole, hundredths) = digits.split_once('.').unwrap_or_else(|| panic!("{value}"));
+    assert!(
+        whole.chars().all(|c| c.is_ascii_digit()) && hundredths.len() == 2,
+        "{value}"
+    );
+    assert!(value.ends_with(" for South (seeds, mover minus opponent, a captured seed counting 3 and a seed in one's own pits 1)"), "{value}");
+    let o = ayla(&["analyse", "kpe", "--depth", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let seeds = v["value"]["seeds"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(format!("{seeds:+.2}"), number);
+}
+
+#[test]
+fn analyse_names_the_missing_side_to_act() {
+    let o = ayla(&["analyse", "kpe", "--position", "6,6,6,6/6,6,6,6"]);
+    assert_exit(&o, 2, "analyse with a position cut short");
+    assert_eq!(
+        stderr(&o),
+        "error: --position: column 16: expected a space and the side to act, `S` or `N`\n"
+    );
+}

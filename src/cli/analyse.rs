@@ -3,6 +3,7 @@
 use super::{Failure, load_rules};
 use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position};
+use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
 use serde_json::json;
 use std::time::Duration;
@@ -21,7 +22,7 @@ pub struct Args {
     /// Search for this many seconds (default 1).
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
-    /// Print one JSON object.
+    /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
 }
@@ -51,13 +52,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let n = rules.per_row;
     let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
     let side = game.position().to_move();
+    let meaning = eval::meaning(r.value);
     if a.json {
         println!(
             "{}",
             json!({
                 "position": format_position(&rules, game.position()),
                 "side": side.to_string(),
-                "value": r.value,
+                "value": value_json(meaning),
                 "best": r.best.map(|p| p.notation(n)),
                 "pv": pv,
                 "depth": r.depth,
@@ -75,8 +77,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     println!(
         "value:    {} for {side} ({})",
-        r.value,
-        describe_value(r.value)
+        value_text(meaning),
+        value_note(meaning)
     );
     println!("best:     {}", r.best.map_or("-".into(), |p| p.notation(n)));
     println!("line:     {}", pv.join(" "));
@@ -89,15 +91,41 @@ pub fn run(a: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Values are hundredths of a seed (captured seeds weigh 3, seeds in one's
-/// own pits 1); a value beyond ±1 000 000 is a game won or lost by force.
-fn describe_value(v: i32) -> String {
-    use ayla::search::eval::WIN;
-    if v > WIN / 2 {
-        format!("a forced win by {} seeds", (v - WIN + 50) / 100)
-    } else if v < -WIN / 2 {
-        format!("a forced loss by {} seeds", (-v - WIN + 50) / 100)
-    } else {
-        "heuristic: 3 per captured seed and 1 per seed in one's own pits, in hundredths, mover minus opponent".into()
+/// A heuristic value in seeds, signed, two decimals.
+fn seeds(hundredths: i32) -> f64 {
+    f64::from(hundredths) / 100.0
+}
+
+/// `+2.08`, `win in 7`, `loss in 7`.
+fn value_text(m: Meaning) -> String {
+    match m {
+        Meaning::Heuristic(v) => format!("{:+.2}", seeds(v)),
+        Meaning::Win { plies, .. } => format!("win in {plies}"),
+        Meaning::Loss { plies, .. } => format!("loss in {plies}"),
+    }
+}
+
+fn value_note(m: Meaning) -> String {
+    let by = |margin: u32| format!("by {margin} seed{}", if margin == 1 { "" } else { "s" });
+    match m {
+        Meaning::Heuristic(_) => {
+            "seeds, mover minus opponent, a captured seed counting 3 and a seed in one's own pits 1"
+                .into()
+        }
+        Meaning::Win { margin, .. } | Meaning::Loss { margin, .. } => {
+            format!(
+                "plies to the end with best play on both sides, {}",
+                by(margin)
+            )
+        }
+    }
+}
+
+/// `{"seeds": 2.08}`, `{"win_in": 7, "margin": 8}` or `{"loss_in": 7, "margin": 8}`.
+fn value_json(m: Meaning) -> serde_json::Value {
+    match m {
+        Meaning::Heuristic(v) => json!({ "seeds": seeds(v) }),
+        Meaning::Win { plies, margin } => json!({ "win_in": plies, "margin": margin }),
+        Meaning::Loss { plies, margin } => json!({ "loss_in": plies, "margin": margin }),
     }
 }
