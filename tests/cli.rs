@@ -571,6 +571,66 @@ fn perft_counts_ply_sequences() {
 }
 
 #[test]
+fn perft_divide_gives_each_first_ply_and_adds_up() {
+    // Kpé at depth 3: 4 x 4 x 4, so 16 after each of South's four sowings.
+    let o = ayla(&["perft", "kpe", "3", "--divide"]);
+    assert_exit(&o, 0, "perft --divide");
+    assert_eq!(stdout(&o), "a: 16\nb: 16\nc: 16\nd: 16\ntotal: 64\n");
+    // Goré at depth 5: the counts add up to plain perft's number.
+    let plain = stdout(&ayla(&["perft", "gore", "5"]));
+    let o = ayla(&["perft", "gore", "5", "--divide"]);
+    let out = stdout(&o);
+    let mut sum = 0u64;
+    let mut total = None;
+    for l in out.lines() {
+        let (ply, n) = l.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
+        let n: u64 = n.parse().unwrap();
+        if ply == "total" {
+            total = Some(n);
+        } else {
+            sum += n;
+        }
+    }
+    assert_eq!(total, Some(sum), "{out}");
+    assert_eq!(format!("{sum}\n"), plain);
+}
+
+#[test]
+fn perft_json_gives_the_count_and_the_division() {
+    let o = ayla(&["perft", "kpe", "3", "--json"]);
+    assert_exit(&o, 0, "perft --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "variant": "kpe",
+            "position": "6,6,6,6/6,6,6,6 S 0-0",
+            "depth": 3,
+            "nodes": 64,
+            "divide": null,
+        })
+    );
+    let o = ayla(&["perft", "kpe", "2", "--json", "--divide"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["nodes"], 16);
+    let d: Vec<(String, u64)> = v["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["ply"].as_str().unwrap().to_owned(),
+                x["nodes"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        d,
+        [("a", 4), ("b", 4), ("c", 4), ("d", 4)].map(|(p, n)| (p.to_owned(), n))
+    );
+}
+
+#[test]
 fn perft_of_a_finished_position_is_0() {
     // Goré: every pit below 3 means the game is over: no plies.
     let o = ayla(&[
