@@ -885,3 +885,49 @@ fn analyse_names_the_missing_side_to_act() {
         "error: --position: column 16: expected a space and the side to act, `S` or `N`\n"
     );
 }
+
+// ---------------------------------------------------------------- rules list
+
+#[test]
+fn rules_list_json_has_the_variants_the_text_lists() {
+    let text = stdout(&ayla(&["rules", "list"]));
+    // Text: an id in the first column, then the name, then " — ".
+    let listed: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| {
+            let (id, rest) = l.split_once(' ').unwrap();
+            let name = rest.trim_start().split(" — ").next().unwrap();
+            (id.to_owned(), name.to_owned())
+        })
+        .collect();
+    let o = ayla(&["rules", "list", "--json"]);
+    assert_exit(&o, 0, "rules list --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let from_json: Vec<(String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["id"].as_str().unwrap().to_owned(),
+                x["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(from_json, listed);
+    assert!(
+        listed.iter().any(|(id, name)| id == "kpe" && name == "Kpé"),
+        "{listed:?}"
+    );
+    let kpe = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == "kpe")
+        .unwrap();
+    assert_eq!(
+        kpe["readings"],
+        serde_json::json!(["skip-origin", "lock-release", "repetition"])
+    );
+}
