@@ -931,3 +931,37 @@ fn rules_list_json_has_the_variants_the_text_lists() {
         serde_json::json!(["skip-origin", "lock-release", "repetition"])
     );
 }
+
+// ---------------------------------------------------------------- completions
+
+#[test]
+fn completions_name_every_subcommand_and_flag_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = ayla(&["completions", shell]);
+        assert_exit(&o, 0, shell);
+        let out = stdout(&o);
+        for word in [
+            "check",
+            "replay",
+            "perft",
+            "analyse",
+            "match",
+            "bench",
+            "completions",
+            "--divide",
+            "--reading",
+        ] {
+            assert!(
+                out.contains(word),
+                "{shell}: no {word:?} in the completions"
+            );
+        }
+    }
+    let o = ayla(&["completions", "tcsh"]);
+    assert_exit(&o, 2, "completions for an unknown shell");
+    assert!(
+        stderr(&o).contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{}",
+        stderr(&o)
+    );
+}
