@@ -784,6 +784,106 @@ fn bad_usage_exits_2_and_help_exits_0() {
 // ---------------------------------------------------------------- match
 
 #[test]
+fn match_saves_each_game_as_a_record_that_checks() {
+    let dir = std::env::temp_dir().join(format!("ayla-cli-test-{}-match", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let o = ayla(&[
+        "match", "kpe", "--a", "1", "--b", "0", "--games", "3", "--save", d,
+    ]);
+    assert_exit(&o, 0, "match --save");
+    assert!(
+        stdout(&o).contains(&format!("3 records saved in {d}\n")),
+        "{}",
+        stdout(&o)
+    );
+    // Not a terminal: no progress on stderr.
+    assert_eq!(stderr(&o), "", "progress drawn on a pipe");
+    let files: Vec<String> = ["kpe-001.rec", "kpe-002.rec", "kpe-003.rec"]
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_owned())
+        .collect();
+    let mut args = vec!["check", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let c = ayla(&args);
+    assert_exit(&c, 0, "check on the saved games");
+    let games: Vec<serde_json::Value> = stdout(&c)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    // A plays South in game 1, North in game 2; the match's tally is the records'.
+    let text = fs::read_to_string(&files[1]).unwrap();
+    assert!(
+        text.contains("[South \"ayla engine B (random)\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[North \"ayla engine A (depth 1)\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Round \"2\"]"), "{text}");
+    let mut a_wins = 0;
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["status"], "ok", "{g}");
+        assert!(g["ended"].is_string(), "a finished game: {g}");
+        let a = if i % 2 == 0 { "South" } else { "North" };
+        if g["winner"] == a {
+            a_wins += 1;
+        }
+    }
+    assert!(
+        stdout(&o).contains(&format!("A wins {a_wins}, ")),
+        "{}",
+        stdout(&o)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Runs `ayla args…` on a pseudo-terminal with `script`, if the system has it.
+fn ayla_on_a_terminal(args: &[&str]) -> Option<String> {
+    let cmd = std::iter::once(env!("CARGO_BIN_EXE_ayla"))
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    o.status
+        .success()
+        .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn match_and_bench_show_progress_on_a_terminal_only() {
+    let args = ["match", "kpe", "--a", "2", "--b", "0", "--games", "2"];
+    let o = ayla(&args);
+    assert_exit(&o, 0, "match");
+    assert_eq!(stderr(&o), "", "match drew progress on a pipe");
+    let b = ["bench", "kpe", "--plies", "20000", "--rounds", "1"];
+    let o = ayla(&b);
+    assert_exit(&o, 0, "bench");
+    assert_eq!(stderr(&o), "", "bench drew progress on a pipe");
+    let Some(out) = ayla_on_a_terminal(&args) else {
+        eprintln!("no `script` to make a terminal: the bar itself is not checked");
+        return;
+    };
+    assert!(
+        out.contains("/2 games"),
+        "no progress bar on a terminal:\n{out}"
+    );
+    assert!(out.contains("A's score "), "{out}");
+    let out = ayla_on_a_terminal(&b).expect("script ran once already");
+    assert!(
+        out.contains(" steps"),
+        "no progress bar on a terminal:\n{out}"
+    );
+}
+
+#[test]
 fn match_of_zero_games_is_bad_usage() {
     let o = ayla(&["match", "kpe", "--a", "2", "--b", "2", "--games", "0"]);
     assert_exit(&o, 2, "match --games 0");
@@ -950,6 +1050,7 @@ fn completions_name_every_subcommand_and_flag_for_each_shell() {
             "completions",
             "--divide",
             "--reading",
+            "--save",
         ] {
             assert!(
                 out.contains(word),

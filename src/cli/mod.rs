@@ -10,6 +10,7 @@ mod kpe_baseline;
 mod matchup;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod rules;
 
