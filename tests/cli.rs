@@ -1066,3 +1066,22 @@ fn completions_name_every_subcommand_and_flag_for_each_shell() {
         stderr(&o)
     );
 }
+
+// ---------------------------------------------------------------- the repository
+
+#[test]
+fn the_manifest_names_its_oldest_rust_and_saved_games_are_ignored() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    // Let chains, which the code uses, are stable from 1.88.
+    assert!(
+        manifest.lines().any(|l| l == "rust-version = \"1.88\""),
+        "Cargo.toml has no rust-version = \"1.88\""
+    );
+    // `ayla play` saves ayla-<variant>-<date>-<time>.rec in the working directory.
+    let ignore = fs::read_to_string(root.join(".gitignore")).unwrap();
+    assert!(
+        ignore.lines().any(|l| l == "ayla-*.rec"),
+        ".gitignore does not ignore the games play saves"
+    );
+}
