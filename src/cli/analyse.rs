@@ -1,8 +1,8 @@
 //! `ayla analyse <variant> [--position P] [--depth D | --time S] [--json]`
 
-use super::{Failure, load_rules};
-use ayla::engine::{Game, Position};
-use ayla::notation::{format_position, parse_position};
+use super::{Failure, args, load_rules};
+use ayla::engine::Game;
+use ayla::notation::format_position;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
 use serde_json::json;
@@ -13,27 +13,21 @@ use std::time::Duration;
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
     variant: String,
-    /// The position to analyse (SPEC.md §5); the initial one by default.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: args::Start,
     /// Search exactly this many plies deep.
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
     /// Search for this many seconds (default 1).
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
-    /// Print one JSON object (docs/json.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = load_rules(&a.variant)?;
-    let pos = match &a.position {
-        Some(p) => parse_position(&rules, p)
-            .map_err(|e| Failure::unusable(anyhow::anyhow!("--position: {e}")))?,
-        None => Position::initial(&rules),
-    };
+    let pos = a.start.position(&rules)?;
     let budget = match (a.depth, a.time) {
         (Some(d), _) => Budget::Depth(d),
         (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
@@ -53,7 +47,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
     let side = game.position().to_move();
     let meaning = eval::meaning(r.value);
-    if a.json {
+    if a.json.json {
         println!(
             "{}",
             json!({

@@ -5,7 +5,7 @@
 //! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
 
 use super::kpe_baseline;
-use super::{Exit, Failure, load_rules, progress};
+use super::{Exit, Failure, args, load_rules, progress};
 use ayla::engine::Game;
 use ayla::rng::Rng;
 use ayla::rules::{self, Rules};
@@ -50,9 +50,8 @@ pub struct Args {
     /// ever slow a round down.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     rounds: u32,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 /// A timed run of playouts.
@@ -174,7 +173,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let perft_rate = nodes as f64 / perft_time.as_secs_f64().max(1e-9);
     bar.finish_and_clear();
 
-    if a.json {
+    if a.json.json {
         println!(
             "{}",
             json!({

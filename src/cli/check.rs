@@ -1,9 +1,8 @@
 //! `ayla check <record>... [--rules FILE] [--json]`
 
-use super::{Exit, Failure, board, json};
+use super::{Exit, Failure, args, board, json};
 use ayla::check::{Claim, GameReport, check_game};
 use ayla::engine::Variant;
-use ayla::fit::parse_selection;
 use ayla::notation::{Loc, Record, format_position, parse_records};
 use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules::Rules;
@@ -17,16 +16,10 @@ pub struct Args {
     /// Record files to check.
     #[arg(required = true)]
     records: Vec<PathBuf>,
-    /// Check every game under this rule file (or bundled id) instead of its `Variant` tag.
-    #[arg(long, value_name = "FILE")]
-    rules: Option<String>,
-    /// One JSON object per game, one per line, instead of text (docs/json.md).
-    #[arg(long)]
-    json: bool,
-    /// Check under this alternative of an open point (repeatable; overrides
-    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
-    #[arg(long = "reading", value_name = "NAME=ALT")]
-    readings: Vec<String>,
+    #[command(flatten)]
+    rulebook: args::Rulebook,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 /// How one game (or file) came out, worst last.
@@ -48,18 +41,10 @@ impl Status {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    if let Some(name) = &a.rules {
-        super::load_rules(name)?;
-    }
-    let cli = parse_selection(&a.readings.join(","))
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let choice = Overrides {
-        rules: a.rules.clone(),
-        readings: cli,
-    };
+    let choice = a.rulebook.overrides()?;
     let mut worst = Status::Ok;
     for path in &a.records {
-        worst = worst.max(check_file(path, &choice, a.json));
+        worst = worst.max(check_file(path, &choice, a.json.json));
     }
     match worst.exit() {
         Exit::Ok => Ok(()),

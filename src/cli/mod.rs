@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
 mod analyse;
+mod args;
 mod bench;
 mod board;
 mod check;

@@ -1,8 +1,8 @@
 //! `ayla perft <variant> <depth> [--position P] [--divide] [--json]`
 
-use super::{Failure, load_rules};
-use ayla::engine::{Game, Position};
-use ayla::notation::{format_position, parse_position};
+use super::{Failure, args, load_rules};
+use ayla::engine::Game;
+use ayla::notation::format_position;
 use ayla::search::{perft, perft_divide};
 use serde_json::json;
 
@@ -13,24 +13,18 @@ pub struct Args {
     variant: String,
     /// Number of plies.
     depth: u32,
-    /// Start from this position (SPEC.md §5) instead of the initial one.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: args::Start,
     /// Also give the count for each first ply, in legal-ply order.
     #[arg(long)]
     divide: bool,
-    /// Print one JSON object (docs/json.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = load_rules(&a.variant)?;
-    let pos = match &a.position {
-        Some(p) => parse_position(&rules, p)
-            .map_err(|e| Failure::unusable(anyhow::anyhow!("--position: {e}")))?,
-        None => Position::initial(&rules),
-    };
+    let pos = a.start.position(&rules)?;
     let mut game = Game::from_position(rules.clone(), pos);
     let n = rules.per_row;
     let divided = a.divide.then(|| perft_divide(&mut game, a.depth));
@@ -39,7 +33,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Some(d) if a.depth > 0 => d.iter().map(|(_, c)| c).sum(),
         _ => perft(&mut game, a.depth),
     };
-    if a.json {
+    if a.json.json {
         println!(
             "{}",
             json!({

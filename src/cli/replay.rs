@@ -1,11 +1,10 @@
 //! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
 
-use super::{Exit, Failure, board, json};
+use super::{Exit, Failure, args, board, json};
 use ayla::check::{GameReport, check_game};
 use ayla::engine::{Position, Variant};
-use ayla::fit::parse_selection;
 use ayla::notation::{Record, format_position, parse_records};
-use ayla::rulebook::{Overrides, rulebook_for};
+use ayla::rulebook::rulebook_for;
 use ayla::rules::Rules;
 use serde_json::json;
 use std::path::PathBuf;
@@ -19,16 +18,10 @@ pub struct Args {
     /// Show only the board after this ply (0 for the start).
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
-    /// Replay under this rule file (or bundled id) instead of the `Variant` tag.
-    #[arg(long, value_name = "FILE")]
-    rules: Option<String>,
-    /// Replay under this alternative of an open point (repeatable; overrides
-    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
-    #[arg(long = "reading", value_name = "NAME=ALT")]
-    readings: Vec<String>,
-    /// One JSON object per game, one per line, instead of text (docs/json.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    rulebook: args::Rulebook,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 fn show(rules: &Rules, pos: &Position) {
@@ -55,12 +48,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         ))
     })?;
     let base = a.record.parent().unwrap_or(std::path::Path::new(""));
-    let readings = parse_selection(&a.readings.join(","))
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let overrides = Overrides {
-        rules: a.rules.clone(),
-        readings,
-    };
+    let overrides = a.rulebook.overrides()?;
     // Every game is replayed, and `--ply` checked against each, before
     // anything is printed: a mistake prints an error and nothing else.
     let mut replayed = Vec::with_capacity(games.len());
@@ -107,7 +95,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         if to_end && !g.report.is_ok() {
             worst = Exit::Wrong;
         }
-        if a.json {
+        if a.json.json {
             println!("{}", game_json(&name, gi + 1, g, a.ply, to_end));
         } else {
             print_game(&name, gi + 1, replayed.len(), g, a.ply, to_end);

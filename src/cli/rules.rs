@@ -9,9 +9,8 @@ use std::path::PathBuf;
 pub enum Command {
     /// The bundled variants: name, people, region, what sets each apart.
     List {
-        /// Print one JSON array (docs/json.md).
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: super::args::Json,
     },
     /// The rulebook in plain English, generated from the rule file.
     Show {
@@ -36,7 +35,7 @@ pub enum Command {
 pub fn run(c: Command) -> Result<(), Failure> {
     match c {
         Command::List { json } => {
-            if json {
+            if json.json {
                 let mut all = Vec::new();
                 for (id, _, _) in rules::BUNDLED {
                     let r = rules::bundled(id).map_err(Failure::unusable)?;
