@@ -2,11 +2,14 @@
 //!
 //! [`check_game`] replays a parsed [`Record`] under a [`Rules`] and says
 //! whether every ply is legal, where the first illegal one stands and
-//! why, and whether the stated `Result` is right. Finding the rulebook
-//! (the `Variant` tag) is the caller's business: see [`crate::rules::resolve_from`].
+//! why, and whether what the record claims about the game is right: the
+//! `Result` tag (the final totals, or `*`), the `Termination` tag (why the
+//! game ended, an [`EndReason::code`]) and the `FinalPosition` tag (the
+//! position after the last ply). Finding the rulebook (the `Variant` tag)
+//! is the caller's business: see [`crate::rulebook`].
 
-use crate::engine::{Effect, Game, Outcome, Position, Side, Variant};
-use crate::notation::{Loc, Record, parse_position};
+use crate::engine::{Effect, EndReason, Game, Outcome, Position, Side, Variant};
+use crate::notation::{Loc, Record, format_position, parse_position};
 use crate::rules::Rules;
 use std::fmt;
 use std::sync::Arc;
@@ -66,7 +69,8 @@ pub struct IllegalPly {
     pub reason: String,
 }
 
-/// What is wrong with a game whose plies are all legal.
+/// A claim of a record's tags that the game contradicts (its plies all
+/// legal): a wrong result, in the broad sense.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultProblem {
     /// The stated totals differ from the true ones.
@@ -92,30 +96,99 @@ pub enum ResultProblem {
         /// What it says.
         claimed: Claim,
     },
+    /// The `Termination` tag names another end than the game's.
+    WrongTermination {
+        /// Where the `Termination` tag is.
+        loc: Loc,
+        /// What it says (one of [`EndReason::CODES`]).
+        claimed: String,
+        /// The true outcome.
+        actual: Outcome,
+    },
+    /// A `Termination` tag for a game that has not ended.
+    UnfinishedButTerminationClaimed {
+        /// Where the `Termination` tag is.
+        loc: Loc,
+        /// What it says.
+        claimed: String,
+    },
+    /// The `FinalPosition` tag is not the position after the last ply.
+    WrongFinalPosition {
+        /// Where the `FinalPosition` tag is.
+        loc: Loc,
+        /// What it says, as written.
+        claimed: String,
+        /// The position after the last ply, canonical.
+        actual: String,
+    },
+}
+
+impl ResultProblem {
+    /// Where the tag that makes the wrong claim is.
+    #[must_use]
+    pub fn loc(&self) -> Loc {
+        match self {
+            ResultProblem::WrongTotals { loc, .. }
+            | ResultProblem::FinishedButUnfinishedClaimed { loc, .. }
+            | ResultProblem::UnfinishedButTotalsClaimed { loc, .. }
+            | ResultProblem::WrongTermination { loc, .. }
+            | ResultProblem::UnfinishedButTerminationClaimed { loc, .. }
+            | ResultProblem::WrongFinalPosition { loc, .. } => *loc,
+        }
+    }
+
+    /// The name of that tag: `Result`, `Termination` or `FinalPosition`.
+    #[must_use]
+    pub fn tag(&self) -> &'static str {
+        match self {
+            ResultProblem::WrongTotals { .. }
+            | ResultProblem::FinishedButUnfinishedClaimed { .. }
+            | ResultProblem::UnfinishedButTotalsClaimed { .. } => "Result",
+            ResultProblem::WrongTermination { .. }
+            | ResultProblem::UnfinishedButTerminationClaimed { .. } => "Termination",
+            ResultProblem::WrongFinalPosition { .. } => "FinalPosition",
+        }
+    }
+
+    /// What is wrong, without the location.
+    #[must_use]
+    pub fn message(&self) -> String {
+        match self {
+            ResultProblem::WrongTotals {
+                claimed, actual, ..
+            } => format!(
+                "the Result tag says {claimed}, but the game ended {}-{}",
+                actual.totals[0], actual.totals[1]
+            ),
+            ResultProblem::FinishedButUnfinishedClaimed { actual, .. } => format!(
+                "the Result tag says * (unfinished), but the game ended {}-{}",
+                actual.totals[0], actual.totals[1]
+            ),
+            ResultProblem::UnfinishedButTotalsClaimed { claimed, .. } => {
+                format!("the Result tag says {claimed}, but the game has not ended")
+            }
+            ResultProblem::WrongTermination {
+                claimed, actual, ..
+            } => format!(
+                "the Termination tag says {claimed}, but the game ended by {} ({})",
+                actual.reason.code(),
+                actual.reason
+            ),
+            ResultProblem::UnfinishedButTerminationClaimed { claimed, .. } => {
+                format!("the Termination tag says {claimed}, but the game has not ended")
+            }
+            ResultProblem::WrongFinalPosition {
+                claimed, actual, ..
+            } => format!(
+                "the FinalPosition tag says {claimed}, but the position after the last ply is {actual}"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for ResultProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResultProblem::WrongTotals {
-                loc,
-                claimed,
-                actual,
-            } => write!(
-                f,
-                "{loc}: the Result tag says {claimed}, but the game ended {}-{}",
-                actual.totals[0], actual.totals[1]
-            ),
-            ResultProblem::FinishedButUnfinishedClaimed { loc, actual } => write!(
-                f,
-                "{loc}: the Result tag says * (unfinished), but the game ended {}-{}",
-                actual.totals[0], actual.totals[1]
-            ),
-            ResultProblem::UnfinishedButTotalsClaimed { loc, claimed } => write!(
-                f,
-                "{loc}: the Result tag says {claimed}, but the game has not ended"
-            ),
-        }
+        write!(f, "{}: {}", self.loc(), self.message())
     }
 }
 
@@ -147,8 +220,10 @@ pub struct GameReport {
     pub illegal: Option<IllegalPly>,
     /// The claim of the `Result` tag.
     pub claim: Claim,
-    /// What is wrong with the result, if the plies are legal.
-    pub result_problem: Option<ResultProblem>,
+    /// The claims of the `Result`, `Termination` and `FinalPosition` tags
+    /// that the game contradicts, in the order the tags are written; empty
+    /// when a ply is illegal (the claims are about a game that was not played).
+    pub result_problems: Vec<ResultProblem>,
     /// The outcome, if the game (as far as legal) has ended.
     pub outcome: Option<Outcome>,
     /// The last legal position.
@@ -156,10 +231,10 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// Whether the game is legal and its stated result right.
+    /// Whether the game is legal and every claim of its tags right.
     #[must_use]
     pub fn is_ok(&self) -> bool {
-        self.illegal.is_none() && self.result_problem.is_none()
+        self.illegal.is_none() && self.result_problems.is_empty()
     }
 }
 
@@ -184,6 +259,46 @@ pub fn claim(rec: &Record) -> Result<Claim, Unusable> {
     })
 }
 
+/// Reads the `Termination` tag: one of [`EndReason::CODES`], with its place.
+///
+/// # Errors
+/// A value that is not one of them.
+pub fn termination_claim(rec: &Record) -> Result<Option<(Loc, String)>, Unusable> {
+    let Some(t) = rec.tag("Termination") else {
+        return Ok(None);
+    };
+    let v = t.value.trim();
+    if EndReason::CODES.contains(&v) {
+        return Ok(Some((t.loc, v.to_owned())));
+    }
+    let codes: Vec<String> = EndReason::CODES.iter().map(|c| format!("`{c}`")).collect();
+    Err(Unusable {
+        loc: t.loc,
+        message: format!(
+            "the Termination tag must say why the game ended, one of {}, not {v:?}",
+            codes.join(", ")
+        ),
+    })
+}
+
+/// Reads the `FinalPosition` tag under `rules`, with its place.
+///
+/// # Errors
+/// A value that does not parse or does not fit the rules.
+pub fn final_position_claim(
+    rules: &Rules,
+    rec: &Record,
+) -> Result<Option<(Loc, String, Position)>, Unusable> {
+    let Some(t) = rec.tag("FinalPosition") else {
+        return Ok(None);
+    };
+    let pos = parse_position(rules, t.value.trim()).map_err(|e| Unusable {
+        loc: t.loc,
+        message: format!("the FinalPosition tag: {e}"),
+    })?;
+    Ok(Some((t.loc, t.value.clone(), pos)))
+}
+
 /// The starting position: the `Position` tag, or the variant's initial one.
 ///
 /// # Errors
@@ -201,12 +316,14 @@ pub fn start_position(rules: &Rules, rec: &Record) -> Result<Position, Unusable>
 /// Replays `rec` under a compiled variant.
 ///
 /// # Errors
-/// [`Unusable`] when the record cannot be checked at all (a bad `Result`
-/// or `Position` tag); an illegal ply or a wrong result is a verdict in
-/// the report, not an error.
+/// [`Unusable`] when the record cannot be checked at all (a malformed
+/// `Result`, `Termination`, `FinalPosition` or `Position` tag); an illegal
+/// ply or a wrong claim is a verdict in the report, not an error.
 pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Unusable> {
     let rules: &Rules = variant;
     let claim = claim(rec)?;
+    let termination = termination_claim(rec)?;
+    let final_position = final_position_claim(rules, rec)?;
     let start = start_position(rules, rec)?;
     let mut game = Game::from_position(Arc::clone(variant), start);
     let mut steps = Vec::with_capacity(rec.plies.len());
@@ -242,11 +359,11 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
         }
     }
     let outcome = game.outcome();
-    let result_problem = if illegal.is_some() {
-        None
-    } else {
+    let last = *game.position();
+    let mut result_problems = Vec::new();
+    if illegal.is_none() {
         let loc = rec.tag("Result").map_or(rec.loc, |t| t.loc);
-        match (claim, outcome) {
+        result_problems.extend(match (claim, outcome) {
             (Claim::None, _) | (Claim::Unfinished, None) => None,
             (Claim::Unfinished, Some(actual)) => {
                 Some(ResultProblem::FinishedButUnfinishedClaimed { loc, actual })
@@ -262,16 +379,41 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
                     actual,
                 })
             }
+        });
+        if let Some((loc, claimed)) = termination {
+            result_problems.extend(match outcome {
+                None => Some(ResultProblem::UnfinishedButTerminationClaimed { loc, claimed }),
+                Some(actual) => {
+                    (actual.reason.code() != claimed).then_some(ResultProblem::WrongTermination {
+                        loc,
+                        claimed,
+                        actual,
+                    })
+                }
+            });
         }
-    };
+        if let Some((loc, claimed, pos)) = final_position {
+            // Compared in canonical form, so a claim with its fields in
+            // another order still holds.
+            let actual = format_position(rules, &last);
+            if format_position(rules, &pos) != actual {
+                result_problems.push(ResultProblem::WrongFinalPosition {
+                    loc,
+                    claimed,
+                    actual,
+                });
+            }
+        }
+        result_problems.sort_by_key(|p| (p.loc().line, p.loc().column));
+    }
     Ok(GameReport {
         start,
         steps,
         illegal,
         claim,
-        result_problem,
+        result_problems,
         outcome,
-        last: *game.position(),
+        last,
     })
 }
 
@@ -308,4 +450,25 @@ pub fn write_record(
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_reason_has_its_code_listed() {
+        let all = [
+            EndReason::AllBelow(3),
+            EndReason::NoSowing(Side::South),
+            EndReason::CapturedMoreThan(24),
+            EndReason::RowEmpty(Side::North),
+            EndReason::CannotFeed(Side::South),
+            EndReason::SeedsLeft(8),
+            EndReason::PlyCap(100),
+            EndReason::Repetition(3),
+        ];
+        let codes: Vec<&str> = all.iter().map(|r| r.code()).collect();
+        assert_eq!(codes, EndReason::CODES);
+    }
 }

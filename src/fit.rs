@@ -34,8 +34,9 @@ pub enum Verdict {
         /// The rule that forbids it.
         reason: String,
     },
-    /// Legal, but the result claimed is not this combination's.
-    WrongResult(String),
+    /// Legal, but what the tags claim (`Result`, `Termination`,
+    /// `FinalPosition`) is not this combination's: each wrong claim, located.
+    WrongResult(Vec<String>),
     /// The combination's rules cannot even check it (a bad Position tag).
     Unusable(String),
 }
@@ -50,8 +51,14 @@ impl Verdict {
                 text: i.text.clone(),
                 reason: i.reason.clone(),
             }
-        } else if let Some(p) = &report.result_problem {
-            Verdict::WrongResult(p.to_string())
+        } else if !report.result_problems.is_empty() {
+            Verdict::WrongResult(
+                report
+                    .result_problems
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect(),
+            )
         } else {
             Verdict::Fits
         }

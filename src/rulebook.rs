@@ -78,7 +78,8 @@ impl Source {
     /// # Errors
     /// An unknown variant, a rule file that does not load, or a reading or
     /// alternative the variant lacks; located at the `Variant` tag, or at
-    /// `readings_at` for a reading's fault.
+    /// `readings_at` (a `Readings` tag) for a reading's fault, which is the
+    /// command line's (`--reading`) when `readings_at` is `None`.
     pub fn load(&self, sel: &Selection, readings_at: Option<Loc>) -> Result<Rules, RulebookError> {
         rules::resolve_with(&self.name, &self.base, sel).map_err(|e| self.explain(e, readings_at))
     }
@@ -114,11 +115,22 @@ impl Source {
                 };
                 RulebookError { at, message }
             }
-            LoadError::Invalid(v) if v.iter().any(|l| l.key.starts_with("readings")) => {
+            e if is_readings_fault(&e) => {
+                let LoadError::Invalid(v) = e else {
+                    unreachable!("a readings fault is a rule-file diagnostic")
+                };
                 let msgs: Vec<String> = v.iter().map(|l| l.message.clone()).collect();
                 RulebookError {
                     at: readings_at,
-                    message: format!("readings: {}", msgs.join("; ")),
+                    message: format!(
+                        "{}: {}",
+                        if readings_at.is_some() {
+                            "the Readings tag"
+                        } else {
+                            "--reading"
+                        },
+                        msgs.join("; ")
+                    ),
                 }
             }
             e => RulebookError {
@@ -131,6 +143,12 @@ impl Source {
             },
         }
     }
+}
+
+/// Whether a load failed on the readings chosen (a reading or an
+/// alternative the variant lacks) rather than on the rule file itself.
+fn is_readings_fault(e: &LoadError) -> bool {
+    matches!(e, LoadError::Invalid(v) if v.iter().any(|l| l.key.starts_with("readings")))
 }
 
 /// Whether a variant name is meant as a path rather than a bundled id.
@@ -206,12 +224,24 @@ pub fn rulebook_for(
 ) -> Result<Rules, RulebookError> {
     let source = source_of(rec, record_dir, overrides)?;
     let sel = readings_of(rec, overrides)?;
-    // A reading's fault lies with the tag unless the command line chose it.
-    let readings_at = match rec.tag("Readings") {
-        Some(t) if !sel.keys().all(|k| overrides.readings.contains_key(k)) => Some(t.loc),
-        _ => None,
-    };
-    source.load(&sel, readings_at)
+    let tag_at = rec.tag("Readings").map(|t| t.loc);
+    match rules::resolve_with(&source.name, &source.base, &sel) {
+        Ok(r) => Ok(r),
+        Err(e) if is_readings_fault(&e) => {
+            // The fault is the command line's if its choices fail alone
+            // (or the record chose nothing); else the tag's.
+            let cli_fault = tag_at.is_none()
+                || (!overrides.readings.is_empty()
+                    && rules::resolve_with(&source.name, &source.base, &overrides.readings)
+                        .is_err_and(|e| is_readings_fault(&e)));
+            if cli_fault && tag_at.is_some() {
+                // Report the command line's own fault, not the combination's.
+                return source.load(&overrides.readings, None);
+            }
+            Err(source.explain(e, if cli_fault { None } else { tag_at }))
+        }
+        Err(e) => Err(source.explain(e, tag_at)),
+    }
 }
 
 /// The `Variant` tag a record saved at `record` should carry for rules

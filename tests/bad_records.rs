@@ -263,3 +263,80 @@ fn expect_like_patterns() {
     assert!(!like("a", "a<any>a"));
     assert!(!like("ab and more", "a<any>b"));
 }
+
+/// The golden records' `Termination` and `FinalPosition` tags are claims
+/// that `check` holds them to: each golden game, with one of the two tags
+/// changed to another value, is a wrong result (exit 1) at that tag's line.
+#[test]
+fn a_golden_game_with_a_wrong_termination_or_final_position_is_rejected() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("ayla-bad-claims-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for variant in [
+        "gore",
+        "gore-notrade",
+        "kpe",
+        "oware",
+        "kalah",
+        "ayoayo",
+        "ba-awa",
+    ] {
+        let mut recs = records_in(&format!("tests/golden/{variant}"));
+        recs.truncate(2);
+        files.extend(recs);
+    }
+    let mut cases = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let text = fs::read_to_string(root.join(f)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let at = |tag: &str| {
+            lines
+                .iter()
+                .position(|l| l.starts_with(&format!("[{tag} \"")))
+                .unwrap_or_else(|| panic!("{}: no {tag} tag", f.display()))
+        };
+        // Another end: the first code that is not this game's.
+        let t = at("Termination");
+        let claimed = if lines[t].contains("\"repetition\"") {
+            "no-sowing"
+        } else {
+            "repetition"
+        };
+        let mut changed: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        changed[t] = format!("[Termination \"{claimed}\"]");
+        cases.push((
+            format!("{i}-termination.rec"),
+            changed,
+            t + 1,
+            "Termination",
+        ));
+        // Another position: the side to act flipped.
+        let p = at("FinalPosition");
+        let mut changed: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        changed[p] = if lines[p].contains(" S ") {
+            lines[p].replacen(" S ", " N ", 1)
+        } else {
+            lines[p].replacen(" N ", " S ", 1)
+        };
+        cases.push((format!("{i}-final.rec"), changed, p + 1, "FinalPosition"));
+    }
+    for (name, lines, line, tag) in &cases {
+        let path = dir.join(name);
+        fs::write(&path, lines.join("\n") + "\n").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}:\n{stdout}");
+        let want = format!("{}:{line}:1: the {tag} tag says ", path.display());
+        assert!(
+            stdout.lines().next().is_some_and(|l| l.starts_with(&want)),
+            "{name}: expected a line starting {want:?}\n{stdout}"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+    assert!(cases.len() >= 20, "only {} cases", cases.len());
+}

@@ -166,7 +166,7 @@ fn check_json_on_a_golden_game_is_one_ok_object() {
     assert_eq!(v["winner"], "North");
     assert_eq!(v["ended"], "repetition");
     assert_eq!(v["position"], "0,0,1,0/0,1,0,0 N 20-26 sown=abcd/ABCD");
-    assert!(v.get("error").is_none(), "{v}");
+    assert_eq!(v["errors"], serde_json::json!([]), "{v}");
 }
 
 #[test]
@@ -193,27 +193,188 @@ fn check_json_on_every_golden_game_agrees_with_its_tags() {
     }
 }
 
+/// The keys of every `check --json` line, and of every error object in
+/// it (docs/json.md): the same whatever happened.
+const GAME_KEYS: [&str; 14] = [
+    "file",
+    "game",
+    "line",
+    "status",
+    "variant",
+    "readings",
+    "plies",
+    "claimed",
+    "result",
+    "winner",
+    "ended",
+    "without_glory",
+    "position",
+    "errors",
+];
+const ERROR_KEYS: [&str; 9] = [
+    "kind", "file", "line", "column", "ply", "side", "text", "message", "position",
+];
+
+/// The `check --json` lines of `args`, each checked for the one schema.
+fn check_json(args: &[&str], exit: i32) -> Vec<serde_json::Value> {
+    let mut all = vec!["check", "--json"];
+    all.extend(args);
+    let o = ayla(&all);
+    assert_exit(&o, exit, &all.join(" "));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    for v in &objects {
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, GAME_KEYS, "{v}");
+        for e in v["errors"].as_array().unwrap() {
+            let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys, ERROR_KEYS, "{e}");
+        }
+    }
+    objects
+}
+
+/// The one error of a `check --json` line.
+fn only_error(v: &serde_json::Value) -> &serde_json::Value {
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{v}");
+    &errors[0]
+}
+
 #[test]
 fn check_json_on_an_illegal_ply_gives_where_who_and_why() {
-    let o = ayla(&["check", "--json", "tests/bad_records/kpe-must-feed.rec"]);
-    assert_exit(&o, 1, "check --json on an illegal ply");
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let f = "tests/bad_records/kpe-must-feed.rec";
+    let v = &check_json(&[f], 1)[0];
     assert_eq!(v["status"], "illegal");
-    let e = &v["error"];
-    assert_eq!(
-        (e["line"].clone(), e["column"].clone()),
-        (5.into(), 6.into())
-    );
+    assert_eq!(v["plies"], 1, "one legal ply before it");
+    let e = only_error(v);
+    assert_eq!(e["kind"], "illegal-ply");
+    assert_eq!(e["file"], f);
+    assert_eq!((&e["line"], &e["column"]), (&5.into(), &6.into()));
     assert_eq!(e["ply"], 2);
     assert_eq!(e["side"], "South");
     assert_eq!(e["text"], "a");
     assert_eq!(e["position"], "3,0,0,2/0,0,0,0 S 20-23 sown=abcd/ABCD");
+    assert_eq!(
+        e["message"],
+        "North's pits are all empty, so South must feed them; sowing from a does not reach them, sowing from d does"
+    );
+}
+
+#[test]
+fn check_json_on_wrong_claims_gives_each_tag_and_the_true_position() {
+    let f = "tests/bad_records/gore-wrong-result-and-termination.rec";
+    let v = &check_json(&[f], 1)[0];
+    assert_eq!(v["status"], "wrong-result");
+    assert_eq!(v["result"], "23-25");
+    assert_eq!(v["ended"], "all-below");
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2, "{v}");
+    for (e, line, tag) in [(&errors[0], 4, "Termination"), (&errors[1], 5, "Result")] {
+        assert_eq!(e["kind"], "wrong-result", "{e}");
+        assert_eq!((&e["line"], &e["column"]), (&line.into(), &1.into()));
+        assert_eq!(e["ply"], serde_json::Value::Null);
+        assert_eq!(e["side"], serde_json::Value::Null);
+        assert_eq!(e["position"], "0,1,1,1/1,1,1,0 N 20-22");
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("the {tag} tag says ")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn check_json_on_a_syntax_error_is_a_located_error_of_the_file() {
+    let f = "tests/bad_records/syntax-bad-token.rec";
+    let v = &check_json(&[f], 2)[0];
+    assert_eq!(v["status"], "unusable");
+    assert_eq!(v["game"], serde_json::Value::Null, "no game was read");
+    let e = only_error(v);
+    assert_eq!(e["kind"], "syntax");
+    assert_eq!((&e["line"], &e["column"]), (&5.into(), &11.into()));
+    assert_eq!(
+        e["message"],
+        "expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `bb`"
+    );
+}
+
+#[test]
+fn check_json_on_unusable_input_is_an_error_of_the_same_shape() {
+    // A missing file: no place in it.
+    let v = &check_json(&["tests/no-such-record.rec"], 2)[0];
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(
+        (&e["line"], &e["column"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
+    assert_eq!(
+        e["message"],
+        "cannot read the record: No such file or directory (os error 2)"
+    );
+    // A record without a Variant tag: the game's place.
+    let v = &check_json(&["tests/bad_records/tag-missing-variant.rec"], 2)[0];
+    assert_eq!((&v["status"], &v["game"]), (&"unusable".into(), &1.into()));
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(e["line"], v["line"]);
     assert!(
-        e["reason"]
+        e["message"].as_str().unwrap().contains("no Variant tag"),
+        "{e}"
+    );
+    // A tag whose value is no claim: the tag's place.
+    let v = &check_json(&["tests/bad_records/tag-termination-unknown.rec"], 2)[0];
+    let e = only_error(v);
+    assert_eq!((&e["kind"], &e["line"]), (&"unusable".into(), &4.into()));
+    // A fault of the command line: no place in the record.
+    let v = &check_json(&[KPE_GOLDEN, "--reading", "skip=skip"], 2)[0];
+    let e = only_error(v);
+    assert_eq!(e["kind"], "unusable");
+    assert_eq!(e["line"], serde_json::Value::Null);
+    assert!(
+        e["message"]
             .as_str()
             .unwrap()
-            .contains("South must feed them"),
+            .starts_with("--reading: no reading named `skip`"),
         "{e}"
+    );
+}
+
+#[test]
+fn a_reading_the_variant_lacks_is_blamed_on_the_command_line() {
+    // With a Readings tag in the record and without one: never the record's line.
+    for f in [KPE_GOLDEN, "tests/golden/ayoayo/09-stays-from-01-seed1.rec"] {
+        let o = ayla(&["check", f, "--reading", "skip=skip"]);
+        assert_exit(&o, 2, "check --reading skip=skip");
+        let out = stdout(&o);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.starts_with("--reading: no reading named `skip`; this variant has "),
+            "{f}: {out}"
+        );
+    }
+    // A bad Readings tag is still the tag's, at its line.
+    let rec = TempFile::new("bad-readings-tag.rec");
+    fs::write(
+        &rec.0,
+        "[Variant \"kpe\"]\n[Readings \"skip=skip\"]\n\n1. c A\n",
+    )
+    .unwrap();
+    let o = ayla(&["check", rec.path()]);
+    assert_exit(&o, 2, "check with a bad Readings tag");
+    assert_starts_with(
+        &stdout(&o),
+        &[&format!(
+            "{}:2:1: the Readings tag: no reading named `skip`; this variant has skip-origin, lock-release, repetition",
+            rec.path()
+        )],
+        "a bad Readings tag",
     );
 }
 
@@ -327,11 +488,69 @@ fn replay_of_an_accepted_offer_shows_the_pit_changing_hands() {
 fn replay_beyond_the_last_ply_exits_2() {
     let o = ayla(&["replay", KPE_GOLDEN, "--ply", "10000"]);
     assert_exit(&o, 2, "replay --ply 10000");
-    assert!(
-        stderr(&o).contains("--ply 10000: the game has 73 plies"),
+    assert_eq!(
+        stderr(&o),
+        "error: --ply 10000: the game has 73 plies\n",
         "{}",
         stderr(&o)
     );
+    // The bound is checked before anything is printed: no tags, no board.
+    assert_eq!(
+        stdout(&o),
+        "",
+        "replay --ply 10000 printed before its error"
+    );
+}
+
+#[test]
+fn replay_json_gives_the_tags_the_plies_and_the_end() {
+    let o = ayla(&["replay", "--json", KPE_GOLDEN]);
+    assert_exit(&o, 0, "replay --json");
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "one game, one line:\n{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let tags: Vec<String> = v["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "[{} {:?}]",
+                t["name"].as_str().unwrap(),
+                t["value"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(tags, KPE_GOLDEN_TAGS);
+    assert_eq!(v["start"], "6,6,6,6/6,6,6,6 S 0-0");
+    let plies = v["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 73);
+    // The same second ply as `replay --ply 2` shows.
+    assert_eq!(plies[1]["number"], 2);
+    assert_eq!(plies[1]["side"], "North");
+    assert_eq!(plies[1]["text"], "C");
+    assert_eq!(
+        plies[1]["effect"],
+        "North sows 7 from C, the last seed falling in B"
+    );
+    assert_eq!(plies[1]["position"], "7,1,8,8/8,8,0,8 S 0-0 sown=b/C");
+    assert_eq!(v["position"], tag(KPE_GOLDEN, "FinalPosition").as_str());
+    assert_eq!(v["result"], tag(KPE_GOLDEN, "Result").as_str());
+    assert_eq!(v["ended"], tag(KPE_GOLDEN, "Termination").as_str());
+    assert_eq!(v["errors"], serde_json::json!([]));
+    // --ply keeps that ply alone.
+    let o = ayla(&["replay", "--json", KPE_GOLDEN, "--ply", "2"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["plies"].as_array().unwrap().len(), 1);
+    assert_eq!(v["position"], "7,1,8,8/8,8,0,8 S 0-0 sown=b/C");
+    // An illegal ply is an error object of check's shape.
+    let o = ayla(&["replay", "--json", "tests/bad_records/kpe-must-feed.rec"]);
+    assert_exit(&o, 1, "replay --json of an illegal ply");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let e = &v["errors"][0];
+    let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ERROR_KEYS);
+    assert_eq!((&e["kind"], &e["ply"]), (&"illegal-ply".into(), &2.into()));
 }
 
 // ---------------------------------------------------------------- perft
@@ -349,6 +568,66 @@ fn perft_counts_ply_sequences() {
     let o = ayla(&["perft", "Kpé", "3"]);
     assert_exit(&o, 0, "perft Kpé");
     assert_eq!(stdout(&o), "64\n");
+}
+
+#[test]
+fn perft_divide_gives_each_first_ply_and_adds_up() {
+    // Kpé at depth 3: 4 x 4 x 4, so 16 after each of South's four sowings.
+    let o = ayla(&["perft", "kpe", "3", "--divide"]);
+    assert_exit(&o, 0, "perft --divide");
+    assert_eq!(stdout(&o), "a: 16\nb: 16\nc: 16\nd: 16\ntotal: 64\n");
+    // Goré at depth 5: the counts add up to plain perft's number.
+    let plain = stdout(&ayla(&["perft", "gore", "5"]));
+    let o = ayla(&["perft", "gore", "5", "--divide"]);
+    let out = stdout(&o);
+    let mut sum = 0u64;
+    let mut total = None;
+    for l in out.lines() {
+        let (ply, n) = l.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
+        let n: u64 = n.parse().unwrap();
+        if ply == "total" {
+            total = Some(n);
+        } else {
+            sum += n;
+        }
+    }
+    assert_eq!(total, Some(sum), "{out}");
+    assert_eq!(format!("{sum}\n"), plain);
+}
+
+#[test]
+fn perft_json_gives_the_count_and_the_division() {
+    let o = ayla(&["perft", "kpe", "3", "--json"]);
+    assert_exit(&o, 0, "perft --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "variant": "kpe",
+            "position": "6,6,6,6/6,6,6,6 S 0-0",
+            "depth": 3,
+            "nodes": 64,
+            "divide": null,
+        })
+    );
+    let o = ayla(&["perft", "kpe", "2", "--json", "--divide"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["nodes"], 16);
+    let d: Vec<(String, u64)> = v["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["ply"].as_str().unwrap().to_owned(),
+                x["nodes"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        d,
+        [("a", 4), ("b", 4), ("c", 4), ("d", 4)].map(|(p, n)| (p.to_owned(), n))
+    );
 }
 
 #[test]
@@ -578,4 +857,352 @@ fn one_pit_one_ply_and_one_game_are_singular() {
         "{}",
         stdout(&o)
     );
+}
+
+// ---------------------------------------------------------------- match
+
+#[test]
+fn match_saves_each_game_as_a_record_that_checks() {
+    let dir = std::env::temp_dir().join(format!("ayla-cli-test-{}-match", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let o = ayla(&[
+        "match", "kpe", "--a", "1", "--b", "0", "--games", "3", "--save", d,
+    ]);
+    assert_exit(&o, 0, "match --save");
+    assert!(
+        stdout(&o).contains(&format!("3 records saved in {d}\n")),
+        "{}",
+        stdout(&o)
+    );
+    // Not a terminal: no progress on stderr.
+    assert_eq!(stderr(&o), "", "progress drawn on a pipe");
+    let files: Vec<String> = ["kpe-001.rec", "kpe-002.rec", "kpe-003.rec"]
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_owned())
+        .collect();
+    let mut args = vec!["check", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let c = ayla(&args);
+    assert_exit(&c, 0, "check on the saved games");
+    let games: Vec<serde_json::Value> = stdout(&c)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    // A plays South in game 1, North in game 2; the match's tally is the records'.
+    let text = fs::read_to_string(&files[1]).unwrap();
+    assert!(
+        text.contains("[South \"ayla engine B (random)\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[North \"ayla engine A (depth 1)\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Round \"2\"]"), "{text}");
+    let mut a_wins = 0;
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["status"], "ok", "{g}");
+        assert!(g["ended"].is_string(), "a finished game: {g}");
+        let a = if i % 2 == 0 { "South" } else { "North" };
+        if g["winner"] == a {
+            a_wins += 1;
+        }
+    }
+    assert!(
+        stdout(&o).contains(&format!("A wins {a_wins}, ")),
+        "{}",
+        stdout(&o)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Runs `ayla args…` on a pseudo-terminal with `script`, if the system has it.
+fn ayla_on_a_terminal(args: &[&str]) -> Option<String> {
+    let cmd = std::iter::once(env!("CARGO_BIN_EXE_ayla"))
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    o.status
+        .success()
+        .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn match_and_bench_show_progress_on_a_terminal_only() {
+    let args = ["match", "kpe", "--a", "2", "--b", "0", "--games", "2"];
+    let o = ayla(&args);
+    assert_exit(&o, 0, "match");
+    assert_eq!(stderr(&o), "", "match drew progress on a pipe");
+    let b = ["bench", "kpe", "--plies", "20000", "--rounds", "1"];
+    let o = ayla(&b);
+    assert_exit(&o, 0, "bench");
+    assert_eq!(stderr(&o), "", "bench drew progress on a pipe");
+    let Some(out) = ayla_on_a_terminal(&args) else {
+        eprintln!("no `script` to make a terminal: the bar itself is not checked");
+        return;
+    };
+    assert!(
+        out.contains("/2 games"),
+        "no progress bar on a terminal:\n{out}"
+    );
+    assert!(out.contains("A's score "), "{out}");
+    let out = ayla_on_a_terminal(&b).expect("script ran once already");
+    assert!(
+        out.contains(" steps"),
+        "no progress bar on a terminal:\n{out}"
+    );
+}
+
+#[test]
+fn match_of_zero_games_is_bad_usage() {
+    let o = ayla(&["match", "kpe", "--a", "2", "--b", "2", "--games", "0"]);
+    assert_exit(&o, 2, "match --games 0");
+    assert!(
+        stdout(&o).is_empty(),
+        "no score for no games: {}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("invalid value '0' for '--games <GAMES>': 0 is not in 1.."),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// ---------------------------------------------------------------- analyse
+
+/// `analyse`'s value line and its `--json` value for a Kalah position.
+fn analyse_value(position: &str) -> (String, serde_json::Value) {
+    let o = ayla(&["analyse", "kalah", "--position", position, "--depth", "12"]);
+    assert_exit(&o, 0, "analyse");
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("value:    "))
+        .unwrap_or_else(|| panic!("no value line:\n{out}"))
+        .to_owned();
+    let o = ayla(&[
+        "analyse",
+        "kalah",
+        "--position",
+        position,
+        "--depth",
+        "12",
+        "--json",
+    ]);
+    assert_exit(&o, 0, "analyse --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    (line, v["value"].clone())
+}
+
+#[test]
+fn analyse_says_win_in_n_and_loss_in_n_for_a_known_end() {
+    // South's one seed from f falls in its store: 25; South's row is then
+    // empty, the game ends and North takes its one seed: 25-23.
+    let (line, v) = analyse_value("0,0,0,0,0,1/1,0,0,0,0,0 S 24-22");
+    assert_eq!(
+        line,
+        "win in 1 for South (plies to the end with best play on both sides, by 2 seeds)"
+    );
+    assert_eq!(v, serde_json::json!({"win_in": 1, "margin": 2}));
+    // South's two seeds from f: one in the store (23), one in North's a;
+    // South's row is empty and North takes its two: 23-25.
+    let (line, v) = analyse_value("0,0,0,0,0,2/1,0,0,0,0,0 S 22-23");
+    assert!(line.starts_with("loss in 1 for South ("), "{line}");
+    assert_eq!(v, serde_json::json!({"loss_in": 1, "margin": 2}));
+    // Further off, text and JSON agree.
+    let (line, v) = analyse_value("1,3,0,4,1,2/0,0,1,0,2,0 S 18-16");
+    let n = v["win_in"].as_u64().unwrap_or_else(|| panic!("{v}"));
+    assert!(n > 1, "{v}");
+    assert!(
+        line.starts_with(&format!("win in {n} for South (")),
+        "{line}"
+    );
+}
+
+#[test]
+fn analyse_gives_a_heuristic_value_in_signed_seeds() {
+    let o = ayla(&["analyse", "kpe", "--depth", "3"]);
+    assert_exit(&o, 0, "analyse kpe");
+    let out = stdout(&o);
+    let value = out
+        .lines()
+        .find_map(|l| l.strip_prefix("value:    "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let number = value.split(' ').next().unwrap();
+    let (sign, digits) = number.split_at(1);
+    assert!(sign == "+" || sign == "-", "{value}");
+    let (whole, hundredths) = digits.split_once('.').unwrap_or_else(|| panic!("{value}"));
+    assert!(
+        whole.chars().all(|c| c.is_ascii_digit()) && hundredths.len() == 2,
+        "{value}"
+    );
+    assert!(value.ends_with(" for South (seeds, mover minus opponent, a captured seed counting 3 and a seed in one's own pits 1)"), "{value}");
+    let o = ayla(&["analyse", "kpe", "--depth", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let seeds = v["value"]["seeds"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(format!("{seeds:+.2}"), number);
+}
+
+#[test]
+fn analyse_names_the_missing_side_to_act() {
+    let o = ayla(&["analyse", "kpe", "--position", "6,6,6,6/6,6,6,6"]);
+    assert_exit(&o, 2, "analyse with a position cut short");
+    assert_eq!(
+        stderr(&o),
+        "error: --position: column 16: expected a space and the side to act, `S` or `N`\n"
+    );
+}
+
+// ---------------------------------------------------------------- rules list
+
+#[test]
+fn rules_list_json_has_the_variants_the_text_lists() {
+    let text = stdout(&ayla(&["rules", "list"]));
+    // Text: an id in the first column, then the name, then " — ".
+    let listed: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| {
+            let (id, rest) = l.split_once(' ').unwrap();
+            let name = rest.trim_start().split(" — ").next().unwrap();
+            (id.to_owned(), name.to_owned())
+        })
+        .collect();
+    let o = ayla(&["rules", "list", "--json"]);
+    assert_exit(&o, 0, "rules list --json");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let from_json: Vec<(String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["id"].as_str().unwrap().to_owned(),
+                x["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(from_json, listed);
+    assert!(
+        listed.iter().any(|(id, name)| id == "kpe" && name == "Kpé"),
+        "{listed:?}"
+    );
+    let kpe = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == "kpe")
+        .unwrap();
+    assert_eq!(
+        kpe["readings"],
+        serde_json::json!(["skip-origin", "lock-release", "repetition"])
+    );
+}
+
+// ---------------------------------------------------------------- completions
+
+#[test]
+fn completions_name_every_subcommand_and_flag_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = ayla(&["completions", shell]);
+        assert_exit(&o, 0, shell);
+        let out = stdout(&o);
+        for word in [
+            "check",
+            "replay",
+            "perft",
+            "analyse",
+            "match",
+            "bench",
+            "completions",
+            // Flags by name: fish writes `-l divide`, the others `--divide`.
+            "divide",
+            "reading",
+            "save",
+        ] {
+            assert!(
+                out.contains(word),
+                "{shell}: no {word:?} in the completions"
+            );
+        }
+    }
+    let o = ayla(&["completions", "tcsh"]);
+    assert_exit(&o, 2, "completions for an unknown shell");
+    assert!(
+        stderr(&o).contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// ---------------------------------------------------------------- the repository
+
+#[test]
+fn the_manifest_names_its_oldest_rust_and_saved_games_are_ignored() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    // Let chains, which the code uses, are stable from 1.88.
+    assert!(
+        manifest.lines().any(|l| l == "rust-version = \"1.88\""),
+        "Cargo.toml has no rust-version = \"1.88\""
+    );
+    // `ayla play` saves ayla-<variant>-<date>-<time>.rec in the working directory.
+    let ignore = fs::read_to_string(root.join(".gitignore")).unwrap();
+    assert!(
+        ignore.lines().any(|l| l == "ayla-*.rec"),
+        ".gitignore does not ignore the games play saves"
+    );
+}
+
+#[test]
+fn every_flag_and_argument_has_help_text() {
+    let top = stdout(&ayla(&["--help"]));
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    let mut in_commands = false;
+    for l in top.lines() {
+        if l == "Commands:" {
+            in_commands = true;
+        } else if l.is_empty() {
+            in_commands = false;
+        } else if in_commands {
+            let name = l.split_whitespace().next().unwrap();
+            // `play`'s arguments are another part of issue 15's work.
+            if name != "help" && name != "play" {
+                commands.push(vec![name.to_owned()]);
+            }
+        }
+    }
+    assert!(commands.len() >= 9, "{top}");
+    for sub in ["list", "show", "validate", "diff"] {
+        commands.push(vec!["rules".to_owned(), sub.to_owned()]);
+    }
+    for cmd in &commands {
+        let mut args: Vec<&str> = cmd.iter().map(String::as_str).collect();
+        args.push("--help");
+        let o = ayla(&args);
+        assert_exit(&o, 0, &args.join(" "));
+        let out = stdout(&o);
+        for l in out.lines() {
+            let t = l.trim_start();
+            // An option (`-x, --flag <V>` or `--flag`) or an argument (`<NAME>`),
+            // then at least two spaces and its help.
+            if (t.starts_with('-') || t.starts_with('<')) && l.starts_with("  ") {
+                let described = t
+                    .split_once("  ")
+                    .is_some_and(|(_, h)| !h.trim().is_empty());
+                assert!(described, "`ayla {}`: no help for {t:?}", cmd.join(" "));
+            }
+        }
+    }
 }

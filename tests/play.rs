@@ -274,8 +274,8 @@ fn undo_as_north_returns_to_norths_previous_turn() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `ayla analyse … --json`: the value field.
-fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
+/// `ayla analyse … --json`: the value in seeds (docs/json.md).
+fn analysed_value(variant: &str, position: &str, depth: &str) -> f64 {
     let out = ayla()
         .args([
             "analyse",
@@ -289,11 +289,13 @@ fn analysed_value(variant: &str, position: &str, depth: &str) -> i64 {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    v["value"].as_i64().unwrap()
+    v["value"]["seeds"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no seeds value: {v}"))
 }
 
-/// `hint` gives the engine's value with its ply: in seeds (the search's
-/// hundredths, as `analyse` gives them at the same depth), or a forced end.
+/// `hint` gives the engine's value with its ply: in seeds (as `analyse`
+/// gives them at the same depth), or a forced end.
 #[test]
 fn hint_gives_the_engines_value() {
     let start = "6,6,6,6/6,6,6,6 S 0-0";
@@ -303,10 +305,7 @@ fn hint_gives_the_engines_value() {
     let s = save.to_str().unwrap();
     let (code, out) = play(&["kpe", "--level", "2", "--save", s], "hint\nquit\n");
     assert_eq!(code, 0, "{out}");
-    let want = format!(
-        "{:+.2} seeds for South; searched to depth 3",
-        value as f64 / 100.0
-    );
+    let want = format!("{value:+.2} seeds for South; searched to depth 3");
     assert!(
         out.contains("Hint: ") && out.contains(&want),
         "{want}\n{out}"

@@ -48,20 +48,73 @@ fn canonical_form_orders_fields_and_drops_defaults() {
 fn syntax_errors_say_what_was_expected() {
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 X 0-0"),
-        "column 17: expected `S` or `N`"
+        "column 17: expected the side to act, `S` or `N`"
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 S 0"),
-        "column 19: expected captured totals like `0-0`"
+        "column 20: expected `-` and North's captured total"
     );
     assert_eq!(
         error("kpe", "6;6,6,6/6,6,6,6 S 0-0"),
-        "column 1: expected seed counts"
+        "column 2: expected `/` and North's row of seed counts"
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=Ab/"),
         "column 28: pit A is not one of South's home pits; write `sown=<South's pits>/<North's pits>`"
     );
+}
+
+/// A position cut short says what is missing, at the column where it is
+/// missing (one past the end), not "expected a position" at column 1.
+#[test]
+fn truncated_positions_name_the_missing_field() {
+    for (text, want) in [
+        ("", "column 1: expected a seed count"),
+        (
+            "6,6,6,6",
+            "column 8: expected `/` and North's row of seed counts",
+        ),
+        ("6,6,6,6/", "column 9: expected a seed count"),
+        ("6,6,6,6/6,6,", "column 13: expected a seed count"),
+        (
+            "6,6,6,6/6,6,6,6",
+            "column 16: expected a space and the side to act, `S` or `N`",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 ",
+            "column 17: expected the side to act, `S` or `N`",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S",
+            "column 18: expected a space and the captured totals, e.g. `0-0`",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S ",
+            "column 19: expected the captured totals, e.g. `0-0`",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S 0",
+            "column 20: expected `-` and North's captured total",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S 0-",
+            "column 21: expected North's captured total",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S 0-0 ",
+            "column 23: expected `owners=`, `sown=`, `offer=` or `declined=`",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S 0-0 sown=",
+            "column 28: expected `/` and North's sown pits",
+        ),
+        (
+            "6,6,6,6/6,6,6,6 S 0-0 sown=ab",
+            "column 30: expected `/` and North's sown pits",
+        ),
+    ] {
+        assert_eq!(error("kpe", text), want, "{text:?}");
+    }
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! `ayla analyse <variant> [--position P] [--depth D | --time S] [--json]`
 
-use super::{Failure, load_rules};
-use ayla::engine::{Game, Position};
-use ayla::notation::{format_position, parse_position};
-use ayla::rules::describe::count;
+use super::{Failure, args, load_rules};
+use ayla::engine::Game;
+use ayla::notation::format_position;
+use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
 use serde_json::json;
 use std::time::Duration;
@@ -13,27 +13,21 @@ use std::time::Duration;
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
     variant: String,
-    /// The position to analyse (SPEC.md §5); the initial one by default.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: args::Start,
     /// Search exactly this many plies deep.
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
     /// Search for this many seconds (default 1).
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = load_rules(&a.variant)?;
-    let pos = match &a.position {
-        Some(p) => parse_position(&rules, p)
-            .map_err(|e| Failure::unusable(anyhow::anyhow!("--position: {e}")))?,
-        None => Position::initial(&rules),
-    };
+    let pos = a.start.position(&rules)?;
     let budget = match (a.depth, a.time) {
         (Some(d), _) => Budget::Depth(d),
         (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
@@ -52,13 +46,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let n = rules.per_row;
     let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
     let side = game.position().to_move();
-    if a.json {
+    let meaning = eval::meaning(r.value);
+    if a.json.json {
         println!(
             "{}",
             json!({
                 "position": format_position(&rules, game.position()),
                 "side": side.to_string(),
-                "value": r.value,
+                "value": value_json(meaning),
                 "best": r.best.map(|p| p.notation(n)),
                 "pv": pv,
                 "depth": r.depth,
@@ -76,8 +71,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     println!(
         "value:    {} for {side} ({})",
-        r.value,
-        describe_value(r.value)
+        value_text(meaning),
+        value_note(meaning)
     );
     println!("best:     {}", r.best.map_or("-".into(), |p| p.notation(n)));
     println!("line:     {}", pv.join(" "));
@@ -90,21 +85,41 @@ pub fn run(a: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Values are hundredths of a seed (captured seeds weigh 3, seeds in one's
-/// own pits 1); a value beyond ±1 000 000 is a game won or lost by force.
-fn describe_value(v: i32) -> String {
-    use ayla::search::eval::WIN;
-    if v > WIN / 2 {
-        format!(
-            "a forced win by {}",
-            count((v - WIN + 50) / 100, "seed", "seeds")
-        )
-    } else if v < -WIN / 2 {
-        format!(
-            "a forced loss by {}",
-            count((-v - WIN + 50) / 100, "seed", "seeds")
-        )
-    } else {
-        "heuristic: 3 per captured seed and 1 per seed in one's own pits, in hundredths, mover minus opponent".into()
+/// A heuristic value in seeds, signed, two decimals.
+fn seeds(hundredths: i32) -> f64 {
+    f64::from(hundredths) / 100.0
+}
+
+/// `+2.08`, `win in 7`, `loss in 7`.
+fn value_text(m: Meaning) -> String {
+    match m {
+        Meaning::Heuristic(v) => format!("{:+.2}", seeds(v)),
+        Meaning::Win { plies, .. } => format!("win in {plies}"),
+        Meaning::Loss { plies, .. } => format!("loss in {plies}"),
+    }
+}
+
+fn value_note(m: Meaning) -> String {
+    let by = |margin: u32| format!("by {margin} seed{}", if margin == 1 { "" } else { "s" });
+    match m {
+        Meaning::Heuristic(_) => {
+            "seeds, mover minus opponent, a captured seed counting 3 and a seed in one's own pits 1"
+                .into()
+        }
+        Meaning::Win { margin, .. } | Meaning::Loss { margin, .. } => {
+            format!(
+                "plies to the end with best play on both sides, {}",
+                by(margin)
+            )
+        }
+    }
+}
+
+/// `{"seeds": 2.08}`, `{"win_in": 7, "margin": 8}` or `{"loss_in": 7, "margin": 8}`.
+fn value_json(m: Meaning) -> serde_json::Value {
+    match m {
+        Meaning::Heuristic(v) => json!({ "seeds": seeds(v) }),
+        Meaning::Win { plies, margin } => json!({ "win_in": plies, "margin": margin }),
+        Meaning::Loss { plies, margin } => json!({ "loss_in": plies, "margin": margin }),
     }
 }

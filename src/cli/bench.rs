@@ -5,7 +5,7 @@
 //! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
 
 use super::kpe_baseline;
-use super::{Exit, Failure, load_rules};
+use super::{Exit, Failure, args, load_rules, progress};
 use ayla::engine::Game;
 use ayla::rng::Rng;
 use ayla::rules::describe::count;
@@ -51,9 +51,8 @@ pub struct Args {
     /// ever slow a round down.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     rounds: u32,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 /// A timed run of playouts.
@@ -120,23 +119,38 @@ pub fn run(a: Args) -> Result<(), Failure> {
 
     // Warm the caches and the branch predictors, untimed.
     let kpe = is_kpe(&rules);
+    // One step per timed run, plus the warm-up and perft. The bar is drawn
+    // between runs only (no ticker thread), so it takes nothing from them.
+    let runs = u64::from(a.rounds) * if kpe { 2 } else { 1 };
+    let bar = progress::bar(runs + 2, "{bar:24} {pos}/{len} steps  {wide_msg}");
+    bar.set_message("warming up");
     random_playouts(&rules, &mut Rng::new(a.seed ^ 0x5741_524d), 20_000);
     if kpe {
         kpe_baseline::random_playouts(&mut Rng::new(a.seed ^ 0x5741_524d), 20_000);
     }
+    bar.inc(1);
     let (mut engine, mut baseline) = (None, None);
-    for _ in 0..a.rounds {
+    for round in 1..=a.rounds {
+        bar.set_message(format!("round {round} of {}: the engine", a.rounds));
         let e = timed(|| random_playouts(&rules, &mut Rng::new(a.seed), a.plies));
         engine = Some(fastest(engine, e));
+        bar.inc(1);
         if kpe {
+            bar.set_message(format!(
+                "round {round} of {}: the hand-written loop",
+                a.rounds
+            ));
             let b = timed(|| kpe_baseline::random_playouts(&mut Rng::new(a.seed), a.plies));
             baseline = Some(fastest(baseline, b));
+            bar.inc(1);
         }
     }
+    bar.set_message(format!("perft {PERFT_DEPTH}"));
     let engine = engine.expect("at least one round");
     if let Some(b) = &baseline
         && b.stats != engine.stats
     {
+        bar.finish_and_clear();
         return Err(Failure {
             exit: Exit::Wrong,
             error: Some(anyhow::anyhow!(
@@ -158,8 +172,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let nodes = perft(&mut game, PERFT_DEPTH);
     let perft_time = start.elapsed();
     let perft_rate = nodes as f64 / perft_time.as_secs_f64().max(1e-9);
+    bar.finish_and_clear();
 
-    if a.json {
+    if a.json.json {
         println!(
             "{}",
             json!({

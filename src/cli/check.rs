@@ -1,10 +1,9 @@
 //! `ayla check <record>... [--rules FILE] [--json]`
 
-use super::{Exit, Failure, board};
-use ayla::check::{GameReport, check_game};
+use super::{Exit, Failure, args, board, json};
+use ayla::check::{Claim, GameReport, check_game};
 use ayla::engine::Variant;
-use ayla::fit::parse_selection;
-use ayla::notation::{Record, format_position, parse_records};
+use ayla::notation::{Loc, Record, format_position, parse_records};
 use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules::Rules;
 use serde_json::json;
@@ -17,16 +16,10 @@ pub struct Args {
     /// Record files to check.
     #[arg(required = true)]
     records: Vec<PathBuf>,
-    /// Check every game under this rule file (or bundled id) instead of its `Variant` tag.
-    #[arg(long, value_name = "FILE")]
-    rules: Option<String>,
-    /// One JSON object per game, one per line, instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Check under this alternative of an open point (repeatable; overrides
-    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
-    #[arg(long = "reading", value_name = "NAME=ALT")]
-    readings: Vec<String>,
+    #[command(flatten)]
+    rulebook: args::Rulebook,
+    #[command(flatten)]
+    json: args::Json,
 }
 
 /// How one game (or file) came out, worst last.
@@ -48,18 +41,10 @@ impl Status {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    if let Some(name) = &a.rules {
-        super::load_rules(name)?;
-    }
-    let cli = parse_selection(&a.readings.join(","))
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let choice = Overrides {
-        rules: a.rules.clone(),
-        readings: cli,
-    };
+    let choice = a.rulebook.overrides()?;
     let mut worst = Status::Ok;
     for path in &a.records {
-        worst = worst.max(check_file(path, &choice, a.json));
+        worst = worst.max(check_file(path, &choice, a.json.json));
     }
     match worst.exit() {
         Exit::Ok => Ok(()),
@@ -67,27 +52,84 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
 }
 
+/// A `--json` line: every key present, `null` where it has no value
+/// (docs/json.md).
+struct GameJson {
+    file: String,
+    game: Option<usize>,
+    line: Option<usize>,
+    status: &'static str,
+    facts: Option<serde_json::Value>,
+    errors: Vec<json::Error>,
+}
+
+impl GameJson {
+    fn unusable(file: &str, game: Option<(usize, &Record)>, error: json::Error) -> GameJson {
+        GameJson {
+            file: file.to_owned(),
+            game: game.map(|(i, _)| i),
+            line: game.map(|(_, r)| r.loc.line),
+            status: "unusable",
+            facts: None,
+            errors: vec![error],
+        }
+    }
+
+    fn print(&self) {
+        let mut v = json!({
+            "file": self.file,
+            "game": self.game,
+            "line": self.line,
+            "status": self.status,
+            "variant": null,
+            "readings": null,
+            "plies": null,
+            "claimed": null,
+            "result": null,
+            "winner": null,
+            "ended": null,
+            "without_glory": null,
+            "position": null,
+        });
+        if let Some(serde_json::Value::Object(facts)) = &self.facts {
+            for (k, x) in facts {
+                v[k] = x.clone();
+            }
+        }
+        v["errors"] = self.errors.iter().map(json::Error::to_json).collect();
+        println!("{v}");
+    }
+}
+
 fn check_file(path: &Path, choice: &Overrides, json: bool) -> Status {
     let name = path.display().to_string();
-    let file_error = |msg: String| {
+    let file_error = |e: json::Error, text: String| {
         if json {
-            println!(
-                "{}",
-                json!({"file": name, "status": "unusable", "error": msg})
-            );
+            GameJson::unusable(&name, None, e).print();
         } else {
-            println!("{msg}");
+            println!("{text}");
             println!("{name}: not checked");
         }
         Status::Unusable
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return file_error(format!("{name}: cannot read the record: {e}")),
+        Err(e) => {
+            let msg = format!("cannot read the record: {e}");
+            return file_error(
+                json::Error::new(json::Kind::Unusable, &name, None, &msg),
+                format!("{name}: {msg}"),
+            );
+        }
     };
     let games = match parse_records(&text) {
         Ok(g) => g,
-        Err(e) => return file_error(format!("{name}:{}: syntax error: {}", e.loc, e.message)),
+        Err(e) => {
+            return file_error(
+                json::Error::syntax(&name, &e),
+                format!("{name}:{}: syntax error: {}", e.loc, e.message),
+            );
+        }
     };
     let base = path.parent().unwrap_or(Path::new(""));
     let mut worst = Status::Ok;
@@ -127,42 +169,30 @@ fn check_one(
     choice: &Overrides,
     json: bool,
 ) -> Status {
+    let unusable = |at: Option<Loc>, message: String| {
+        if json {
+            let e = json::Error::new(json::Kind::Unusable, name, at, message);
+            GameJson::unusable(name, Some((index, rec)), e).print();
+        } else {
+            // A fault of the command line is not the record's: no place in it.
+            match at {
+                Some(loc) => println!("{name}:{loc}: {message}"),
+                None => println!("{message}"),
+            }
+        }
+        Status::Unusable
+    };
     let variant = match rulebook_for(rec, base, choice) {
         Ok(r) => Arc::new(Variant::new(r)),
-        Err(e) => {
-            // A fault of the command line is not the record's.
-            let msg = match e.at {
-                Some(_) => format!("{name}:{e}"),
-                None => e.message.clone(),
-            };
-            if json {
-                println!(
-                    "{}",
-                    json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": msg})
-                );
-            } else {
-                println!("{msg}");
-            }
-            return Status::Unusable;
-        }
+        Err(e) => return unusable(e.at, e.message),
     };
     let rules: &Rules = &variant;
     let report = match check_game(&variant, rec) {
         Ok(r) => r,
-        Err(u) => {
-            if json {
-                println!(
-                    "{}",
-                    json!({"file": name, "game": index, "line": rec.loc.line, "status": "unusable", "error": u.to_string()})
-                );
-            } else {
-                println!("{name}:{u}");
-            }
-            return Status::Unusable;
-        }
+        Err(u) => return unusable(Some(u.loc), u.message),
     };
     if json {
-        println!("{}", report_json(name, index, rec, rules, &report));
+        report_json(name, index, rec, rules, &report).print();
     } else {
         print_report(name, index, rec, rules, &report);
     }
@@ -173,52 +203,45 @@ fn check_one(
     }
 }
 
-fn report_json(
-    name: &str,
-    index: usize,
-    rec: &Record,
-    rules: &Rules,
-    r: &GameReport,
-) -> serde_json::Value {
+fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) -> GameJson {
     let status = if r.illegal.is_some() {
         "illegal"
-    } else if r.result_problem.is_some() {
+    } else if !r.result_problems.is_empty() {
         "wrong-result"
     } else {
         "ok"
     };
-    let mut v = json!({
-        "file": name,
-        "game": index,
-        "line": rec.loc.line,
+    let mut facts = json!({
         "variant": rules.provenance.id,
-        "status": status,
         "plies": r.steps.len(),
-        "claimed": r.claim.to_string(),
+        "claimed": match r.claim {
+            Claim::None => None,
+            c => Some(c.to_string()),
+        },
         "position": format_position(rules, &r.last),
         "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
     });
     if let Some(o) = r.outcome {
-        v["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
-        v["winner"] = json!(o.winner.map(|w| w.to_string()));
-        v["ended"] = json!(o.reason.code());
-        v["without_glory"] = json!(o.without_glory);
+        facts["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
+        facts["winner"] = json!(o.winner.map(|w| w.to_string()));
+        facts["ended"] = json!(o.reason.code());
+        facts["without_glory"] = json!(o.without_glory);
     }
+    let mut errors = Vec::new();
     if let Some(i) = &r.illegal {
-        v["error"] = json!({
-            "line": i.loc.line,
-            "column": i.loc.column,
-            "ply": i.number,
-            "side": i.side.to_string(),
-            "text": i.text,
-            "position": format_position(rules, &i.before),
-            "reason": i.reason,
-        });
+        errors.push(json::Error::illegal(name, rules, i));
     }
-    if let Some(p) = &r.result_problem {
-        v["error"] = json!({ "reason": p.to_string() });
+    for p in &r.result_problems {
+        errors.push(json::Error::wrong_result(name, rules, p, &r.last));
     }
-    v
+    GameJson {
+        file: name.to_owned(),
+        game: Some(index),
+        line: Some(rec.loc.line),
+        status,
+        facts: Some(facts),
+        errors,
+    }
 }
 
 fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) {
@@ -241,8 +264,10 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         }
         return;
     }
-    if let Some(p) = &r.result_problem {
-        println!("{name}:{p}");
+    if !r.result_problems.is_empty() {
+        for p in &r.result_problems {
+            println!("{name}:{p}");
+        }
         return;
     }
     let n = r.steps.len();

@@ -126,7 +126,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     text,
                     reason,
                 } => format!("{file}:{at}: ply {number} ({side}, `{text}`) is illegal: {reason}"),
-                Verdict::WrongResult(m) => format!("{file}:{m}"),
+                Verdict::WrongResult(ms) => ms
+                    .iter()
+                    .map(|m| format!("{file}:{m}"))
+                    .collect::<Vec<_>>()
+                    .join("; "),
                 Verdict::Unusable(m) => format!("{file}:{m}"),
                 Verdict::Fits => unreachable!(),
             };

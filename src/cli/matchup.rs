@@ -1,11 +1,14 @@
-//! `ayla match <variant> --a LEVEL --b LEVEL --games N`: measured strength.
+//! `ayla match <variant> --a LEVEL --b LEVEL --games N [--save DIR]`: measured strength.
 
-use super::{Failure, load_rules};
-use ayla::engine::{Game, Side};
+use super::{Failure, load_rules, progress};
+use ayla::check::write_record;
+use ayla::engine::{Game, Ply, Side};
+use ayla::notation::format_position;
 use ayla::rng::Rng;
 use ayla::rules::describe::count;
 use ayla::search::Level;
 use ayla::search::player::Player;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `match`.
 #[derive(clap::Args)]
@@ -13,13 +16,14 @@ pub struct Args {
     /// A bundled variant id or a path to a rule file.
     variant: String,
     /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`).
-    #[arg(long)]
+    #[arg(long, value_name = "LEVEL")]
     a: Level,
-    /// Player B's level.
-    #[arg(long)]
+    /// Player B's level, written as A's.
+    #[arg(long, value_name = "LEVEL")]
     b: Level,
-    /// Number of games (colours alternate; each pair of games shares a random opening).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games, at least 1 (colours alternate; each pair of games
+    /// shares a random opening).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Random plies played before the engines take over, so games differ.
     #[arg(long, default_value_t = 4)]
@@ -27,9 +31,62 @@ pub struct Args {
     /// Seed for openings and random players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Stop a game after this many plies and score it as it stands.
-    #[arg(long, default_value_t = 2000)]
+    /// Stop a game after this many plies (at least 1) and score it as it stands.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
     max_plies: u32,
+    /// Save each game as a record, `<variant>-<number>.rec`, in this
+    /// directory (made if missing; files of those names are replaced).
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+}
+
+/// Writes game `number` (from 1) of the match as a record that `ayla check` passes.
+fn save_game(
+    dir: &Path,
+    a: &Args,
+    number: u32,
+    a_side: Side,
+    g: &Game,
+    plies: &[Ply],
+) -> std::io::Result<PathBuf> {
+    let rules = g.variant();
+    let width = a.games.to_string().len().max(3);
+    let path = dir.join(format!("{}-{number:0width$}.rec", rules.provenance.id));
+    let who = |side: Side| {
+        let (name, level) = if side == a_side {
+            ("A", a.a)
+        } else {
+            ("B", a.b)
+        };
+        format!("ayla engine {name} ({level})")
+    };
+    let mut tags = vec![
+        (
+            "Variant",
+            ayla::rulebook::variant_tag_for(&a.variant, &path),
+        ),
+        (
+            "Event",
+            format!(
+                "ayla match, seed {}, {} random opening plies",
+                a.seed, a.opening
+            ),
+        ),
+        ("Round", number.to_string()),
+        ("South", who(Side::South)),
+        ("North", who(Side::North)),
+    ];
+    match g.outcome() {
+        Some(o) => {
+            tags.push(("Result", format!("{}-{}", o.totals[0], o.totals[1])));
+            tags.push(("Termination", o.reason.code().to_owned()));
+        }
+        // Stopped at --max-plies: unfinished, as far as the rules go.
+        None => tags.push(("Result", "*".to_owned())),
+    }
+    tags.push(("FinalPosition", format_position(rules, g.position())));
+    std::fs::write(&path, write_record(rules, &tags, plies))?;
+    Ok(path)
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -39,7 +96,21 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mut scores = Vec::with_capacity(a.games as usize);
     let mut legal = Vec::new();
     let mut opening = Vec::new();
+    if let Some(dir) = &a.save {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::unusable(anyhow::anyhow!(
+                "--save: cannot make {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let start = std::time::Instant::now();
+    let bar = progress::bar(
+        u64::from(a.games),
+        "{bar:24} {pos}/{len} games, {elapsed} (eta {eta})  {wide_msg}",
+    );
+    progress::tick(&bar);
+    let mut played = Vec::new();
     for i in 0..a.games {
         // A plays South in even games, North in odd ones; a pair shares its opening.
         if i % 2 == 0 {
@@ -63,8 +134,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
         for &p in &opening {
             g.play_unchecked(p);
         }
+        played.clear();
+        played.extend_from_slice(&opening);
         let mut n = 0;
         while !g.is_over() && n < a.max_plies {
+            bar.set_message(format!(
+                "A +{wins} ={draws} -{losses}; game {} ply {}",
+                i + 1,
+                played.len() + 1
+            ));
             let p = if g.position().to_move() == a_side {
                 pa.choose(&mut g)
             } else {
@@ -72,7 +150,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
             }
             .expect("a ply while the game is on");
             g.play(p).expect("engines play legal plies");
+            played.push(p);
             n += 1;
+        }
+        if let Some(dir) = &a.save {
+            save_game(dir, &a, i + 1, a_side, &g, &played).map_err(|e| {
+                bar.finish_and_clear();
+                Failure::unusable(anyhow::anyhow!(
+                    "--save: cannot write in {}: {e}",
+                    dir.display()
+                ))
+            })?;
         }
         let totals = match g.outcome() {
             Some(o) => o.totals,
@@ -98,8 +186,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
             }
         };
         scores.push(score);
+        bar.inc(1);
     }
-    let n = f64::from(a.games.max(1));
+    bar.finish_and_clear();
+    let n = f64::from(a.games);
     let mean = scores.iter().sum::<f64>() / n;
     let (lo, hi) = wilson(mean, n);
     println!(
@@ -120,6 +210,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
             count(cut, "game", "games"),
             count(a.max_plies, "ply", "plies")
         );
+    }
+    if let Some(dir) = &a.save {
+        println!("{} records saved in {}", a.games, dir.display());
     }
     println!("{:.1} s", start.elapsed().as_secs_f64());
     Ok(())

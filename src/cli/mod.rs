@@ -1,14 +1,17 @@
 //! Argument parsing and dispatch; one module per subcommand.
 
 mod analyse;
+mod args;
 mod bench;
 mod board;
 mod check;
 mod fit;
+mod json;
 mod kpe_baseline;
 mod matchup;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod rules;
 
@@ -89,6 +92,12 @@ enum Command {
     Match(matchup::Args),
     /// Measure the engine's speed: random playouts and perft.
     Bench(bench::Args),
+    /// Print a shell completion script, e.g. `ayla completions bash > ~/.local/share/bash-completion/completions/ayla`.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -115,6 +124,11 @@ pub fn run() -> i32 {
         Command::Analyse(a) => analyse::run(a),
         Command::Match(a) => matchup::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "ayla", &mut std::io::stdout());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => Exit::Ok as i32,

@@ -6,7 +6,7 @@ use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
 use ayla::rules::describe::count;
-use ayla::search::eval::WIN;
+use ayla::search::eval::{self, Meaning};
 use ayla::search::player::{DEFAULT_LEVEL, Player};
 use ayla::search::{Budget, Level, Searcher};
 use std::io::{BufRead, Write};
@@ -269,19 +269,16 @@ fn where_is(p: &Path) -> String {
 /// An engine's value for the side to act, in words: seeds (hundredths in
 /// the search) or a forced end.
 fn value_words(v: i32, side: Side) -> String {
-    // A finished game is worth WIN + 100 * margin - plies to it (`terminal` in src/search/eval.rs).
-    let plies = |n: i32| count(n, "ply", "plies");
-    let seeds = |n: i32| count(n, "seed", "seeds");
-    if v > WIN / 2 {
-        let r = v - WIN;
-        let n = (-r).rem_euclid(100);
-        format!("{side} wins in {} by {}", plies(n), seeds((r + n) / 100))
-    } else if v < -WIN / 2 {
-        let r = v + WIN;
-        let n = r.rem_euclid(100);
-        format!("{side} loses in {} by {}", plies(n), seeds((n - r) / 100))
-    } else {
-        format!("{:+.2} seeds for {side}", f64::from(v) / 100.0)
+    let plies = |n: u32| count(n, "ply", "plies");
+    let seeds = |n: u32| count(n, "seed", "seeds");
+    match eval::meaning(v) {
+        Meaning::Win { plies: n, margin } => {
+            format!("{side} wins in {} by {}", plies(n), seeds(margin))
+        }
+        Meaning::Loss { plies: n, margin } => {
+            format!("{side} loses in {} by {}", plies(n), seeds(margin))
+        }
+        Meaning::Heuristic(v) => format!("{:+.2} seeds for {side}", f64::from(v) / 100.0),
     }
 }
 

@@ -1,13 +1,13 @@
-//! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]...`
+//! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
 
-use super::{Exit, Failure, board};
-use ayla::check::check_game;
-use ayla::engine::Variant;
-use ayla::fit::parse_selection;
-use ayla::notation::{format_position, parse_records};
-use ayla::rulebook::{Overrides, rulebook_for};
+use super::{Exit, Failure, args, board, json};
+use ayla::check::{GameReport, check_game};
+use ayla::engine::{Position, Variant};
+use ayla::notation::{Record, format_position, parse_records};
+use ayla::rulebook::rulebook_for;
 use ayla::rules::Rules;
 use ayla::rules::describe::count;
+use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -19,18 +19,22 @@ pub struct Args {
     /// Show only the board after this ply (0 for the start).
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
-    /// Replay under this rule file (or bundled id) instead of the `Variant` tag.
-    #[arg(long, value_name = "FILE")]
-    rules: Option<String>,
-    /// Replay under this alternative of an open point (repeatable; overrides
-    /// the record's `Readings` tag), e.g. `--reading skip-origin=skip-origin`.
-    #[arg(long = "reading", value_name = "NAME=ALT")]
-    readings: Vec<String>,
+    #[command(flatten)]
+    rulebook: args::Rulebook,
+    #[command(flatten)]
+    json: args::Json,
 }
 
-fn show(rules: &Rules, pos: &ayla::engine::Position) {
+fn show(rules: &Rules, pos: &Position) {
     print!("{}", board::draw(rules, pos));
     println!("  {}", format_position(rules, pos));
+}
+
+/// One game, replayed.
+struct Replayed<'a> {
+    rec: &'a Record,
+    variant: Arc<Variant>,
+    report: GameReport,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -45,14 +49,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
         ))
     })?;
     let base = a.record.parent().unwrap_or(std::path::Path::new(""));
-    let readings = parse_selection(&a.readings.join(","))
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let overrides = Overrides {
-        rules: a.rules.clone(),
-        readings,
-    };
-    let mut worst = Exit::Ok;
-    for (gi, rec) in games.iter().enumerate() {
+    let overrides = a.rulebook.overrides()?;
+    // Every game is replayed, and `--ply` checked against each, before
+    // anything is printed: a mistake prints an error and nothing else.
+    let mut replayed = Vec::with_capacity(games.len());
+    for rec in &games {
         let rules = rulebook_for(rec, base, &overrides).map_err(|e| {
             Failure::unusable(match e.at {
                 Some(_) => anyhow::anyhow!("{name}:{e}"),
@@ -60,85 +61,167 @@ pub fn run(a: Args) -> Result<(), Failure> {
             })
         })?;
         let variant = Arc::new(Variant::new(rules));
-        let rules: &Rules = &variant;
         let report = check_game(&variant, rec)
             .map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
-        if games.len() > 1 {
-            println!(
-                "=== game {} of {} (line {}) ===",
-                gi + 1,
-                games.len(),
-                rec.loc.line
-            );
-        }
-        for t in &rec.tags {
-            println!("[{} {:?}]", t.name, t.value);
-        }
-        match a.ply {
-            Some(n) if n > report.steps.len() => {
-                let k = report.steps.len();
-                let what = if report.illegal.is_some() {
-                    count(k, "legal ply", "legal plies")
+        replayed.push(Replayed {
+            rec,
+            variant,
+            report,
+        });
+    }
+    if let Some(n) = a.ply {
+        for (gi, g) in replayed.iter().enumerate() {
+            let len = g.report.steps.len();
+            if n > len {
+                let what = if g.report.illegal.is_some() {
+                    count(len, "legal ply", "legal plies")
                 } else {
-                    count(k, "ply", "plies")
+                    count(len, "ply", "plies")
+                };
+                let game = if replayed.len() > 1 {
+                    format!("game {} (line {})", gi + 1, g.rec.loc.line)
+                } else {
+                    "the game".to_owned()
                 };
                 return Err(Failure::unusable(anyhow::anyhow!(
-                    "--ply {n}: the game has {what}"
+                    "--ply {n}: {game} has {what}"
                 )));
             }
-            Some(0) => {
-                println!("\nStart:");
-                show(rules, &report.start);
-            }
-            Some(n) => {
-                let s = &report.steps[n - 1];
-                println!(
-                    "\n{}. `{}`: {}.",
-                    s.number,
-                    s.text,
-                    s.effect.describe(rules, s.side)
-                );
-                show(rules, &s.after);
-            }
-            None => {
-                println!("\nStart:");
-                show(rules, &report.start);
-                for s in &report.steps {
-                    println!(
-                        "\n{}. `{}`: {}.",
-                        s.number,
-                        s.text,
-                        s.effect.describe(rules, s.side)
-                    );
-                    for c in &s.comments {
-                        println!("  {{{c}}}");
-                    }
-                    show(rules, &s.after);
-                }
-            }
         }
-        if a.ply.is_some_and(|n| n < report.steps.len()) {
-            continue; // a position in the middle: the game's end is not the point
-        }
-        if let Some(i) = &report.illegal {
-            println!(
-                "\n{name}:{}: ply {} ({}, `{}`) is illegal: {}",
-                i.loc, i.number, i.side, i.text, i.reason
-            );
+    }
+    let mut worst = Exit::Ok;
+    for (gi, g) in replayed.iter().enumerate() {
+        // A position in the middle: the game's end is not the point.
+        let to_end = a.ply.is_none_or(|n| n == g.report.steps.len());
+        if to_end && !g.report.is_ok() {
             worst = Exit::Wrong;
-            continue;
         }
-        match report.outcome {
-            Some(o) => println!("\nGame over: {o}."),
-            None => println!("\nUnfinished: {} to act.", report.last.to_move()),
-        }
-        if let Some(p) = &report.result_problem {
-            println!("{name}:{p}");
-            worst = Exit::Wrong;
+        if a.json.json {
+            println!("{}", game_json(&name, gi + 1, g, a.ply, to_end));
+        } else {
+            print_game(&name, gi + 1, replayed.len(), g, a.ply, to_end);
         }
     }
     match worst {
         Exit::Ok => Ok(()),
         e => Err(Failure::silent(e)),
     }
+}
+
+fn print_game(
+    name: &str,
+    index: usize,
+    count: usize,
+    g: &Replayed,
+    ply: Option<usize>,
+    to_end: bool,
+) {
+    let rules: &Rules = &g.variant;
+    let report = &g.report;
+    if count > 1 {
+        println!("=== game {index} of {count} (line {}) ===", g.rec.loc.line);
+    }
+    for t in &g.rec.tags {
+        println!("[{} {:?}]", t.name, t.value);
+    }
+    let shown = match ply {
+        Some(0) => 0..0,
+        Some(n) => n - 1..n,
+        None => 0..report.steps.len(),
+    };
+    if ply.is_none_or(|n| n == 0) {
+        println!("\nStart:");
+        show(rules, &report.start);
+    }
+    for s in &report.steps[shown] {
+        println!(
+            "\n{}. `{}`: {}.",
+            s.number,
+            s.text,
+            s.effect.describe(rules, s.side)
+        );
+        if ply.is_none() {
+            for c in &s.comments {
+                println!("  {{{c}}}");
+            }
+        }
+        show(rules, &s.after);
+    }
+    if !to_end {
+        return;
+    }
+    if let Some(i) = &report.illegal {
+        println!(
+            "\n{name}:{}: ply {} ({}, `{}`) is illegal: {}",
+            i.loc, i.number, i.side, i.text, i.reason
+        );
+        return;
+    }
+    match report.outcome {
+        Some(o) => println!("\nGame over: {o}."),
+        None => println!("\nUnfinished: {} to act.", report.last.to_move()),
+    }
+    for p in &report.result_problems {
+        println!("{name}:{p}");
+    }
+}
+
+fn game_json(
+    name: &str,
+    index: usize,
+    g: &Replayed,
+    ply: Option<usize>,
+    to_end: bool,
+) -> serde_json::Value {
+    let rules: &Rules = &g.variant;
+    let report = &g.report;
+    let shown = match ply {
+        Some(0) => 0..0,
+        Some(n) => n - 1..n,
+        None => 0..report.steps.len(),
+    };
+    let position = match ply {
+        Some(0) => &report.start,
+        Some(n) => &report.steps[n - 1].after,
+        None => &report.last,
+    };
+    let plies: Vec<serde_json::Value> = report.steps[shown]
+        .iter()
+        .map(|s| {
+            json!({
+                "number": s.number,
+                "side": s.side.to_string(),
+                "text": s.text,
+                "effect": s.effect.describe(rules, s.side),
+                "position": format_position(rules, &s.after),
+                "comments": s.comments,
+            })
+        })
+        .collect();
+    let mut errors = Vec::new();
+    if to_end {
+        if let Some(i) = &report.illegal {
+            errors.push(json::Error::illegal(name, rules, i).to_json());
+        }
+        for p in &report.result_problems {
+            errors.push(json::Error::wrong_result(name, rules, p, &report.last).to_json());
+        }
+    }
+    let o = report.outcome;
+    json!({
+        "file": name,
+        "game": index,
+        "line": g.rec.loc.line,
+        "variant": rules.provenance.id,
+        "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
+        "tags": g.rec.tags.iter().map(|t| json!({"name": t.name, "value": t.value})).collect::<Vec<_>>(),
+        "start": format_position(rules, &report.start),
+        "plies": plies,
+        "position": format_position(rules, position),
+        "result": o.map(|o| format!("{}-{}", o.totals[0], o.totals[1])),
+        "winner": o.and_then(|o| o.winner).map(|w| w.to_string()),
+        "ended": o.map(|o| o.reason.code()),
+        "without_glory": o.map(|o| o.without_glory),
+        "errors": errors,
+    })
 }

@@ -8,7 +8,10 @@ use std::path::PathBuf;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// The bundled variants: name, people, region, what sets each apart.
-    List,
+    List {
+        #[command(flatten)]
+        json: super::args::Json,
+    },
     /// The rulebook in plain English, generated from the rule file.
     Show {
         /// A bundled variant id or a path to a rule file.
@@ -31,7 +34,25 @@ pub enum Command {
 
 pub fn run(c: Command) -> Result<(), Failure> {
     match c {
-        Command::List => {
+        Command::List { json } => {
+            if json.json {
+                let mut all = Vec::new();
+                for (id, _, _) in rules::BUNDLED {
+                    let r = rules::bundled(id).map_err(Failure::unusable)?;
+                    let p = &r.provenance;
+                    all.push(serde_json::json!({
+                        "id": id,
+                        "name": p.name,
+                        "other_names": p.other_names,
+                        "people": p.people,
+                        "region": p.region,
+                        "summary": p.summary,
+                        "readings": r.readings.iter().map(|x| &x.name).collect::<Vec<_>>(),
+                    }));
+                }
+                println!("{}", serde_json::Value::Array(all));
+                return Ok(());
+            }
             for (id, _, _) in rules::BUNDLED {
                 let r = rules::bundled(id).map_err(Failure::unusable)?;
                 let p = &r.provenance;

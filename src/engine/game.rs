@@ -33,6 +33,19 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every [`code`](EndReason::code), in the order of the variants: the
+    /// values a record's `Termination` tag may take.
+    pub const CODES: [&'static str; 8] = [
+        "all-below",
+        "no-sowing",
+        "captured-more-than",
+        "row-empty",
+        "cannot-feed",
+        "seeds-left",
+        "ply-cap",
+        "repetition",
+    ];
+
     /// A short stable name: `all-below`, `no-sowing`, `captured-more-than`,
     /// `row-empty`, `cannot-feed`, `seeds-left`, `ply-cap`, `repetition`.
     #[must_use]

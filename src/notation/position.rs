@@ -29,14 +29,23 @@ impl std::error::Error for PositionError {}
 
 fn rule_name(r: &Rule) -> String {
     match r {
-        Rule::position => "a position",
+        Rule::position => "a position, e.g. `6,6,6,6/6,6,6,6 S 0-0`",
         Rule::seeds | Rule::row => "seed counts",
-        Rule::count => "a number",
-        Rule::side => "`S` or `N`",
-        Rule::captured => "captured totals like `0-0`",
+        Rule::north_row => "`/` and North's row of seed counts",
+        Rule::seed => "a seed count",
+        Rule::south_total => "the captured totals, e.g. `0-0`",
+        Rule::north_total => "North's captured total",
+        Rule::to_act => "a space and the side to act, `S` or `N`",
+        Rule::side => "the side to act, `S` or `N`",
+        Rule::totals => "a space and the captured totals, e.g. `0-0`",
+        Rule::captured => "the captured totals, e.g. `0-0`",
+        Rule::north_captured => "`-` and North's captured total",
+        Rule::more => "a space and an optional field",
         Rule::field => "an optional field",
         Rule::owners => "`owners=`",
         Rule::owner_row => "a row of `S`/`N` owners",
+        Rule::north_owners => "`/` and North's row of owners",
+        Rule::north_sown_part => "`/` and North's sown pits",
         Rule::sown => "`sown=`",
         Rule::south_sown => "South's sown pits",
         Rule::north_sown => "North's sown pits",
@@ -47,6 +56,25 @@ fn rule_name(r: &Rule) -> String {
         Rule::EOI => "the end of the position",
     }
     .to_owned()
+}
+
+/// The one pair inside a rule that only adds a separator (`to_act`,
+/// `totals`, `more`, and the `north_…` rules after a `/` or `-`); any
+/// other pair as it is.
+fn unwrap(p: Pair<'_, Rule>) -> Pair<'_, Rule> {
+    match p.as_rule() {
+        Rule::to_act
+        | Rule::totals
+        | Rule::north_row
+        | Rule::north_captured
+        | Rule::more
+        | Rule::north_owners
+        | Rule::north_sown_part => p
+            .into_inner()
+            .next()
+            .expect("a separator rule holds one pair"),
+        _ => p,
+    }
 }
 
 fn err(col: usize, message: impl Into<String>) -> PositionError {
@@ -105,10 +133,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     };
     let dup =
         |p: &Pair<'_, Rule>, field: &str| err(col(text, p), format!("`{field}=` given twice"));
-    for p in top.into_inner() {
+    for p in top.into_inner().map(unwrap) {
         match p.as_rule() {
             Rule::seeds => {
-                for (r, row) in p.into_inner().enumerate() {
+                for (r, row) in p.into_inner().map(unwrap).enumerate() {
                     let side = if r == 0 { Side::South } else { Side::North };
                     let counts: Vec<_> = row.into_inner().collect();
                     if counts.len() != n {
@@ -133,7 +161,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                 }
             }
             Rule::captured => {
-                for (i, c) in p.into_inner().enumerate() {
+                for (i, c) in p.into_inner().map(unwrap).enumerate() {
                     captured[i] = parse_count(text, &c)?;
                 }
             }
@@ -146,7 +174,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     return Err(dup(&p, "owners"));
                 }
                 let mut set = PitSet::EMPTY;
-                for (r, row) in p.into_inner().enumerate() {
+                for (r, row) in p.into_inner().map(unwrap).enumerate() {
                     if row.as_str().len() != n {
                         return Err(err(
                             col(text, &row),
@@ -172,7 +200,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     return Err(dup(&p, "sown"));
                 }
                 let mut set = PitSet::EMPTY;
-                for (side, part) in Side::BOTH.into_iter().zip(p.into_inner()) {
+                for (side, part) in Side::BOTH.into_iter().zip(p.into_inner().map(unwrap)) {
                     for (i, ch) in part.as_str().chars().enumerate() {
                         let at = col(text, &part) + i;
                         let pit = rules

@@ -74,6 +74,9 @@ impl Default for Searcher {
 
 const MAX_DEPTH: usize = 128;
 
+// A win's distance term must stay below one seed of margin (see `eval::MARGIN`).
+const _: () = assert!(MAX_DEPTH as Value <= super::eval::MARGIN);
+
 impl Searcher {
     /// A searcher whose table holds `entries` positions (rounded up to a power of two).
     #[must_use]

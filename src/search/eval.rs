@@ -1,7 +1,8 @@
 //! Static evaluation, from the point of view of the side to act.
 //!
 //! Kept apart from the search so either can change alone. Values are in
-//! hundredths of a seed; a finished game scores beyond any heuristic value.
+//! hundredths of a seed; a finished game scores beyond any heuristic value,
+//! its margin and distance both readable from the value ([`meaning`]).
 
 use crate::engine::{Game, Outcome, Side};
 
@@ -10,6 +11,11 @@ pub type Value = i32;
 
 /// The value of a won game (before the margin and distance terms).
 pub const WIN: Value = 1_000_000;
+
+/// What each seed of a finished game's margin adds to its value: more than
+/// the distance term ever takes off (a search goes at most 127 plies deep),
+/// so a value gives back both the margin and the distance ([`meaning`]).
+pub const MARGIN: Value = 128;
 
 /// Larger than any value a search returns.
 pub const INFINITY: Value = 2 * WIN;
@@ -22,9 +28,51 @@ pub fn terminal(o: &Outcome, me: Side, ply: usize) -> Value {
     let diff = o.totals[me.index()] as Value - o.totals[me.opponent().index()] as Value;
     let ply = ply as Value;
     match diff.signum() {
-        1 => WIN + 100 * diff - ply,
-        -1 => -WIN + 100 * diff + ply,
+        1 => WIN + MARGIN * diff - ply,
+        -1 => -WIN + MARGIN * diff + ply,
         _ => 0,
+    }
+}
+
+/// What a search value says, for the side to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    /// No end in sight: the heuristic, in hundredths of a seed.
+    Heuristic(Value),
+    /// A forced win this many plies away, by this many seeds.
+    Win {
+        /// Plies to the end, with best play on both sides.
+        plies: u32,
+        /// Final totals, winner minus loser.
+        margin: u32,
+    },
+    /// A forced loss this many plies away, by this many seeds.
+    Loss {
+        /// Plies to the end, with best play on both sides.
+        plies: u32,
+        /// Final totals, winner minus loser.
+        margin: u32,
+    },
+}
+
+/// Reads a value returned by the search (the inverse of [`terminal`] for
+/// a finished game; a drawn end reads as a heuristic 0).
+#[must_use]
+pub fn meaning(v: Value) -> Meaning {
+    let decode = |x: Value| {
+        // x = MARGIN * margin - plies, with 0 <= plies < MARGIN.
+        let margin = (x + MARGIN - 1).div_euclid(MARGIN);
+        let plies = margin * MARGIN - x;
+        (plies.unsigned_abs(), margin.unsigned_abs())
+    };
+    if v > WIN / 2 {
+        let (plies, margin) = decode(v - WIN);
+        Meaning::Win { plies, margin }
+    } else if v < -WIN / 2 {
+        let (plies, margin) = decode(-v - WIN);
+        Meaning::Loss { plies, margin }
+    } else {
+        Meaning::Heuristic(v)
     }
 }
 
@@ -47,5 +95,42 @@ pub fn evaluate(game: &Game, ply: usize) -> Value {
     match game.outcome() {
         Some(o) => terminal(&o, game.position().to_move(), ply),
         None => heuristic(game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EndReason;
+
+    #[test]
+    fn a_terminal_value_gives_back_its_distance_and_margin() {
+        for margin in [1u32, 2, 8, 48] {
+            for plies in [1usize, 7, 99, 100, 127] {
+                let o = Outcome {
+                    reason: EndReason::AllBelow(3),
+                    totals: [24 + margin, 24],
+                    winner: Some(Side::South),
+                    without_glory: false,
+                };
+                let plies32 = plies as u32;
+                assert_eq!(
+                    meaning(terminal(&o, Side::South, plies)),
+                    Meaning::Win {
+                        plies: plies32,
+                        margin
+                    }
+                );
+                assert_eq!(
+                    meaning(terminal(&o, Side::North, plies)),
+                    Meaning::Loss {
+                        plies: plies32,
+                        margin
+                    }
+                );
+            }
+        }
+        assert_eq!(meaning(208), Meaning::Heuristic(208));
+        assert_eq!(meaning(-300), Meaning::Heuristic(-300));
     }
 }

@@ -11,6 +11,6 @@ pub mod player;
 pub mod playout;
 
 pub use alphabeta::{Budget, SearchResult, Searcher, minimax};
-pub use perft::perft;
+pub use perft::{perft, perft_divide};
 pub use player::Level;
 pub use playout::{Playouts, random_playouts};

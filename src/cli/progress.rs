@@ -1,0 +1,30 @@
+//! Progress on stderr for long runs: a bar on a terminal, nothing otherwise
+//! (a pipe or a file gets only the results, on stdout).
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// A bar of `len` steps drawn with `template` (indicatif's syntax) on
+/// stderr when it is a terminal; a hidden one, which draws nothing, when not.
+pub fn bar(len: u64, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(template)
+            .expect("a valid progress template")
+            .progress_chars("=> "),
+    );
+    pb
+}
+
+/// Redraws `pb` twice a second even when nothing is reported, so the time
+/// shown moves during a long search. Not for timed work: the ticker is
+/// another thread.
+pub fn tick(pb: &ProgressBar) {
+    if !pb.is_hidden() {
+        pb.enable_steady_tick(Duration::from_millis(500));
+    }
+}
