@@ -3,7 +3,7 @@
 //!
 //! Each file is one small record that `check` must reject, and ends with
 //! its expectations as `;` comment lines, written by hand from the rules
-//! (SPEC.md §3), never generated from the program's output:
+//! (docs/gore-and-kpe.md), never generated from the program's output:
 //!
 //! ```text
 //! ; expect-exit: 1

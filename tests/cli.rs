@@ -1,4 +1,4 @@
-//! The command line as a user meets it (SPEC.md §6): exit codes and the
+//! The command line as a user meets it (docs/commands.md): exit codes and the
 //! first lines of output of `check`, `replay`, `perft` and `play`, run on
 //! the built binary from the crate root. Every expected line here is
 //! derived from the rules or from the golden records' own tags.
@@ -1177,8 +1177,7 @@ fn every_flag_and_argument_has_help_text() {
             in_commands = false;
         } else if in_commands {
             let name = l.split_whitespace().next().unwrap();
-            // `play`'s arguments are another part of issue 15's work.
-            if name != "help" && name != "play" {
+            if name != "help" {
                 commands.push(vec![name.to_owned()]);
             }
         }
@@ -1193,14 +1192,26 @@ fn every_flag_and_argument_has_help_text() {
         let o = ayla(&args);
         assert_exit(&o, 0, &args.join(" "));
         let out = stdout(&o);
-        for l in out.lines() {
+        let lines: Vec<&str> = out.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
             let t = l.trim_start();
-            // An option (`-x, --flag <V>` or `--flag`) or an argument (`<NAME>`),
-            // then at least two spaces and its help.
-            if (t.starts_with('-') || t.starts_with('<')) && l.starts_with("  ") {
-                let described = t
-                    .split_once("  ")
-                    .is_some_and(|(_, h)| !h.trim().is_empty());
+            // An option (`-x, --flag <V>` or `--flag`) or an argument
+            // (`<NAME>`, `[NAME]`), then its help: after two spaces on the
+            // same line, or (clap's long form) on the next line, indented
+            // further.
+            let flag = t.starts_with("--")
+                || (t.starts_with('-') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic()));
+            // (`[default: …]` and `[possible values: …]` are notes, not arguments.)
+            let note = t.starts_with("[default") || t.starts_with("[possible");
+            if (flag || t.starts_with('<') || t.starts_with('[')) && !note && l.starts_with("  ") {
+                let indent = l.len() - t.len();
+                let below = lines.get(i + 1).is_some_and(|n| {
+                    let nt = n.trim_start();
+                    !nt.is_empty() && n.len() - nt.len() > indent
+                });
+                let described = below
+                    || t.split_once("  ")
+                        .is_some_and(|(_, h)| !h.trim().is_empty());
                 assert!(described, "`ayla {}`: no help for {t:?}", cmd.join(" "));
             }
         }

@@ -1,4 +1,4 @@
-//! The position notation of SPEC.md §5: canonical printing, and the error
+//! The position notation of docs/notation.md: canonical printing, and the error
 //! text for strings that are malformed or do not fit the variant.
 
 use ayla::notation::{format_position, parse_position};

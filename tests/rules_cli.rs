@@ -16,7 +16,7 @@ fn ayla(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn rules_show_matches_the_snapshots_read_against_the_spec() {
-    // Goré and Kpé were read against SPEC.md §3; Ayoayo and Ba-awa against
+    // Goré and Kpé were read against docs/gore-and-kpe.md; Ayoayo and Ba-awa against
     // their rule files' sources and readings.
     for id in ["gore", "kpe", "ayoayo", "ba-awa"] {
         let (code, out) = ayla(&["rules", "show", id]);
@@ -24,7 +24,7 @@ fn rules_show_matches_the_snapshots_read_against_the_spec() {
         let snap = std::fs::read_to_string(format!("tests/snapshots/rules-show-{id}.txt")).unwrap();
         assert_eq!(
             out, snap,
-            "rules show {id} changed: read it against SPEC.md §3, then update the snapshot"
+            "rules show {id} changed: read it against docs/gore-and-kpe.md, then update the snapshot"
         );
     }
 }

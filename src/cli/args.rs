@@ -41,7 +41,7 @@ impl Rulebook {
 /// `--position`: where to start instead of the initial position.
 #[derive(clap::Args)]
 pub struct Start {
-    /// Start from this position (SPEC.md §5, e.g. `6,6,6,6/6,6,6,6 S 0-0`)
+    /// Start from this position (docs/notation.md, e.g. `6,6,6,6/6,6,6,6 S 0-0`)
     /// instead of the initial one.
     #[arg(long, value_name = "POSITION")]
     pub position: Option<String>,

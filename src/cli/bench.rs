@@ -1,7 +1,7 @@
 //! `ayla bench <variant> [--plies N] [--seed S] [--rounds R] [--json]`
 //!
 //! Times uniformly random playouts through the generic engine on one
-//! thread (SPEC.md §7), perft from the initial position, and, when the
+//! thread (docs/performance.md), perft from the initial position, and, when the
 //! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
 
 use super::kpe_baseline;

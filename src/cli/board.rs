@@ -1,4 +1,4 @@
-//! Drawing a board as SPEC.md §2 lays it out, seen from South's seat.
+//! Drawing a board as docs/notation.md lays it out, seen from South's seat.
 //!
 //! North's row is on top (right to left), South's below; where the
 //! variant has stores, each is drawn at its end of the board with its

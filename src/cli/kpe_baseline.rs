@@ -1,7 +1,7 @@
 //! Kpé's random playouts written by hand, as fast as we can, for that one
-//! game: the yardstick the generic engine is measured against (SPEC.md §7).
+//! game: the yardstick the generic engine is measured against (docs/performance.md).
 //!
-//! The rules are those of `rules/kpe.toml` (SPEC.md §3), hard-wired:
+//! The rules are those of `rules/kpe.toml` (docs/gore-and-kpe.md), hard-wired:
 //! 2x4 pits, 6 seeds each, South first; sow every seed of a non-empty pit
 //! of one's own row counter-clockwise, dropping one in the origin too on
 //! every full lap; feed an opponent whose row is empty when some sowing

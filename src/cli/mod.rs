@@ -18,7 +18,7 @@ mod rules;
 use clap::{Parser, Subcommand};
 use std::fmt;
 
-/// Exit codes of SPEC.md §6.
+/// Exit codes of docs/commands.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     /// Success.

@@ -47,7 +47,7 @@ pub struct Args {
     /// North's engine level, instead of --level (needs --north engine).
     #[arg(long, value_name = "L", value_parser = parse_level_arg)]
     north_level: Option<String>,
-    /// Start from this position (SPEC.md §5) instead of the variant's
+    /// Start from this position (docs/notation.md) instead of the variant's
     /// start; the record then carries it in a Position tag.
     #[arg(long, value_name = "P", conflicts_with = "resume")]
     position: Option<String>,
