@@ -4,8 +4,9 @@
 //! whether every ply is legal, where the first illegal one stands and
 //! why, and whether what the record claims about the game is right: the
 //! `Result` tag (the final totals, or `*`), the `Termination` tag (why the
-//! game ended, an [`EndReason::code`]) and the `FinalPosition` tag (the
-//! position after the last ply). Finding the rulebook (the `Variant` tag)
+//! game ended, an [`EndReason::code`]), the `Glory` tag (`"without"`: a
+//! victory without glory) and the `FinalPosition` tag (the position after
+//! the last ply). Finding the rulebook (the `Variant` tag)
 //! is the caller's business: see [`crate::rulebook`].
 
 use crate::engine::{Effect, EndReason, Game, Outcome, Position, Side, Variant};
@@ -112,6 +113,14 @@ pub enum ResultProblem {
         /// What it says.
         claimed: String,
     },
+    /// `[Glory "without"]` for a game that did not end in a victory
+    /// without glory (a win by a player who had declined an offer).
+    WrongGlory {
+        /// Where the `Glory` tag is.
+        loc: Loc,
+        /// The true outcome, if the game ended.
+        actual: Option<Outcome>,
+    },
     /// The `FinalPosition` tag is not the position after the last ply.
     WrongFinalPosition {
         /// Where the `FinalPosition` tag is.
@@ -133,11 +142,12 @@ impl ResultProblem {
             | ResultProblem::UnfinishedButTotalsClaimed { loc, .. }
             | ResultProblem::WrongTermination { loc, .. }
             | ResultProblem::UnfinishedButTerminationClaimed { loc, .. }
+            | ResultProblem::WrongGlory { loc, .. }
             | ResultProblem::WrongFinalPosition { loc, .. } => *loc,
         }
     }
 
-    /// The name of that tag: `Result`, `Termination` or `FinalPosition`.
+    /// The name of that tag: `Result`, `Termination`, `Glory` or `FinalPosition`.
     #[must_use]
     pub fn tag(&self) -> &'static str {
         match self {
@@ -146,6 +156,7 @@ impl ResultProblem {
             | ResultProblem::UnfinishedButTotalsClaimed { .. } => "Result",
             ResultProblem::WrongTermination { .. }
             | ResultProblem::UnfinishedButTerminationClaimed { .. } => "Termination",
+            ResultProblem::WrongGlory { .. } => "Glory",
             ResultProblem::WrongFinalPosition { .. } => "FinalPosition",
         }
     }
@@ -177,6 +188,16 @@ impl ResultProblem {
             ResultProblem::UnfinishedButTerminationClaimed { claimed, .. } => {
                 format!("the Termination tag says {claimed}, but the game has not ended")
             }
+            ResultProblem::WrongGlory { actual, .. } => match actual {
+                None => "the Glory tag says \"without\" (a victory without glory), but the game has not ended".to_owned(),
+                Some(o) if o.winner.is_none() => {
+                    "the Glory tag says \"without\" (a victory without glory), but the game is drawn".to_owned()
+                }
+                Some(o) => format!(
+                    "the Glory tag says \"without\" (a victory without glory), but {} won without declining an offer",
+                    o.winner.expect("a winner")
+                ),
+            },
             ResultProblem::WrongFinalPosition {
                 claimed, actual, ..
             } => format!(
@@ -281,6 +302,26 @@ pub fn termination_claim(rec: &Record) -> Result<Option<(Loc, String)>, Unusable
     })
 }
 
+/// Reads the `Glory` tag: `"without"` claims a victory without glory.
+///
+/// # Errors
+/// Any other value.
+pub fn glory_claim(rec: &Record) -> Result<Option<Loc>, Unusable> {
+    let Some(t) = rec.tag("Glory") else {
+        return Ok(None);
+    };
+    if t.value.trim() == "without" {
+        return Ok(Some(t.loc));
+    }
+    Err(Unusable {
+        loc: t.loc,
+        message: format!(
+            "the Glory tag may only say \"without\" (a victory without glory), not {:?}",
+            t.value
+        ),
+    })
+}
+
 /// Reads the `FinalPosition` tag under `rules`, with its place.
 ///
 /// # Errors
@@ -317,12 +358,13 @@ pub fn start_position(rules: &Rules, rec: &Record) -> Result<Position, Unusable>
 ///
 /// # Errors
 /// [`Unusable`] when the record cannot be checked at all (a malformed
-/// `Result`, `Termination`, `FinalPosition` or `Position` tag); an illegal
+/// `Result`, `Termination`, `Glory`, `FinalPosition` or `Position` tag); an illegal
 /// ply or a wrong claim is a verdict in the report, not an error.
 pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Unusable> {
     let rules: &Rules = variant;
     let claim = claim(rec)?;
     let termination = termination_claim(rec)?;
+    let glory = glory_claim(rec)?;
     let final_position = final_position_claim(rules, rec)?;
     let start = start_position(rules, rec)?;
     let mut game = Game::from_position(Arc::clone(variant), start);
@@ -390,6 +432,14 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
                         actual,
                     })
                 }
+            });
+        }
+        if let Some(loc) = glory
+            && !outcome.is_some_and(|o| o.without_glory)
+        {
+            result_problems.push(ResultProblem::WrongGlory {
+                loc,
+                actual: outcome,
             });
         }
         if let Some((loc, claimed, pos)) = final_position {

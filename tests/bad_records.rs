@@ -340,3 +340,55 @@ fn a_golden_game_with_a_wrong_termination_or_final_position_is_rejected() {
     let _ = fs::remove_dir_all(&dir);
     assert!(cases.len() >= 20, "only {} cases", cases.len());
 }
+
+/// `[Glory "without"]` is a claim too: on a golden Goré game won without
+/// glory it holds; put on a game won with glory, or drawn, it is a wrong
+/// result at its line; and any other value makes the record unusable.
+#[test]
+fn a_wrong_glory_tag_is_rejected() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("ayla-bad-glory-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let check = |name: &str, text: &str| {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        (out.status.code(), stdout, path.display().to_string())
+    };
+    let without = fs::read_to_string(root.join("tests/golden/gore/01-greedy-seed5.rec")).unwrap();
+    assert!(without.contains("[Glory \"without\"]"));
+    let (code, out, _) = check("holds.rec", &without);
+    assert_eq!(code, Some(0), "{out}");
+
+    // A Kpé game (nobody can decline an offer there) claimed without glory.
+    let kpe = fs::read_to_string(root.join("tests/golden/kpe/01-capturer-seed2.rec")).unwrap();
+    let claimed = kpe.replacen(
+        "[Variant \"kpe\"]",
+        "[Variant \"kpe\"]\n[Glory \"without\"]",
+        1,
+    );
+    let line = claimed
+        .lines()
+        .position(|l| l.starts_with("[Glory"))
+        .unwrap()
+        + 1;
+    let (code, out, path) = check("kpe-glory.rec", &claimed);
+    assert_eq!(code, Some(1), "{out}");
+    let want =
+        format!("{path}:{line}:1: the Glory tag says \"without\" (a victory without glory), but ");
+    assert!(out.starts_with(&want), "{want}\n{out}");
+
+    let odd = without.replace("[Glory \"without\"]", "[Glory \"none\"]");
+    let (code, out, _) = check("odd.rec", &odd);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("the Glory tag may only say \"without\""),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
