@@ -13,7 +13,7 @@
 
 use crate::fit::parse_selection;
 use crate::notation::{Loc, Record};
-use crate::rules::{self, BUNDLED, LoadError, Rules, Selection};
+use crate::rules::{self, LoadError, Rules, Selection};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -64,9 +64,8 @@ impl Source {
     /// A key that is equal for two sources naming the same rules.
     #[must_use]
     pub fn key(&self) -> (String, PathBuf) {
-        let folded = rules::fold_name(&self.name);
-        if BUNDLED.iter().any(|(id, _, _)| *id == folded) {
-            (folded, PathBuf::new())
+        if let Some((id, _, _)) = rules::bundled_entry(&self.name) {
+            ((*id).to_owned(), PathBuf::new())
         } else {
             let path = self.base.join(&self.name);
             (String::new(), path.canonicalize().unwrap_or(path))
@@ -251,9 +250,8 @@ pub fn rulebook_for(
 /// moved together. An absolute path when no relative one exists.
 #[must_use]
 pub fn variant_tag_for(name: &str, record: &Path) -> String {
-    let folded = rules::fold_name(name);
-    if BUNDLED.iter().any(|(id, _, _)| *id == folded) {
-        return folded;
+    if let Some((id, _, _)) = rules::bundled_entry(name) {
+        return (*id).to_owned();
     }
     let Ok(file) = Path::new(name).canonicalize() else {
         return name.to_owned();

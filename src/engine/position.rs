@@ -178,12 +178,7 @@ impl Position {
         if rules.stores && n > 0 {
             // A sowing that gets past the mover's last house drops a seed
             // in their store, which is no pit.
-            let house = Pit(rules.last_house[self.to_move.index()]);
-            let (mut p, mut to_house) = (origin, 0);
-            while p != house {
-                p = rules.next(p);
-                to_house += 1;
-            }
+            let to_house = usize::from(rules.to_house[self.to_move.index()][origin.index()]);
             if n > to_house {
                 n -= 1;
             }

@@ -26,6 +26,10 @@ pub struct Variant {
     pub(crate) prev: [u8; MAX_PITS],
     /// Each side's last home pit in sowing order, after which its store lies.
     pub(crate) last_house: [u8; 2],
+    /// `to_house[side][p]`: pits from `p` to `side`'s last house in sowing
+    /// order (0 at the house): a sowing of more seeds than that from `p`
+    /// drops one in `side`'s store.
+    pub(crate) to_house: [[u8; MAX_PITS]; 2],
     /// Words of four 16-bit seed counts the board fills.
     pub(crate) seed_words: usize,
     /// No stores, no relay, no sowing captures: sowings take the fast
@@ -115,6 +119,16 @@ impl Variant {
             prev[p] = rules.prev(Pit(p as u8)).0;
         }
         let last_house = Side::BOTH.map(|s| rules.last_house(s).0);
+        let to_house = last_house.map(|house| {
+            let mut d = [0u8; MAX_PITS];
+            // Walk back from the house against the sowing direction.
+            let mut p = house;
+            for k in 0..pits {
+                d[usize::from(p)] = k as u8;
+                p = prev[usize::from(p)];
+            }
+            d
+        });
         let rows = Side::BOTH.map(|s| rules.home_row(s));
         let runs: Vec<(PitSet, Pit)> = (0..pits)
             .flat_map(|o| {
@@ -141,6 +155,7 @@ impl Variant {
             next,
             prev,
             last_house,
+            to_house,
             seed_words: pits.div_ceil(4),
             plain_sowing,
             rare_ends: e.captured_more_than.is_some()

@@ -318,10 +318,7 @@ fn same_file(a: &Origin, b: &Origin) -> bool {
 }
 
 fn resolve_parent(name: &str, child: &Origin) -> Result<(String, String, Origin), String> {
-    if let Some(r) = BUNDLED
-        .iter()
-        .find(|(id, _, _)| *id == super::fold_name(name))
-    {
+    if let Some(r) = super::bundled_entry(name) {
         return Ok((
             format!("<bundled>/{}", r.1),
             r.2.to_owned(),

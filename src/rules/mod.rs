@@ -150,11 +150,19 @@ pub fn fold_name(name: &str) -> String {
 /// the nearest id, if one is near); [`LoadError::Invalid`] only if a
 /// bundled file is broken, which a test forbids.
 pub fn bundled(name: &str) -> Result<Rules, LoadError> {
-    let key = fold_name(name);
-    match BUNDLED.iter().find(|(id, _, _)| *id == key) {
+    match bundled_entry(name) {
         Some((id, file, text)) => load::load_bundled(id, file, text, &Selection::new()),
         None => Err(unknown(name)),
     }
+}
+
+/// The entry of [`BUNDLED`] a name means (case and accents ignored), if
+/// it names one: the one test of "is this a bundled id" that loading,
+/// `extends` and the record resolver all use.
+#[must_use]
+pub fn bundled_entry(name: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
+    let key = fold_name(name);
+    BUNDLED.iter().find(|(id, _, _)| *id == key)
 }
 
 /// The error for a name that is neither a bundled id nor a rule file.
@@ -190,8 +198,7 @@ pub fn resolve_from(name: &str, base: &Path) -> Result<Rules, LoadError> {
 /// # Errors
 /// As [`resolve_from`], and a reading or alternative the variant lacks.
 pub fn resolve_with(name: &str, base: &Path, sel: &Selection) -> Result<Rules, LoadError> {
-    let key = fold_name(name);
-    if let Some((id, file, text)) = BUNDLED.iter().find(|(id, _, _)| *id == key) {
+    if let Some((id, file, text)) = bundled_entry(name) {
         return load::load_bundled(id, file, text, sel);
     }
     let path = base.join(name);
