@@ -4,6 +4,7 @@ use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
 use super::variant::Variant;
 use crate::board::{PitSet, Side};
+use crate::rules::CannotFeed;
 use crate::rules::describe::{count, ordinal};
 use crate::rules::{CannotSow, Rules};
 use std::fmt;
@@ -625,7 +626,7 @@ impl Game {
         {
             return Some(EndReason::RowEmpty(s));
         }
-        if r.cannot_feed_ends && self.pos.cannot_feed(r) {
+        if (r.cannot_feed != CannotFeed::AnySowing) && self.pos.cannot_feed(r) {
             return Some(EndReason::CannotFeed(self.pos.to_move));
         }
         if let Some(k) = r.end.max_plies

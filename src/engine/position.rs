@@ -8,6 +8,7 @@ use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
     CannotSow, Capture, Chain, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
 };
+use crate::rules::{GrandSlam, Laps};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -166,6 +167,7 @@ impl Position {
         let allowed = match rules.sow_from {
             SowFrom::Controlled => self.controlled(rules, side),
             SowFrom::HomeRow => rules.home_row(side),
+            SowFrom::OpponentRow => rules.home_row(side.opponent()),
         };
         occupied.and(allowed)
     }
@@ -411,11 +413,15 @@ impl Position {
                 let allowed = match rules.sow_from {
                     SowFrom::Controlled => self.controller(p) == side,
                     SowFrom::HomeRow => rules.home_row(side).contains(p),
+                    SowFrom::OpponentRow => rules.home_row(side.opponent()).contains(p),
                 };
                 if !allowed {
                     let why = match rules.sow_from {
                         SowFrom::Controlled => format!("it is controlled by {}", side.opponent()),
                         SowFrom::HomeRow => format!("it is not in {side}'s row"),
+                        SowFrom::OpponentRow => {
+                            format!("{side} sows from {}'s row", side.opponent())
+                        }
                     };
                     return Err(Illegal::NotYours {
                         side,
@@ -542,7 +548,7 @@ impl Position {
             }
         }
         let seeds: u16 = captured.iter().map(|q| self.seeds[q.index()]).sum();
-        if cap.grand_slam_captures_nothing {
+        if cap.grand_slam != GrandSlam::Captures {
             // Grand slam: a capture of every seed on the opponent's side is
             // refused. Only the seeds taken from that row count: a chain
             // through other pits may take as many seeds elsewhere.
@@ -679,7 +685,11 @@ impl Position {
                 }
             }
             match at {
-                Some(p) if rules.relay && self.seeds[p.index()] > 1 && relays < MAX_RELAYS => {
+                Some(p)
+                    if (rules.laps == Laps::Relay)
+                        && self.seeds[p.index()] > 1
+                        && relays < MAX_RELAYS =>
+                {
                     hand = usize::from(self.seeds[p.index()]);
                     self.seeds[p.index()] = 0;
                     from = p;

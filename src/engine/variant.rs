@@ -11,6 +11,7 @@
 //! ```
 
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
+use crate::rules::{CannotFeed, Laps};
 use crate::rules::{Rules, Zone};
 use std::ops::Deref;
 
@@ -142,7 +143,8 @@ impl Variant {
             })
             .collect();
         let total = rules.total_seeds as usize;
-        let plain_sowing = !(rules.stores || rules.relay || rules.sowing_capture.is_some());
+        let plain_sowing =
+            !(rules.stores || (rules.laps == Laps::Relay) || rules.sowing_capture.is_some());
         let sowings = if plain_sowing {
             sowing_table(pits, rules.skip_origin, total, &runs)
         } else {
@@ -162,7 +164,7 @@ impl Variant {
                 || e.seeds_left_at_most.is_some()
                 || e.max_plies.is_some()
                 || e.either_row_empty
-                || rules.cannot_feed_ends,
+                || (rules.cannot_feed != CannotFeed::AnySowing),
             all_pits: PitSet::range(0, pits),
             rows,
             runs,

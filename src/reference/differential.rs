@@ -15,6 +15,7 @@ use super::{Reference, State, seeds_sown};
 use crate::engine::{Effect, Game, Pit, PitSet, Ply, Position, Side, Variant};
 use crate::notation::format_position;
 use crate::rng::Rng;
+use crate::rules::Laps;
 use crate::rules::{self, Rules};
 use std::fmt;
 use std::sync::Arc;
@@ -30,7 +31,7 @@ pub const MAX_WORK: u64 = 100_000_000;
 /// ply never runs for long (a 2x1 board of 62,414 relaying seeds sows
 /// 6 x 10^8 seeds a ply, some ten seconds of the reference's time).
 fn worst_ply_work(rules: &Rules) -> u64 {
-    let laps = if rules.relay {
+    let laps = if rules.laps == Laps::Relay {
         u64::from(crate::rules::MAX_RELAYS) + 1
     } else {
         1

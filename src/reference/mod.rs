@@ -36,6 +36,7 @@ pub mod differential;
 pub mod random;
 
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side};
+use crate::rules::{CannotFeed, GrandSlam, Laps};
 use crate::rules::{
     CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
 };
@@ -336,6 +337,8 @@ fn may_sow_from(rules: &Rules, state: &State, side: Side, p: usize) -> bool {
     match rules.sow_from {
         SowFrom::Controlled => state.controller[p] == side,
         SowFrom::HomeRow => home_side(rules, p) == side,
+        // `moves.sow_from = "opponent-row"`.
+        SowFrom::OpponentRow => home_side(rules, p) == side.opponent(),
     }
 }
 
@@ -657,7 +660,9 @@ fn sow(rules: &Rules, state: &mut State, origin: usize) -> Effect {
         // emptied by a sowing capture of the last seed holds nothing to
         // lift ("the sowing ends there").
         match at {
-            Place::Pit(p) if rules.relay && state.seeds[p] > 1 && relays < MAX_RELAYS => {
+            Place::Pit(p)
+                if (rules.laps == Laps::Relay) && state.seeds[p] > 1 && relays < MAX_RELAYS =>
+            {
                 hand = state.seeds[p];
                 state.seeds[p] = 0;
                 lap_origin = p;
@@ -789,7 +794,7 @@ fn count_capture(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u
     // would empty the opponent's row"); the capture is a grand slam when
     // the row holds seeds and every pit of it that does is among the pits
     // taken. A row already empty cannot be emptied.
-    if cap.grand_slam_captures_nothing {
+    if cap.grand_slam != GrandSlam::Captures {
         let theirs: Vec<usize> = home_row(rules, mover.opponent())
             .into_iter()
             .filter(|&p| state.seeds[p] > 0)
@@ -883,7 +888,7 @@ fn end_of_state(rules: &Rules, state: &State, plies: usize) -> Option<EndReason>
     // Reading: a player who must answer an offer is not choosing a sowing,
     // so owes no feed at that ply; the feed is owed, and this end judged,
     // when they come to sow.
-    if rules.cannot_feed_ends
+    if (rules.cannot_feed != CannotFeed::AnySowing)
         && state.offer.is_empty()
         && feed_owed(rules, state)
         && !sowable(rules, state)

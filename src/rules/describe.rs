@@ -3,6 +3,7 @@
 //! open points marked as such. `rules show` prints it; `rules diff`
 //! compares two rulebooks clause by clause in the same words.
 
+use super::model::{CannotFeed, GrandSlam, Laps};
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use crate::board::{Pit, Side};
 use std::fmt::Write;
@@ -184,6 +185,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         match (r.sow_from, trades) {
             (SowFrom::Controlled, true) => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
             (SowFrom::HomeRow, true) => "On their turn a player sows from any non-empty pit of their own home row, whoever controls it.".into(),
+            (SowFrom::OpponentRow, _) => "On their turn a player sows from any non-empty pit of the opponent's home row.".into(),
             (_, false) => "On their turn a player sows from any non-empty pit of their own row.".into(),
         },
     );
@@ -207,7 +209,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ),
         );
     }
-    if r.cannot_feed_ends {
+    if r.cannot_feed != CannotFeed::AnySowing {
         add(
             Part::Turn,
             "cannot_feed",
@@ -250,7 +252,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             } else {
                 ""
             },
-            if r.relay {
+            if r.laps == Laps::Relay {
                 format!(
                     "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.",
                     if r.stores { " or a store" } else { "" },
@@ -281,7 +283,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         Part::Sowing,
         "skip_origin",
         &["sowing.skip_origin"],
-        if r.skip_origin && r.relay {
+        if r.skip_origin && (r.laps == Laps::Relay) {
             format!(
                 "A lap of {round} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round."
             )
@@ -382,7 +384,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 &["capture.chain", "capture.chain_zone"],
                 chain,
             );
-            if c.grand_slam_captures_nothing {
+            if c.grand_slam != GrandSlam::Captures {
                 add(
                     Part::Captures,
                     "grand_slam",
@@ -623,7 +625,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         } else {
             "the owner of its pit"
         };
-        if r.cannot_feed_ends {
+        if r.cannot_feed != CannotFeed::AnySowing {
             format!(
                 "At the end, every seed still on the board goes to {to} (except when the game ends because the opponent cannot be fed: then the player to act takes them all)."
             )

@@ -41,6 +41,41 @@ pub struct Provenance {
     pub recorded_by: Option<String>,
     /// Sources.
     pub sources: Vec<String>,
+    /// The family of games the variant belongs to (`variant.family`).
+    pub family: Option<Family>,
+    /// How sure the rules are (`variant.evidence`).
+    pub evidence: Option<Evidence>,
+}
+
+/// A family of mancala games, by the mechanics that set it apart
+/// (`variant.family`): how `ayla rules list` groups the bundled games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Family {
+    /// Two rows, single laps, captures by the count of the landing pit
+    /// (Oware, Goré, Songo).
+    CountCapture,
+    /// Two rows, relay sowing (Ayoayo, Endodoi).
+    Relay,
+    /// Two rows, relay from the pit after the landing pit and capture of
+    /// the pit beyond an empty one (Pallanguzhi, Bay Khom).
+    BeyondCapture,
+    /// Two rows with a store for each player on the circuit (Kalah).
+    Stores,
+    /// Two rows; houses made in play (Toguz Kumalak, Qelat).
+    Houses,
+}
+
+/// How sure a rule file's rules are (`variant.evidence`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Evidence {
+    /// Recorded from play by a named observer.
+    Observed,
+    /// From secondary literature only.
+    Described,
+    /// The sources leave essential rules unknown, and the file fills them.
+    Reconstructed,
 }
 
 /// Sowing direction.
@@ -53,6 +88,56 @@ pub enum Direction {
     Clockwise,
 }
 
+/// How the direction of a sowing from one pit is set (`sowing.direction`,
+/// a value for the whole board or one per pit number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PitDirection {
+    /// Always this direction.
+    Fixed(Direction),
+    /// The mover chooses the direction of each sowing.
+    Chosen,
+}
+
+/// Where the first seed of a sowing falls (`sowing.first_seed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FirstSeed {
+    /// In the pit after the origin.
+    NextPit,
+    /// Back in the emptied origin.
+    Origin,
+    /// Back in the origin, unless the origin held a single seed, which goes
+    /// to the next pit.
+    OriginUnlessSingle,
+}
+
+/// How many laps a sowing makes (`sowing.laps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Laps {
+    /// One lap: the sowing ends where its last seed falls.
+    Single,
+    /// A last seed in an occupied pit lifts that pit, and sowing goes on.
+    Relay,
+    /// After each lap the pit after the landing pit is lifted, if it holds
+    /// seeds, and sowing goes on from the pit after it; if it is empty the
+    /// sowing ends.
+    RelayFromNext,
+}
+
+/// Where the seeds go once a long sowing has come round
+/// (`sowing.later_rounds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LaterRounds {
+    /// Round the whole circuit again.
+    WholeCircuit,
+    /// Only into the opponent's home row, from its first pit in sowing
+    /// order, over and over.
+    OpponentRow,
+}
+
 /// Which pits a player may sow from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -61,6 +146,62 @@ pub enum SowFrom {
     Controlled,
     /// Pits of the player's home row.
     HomeRow,
+    /// Pits of the opponent's home row.
+    OpponentRow,
+}
+
+/// An opening rule on which pits may be sown (`moves.opening`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Opening {
+    /// None.
+    None,
+    /// Until a player has sown from every pit of their home row, they may
+    /// sow only from home pits they have not sown from yet.
+    EachHomePitOnce,
+}
+
+/// What happens when a feed is owed and no sowing gives it
+/// (`moves.cannot_feed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CannotFeed {
+    /// Any sowing is legal.
+    AnySowing,
+    /// The game ends; the player to act takes every seed left.
+    MoverTakesAll,
+    /// The game ends; the opponent, who could not be fed, takes every seed left.
+    OpponentTakesAll,
+}
+
+/// Pit numbers within a row, 1 to `pits_per_row`, counted from the row
+/// owner's left (label order: `a` and `A` are 1), as a bit set (bit `k`
+/// for number `k`): a set of places that means the same for both players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RowPits(pub u32);
+
+impl RowPits {
+    /// No pit.
+    pub const NONE: RowPits = RowPits(0);
+
+    /// Whether pit number `k` (1-based) is in the set.
+    #[inline]
+    #[must_use]
+    pub fn contains(self, k: usize) -> bool {
+        k < 32 && self.0 >> k & 1 == 1
+    }
+
+    /// The numbers in increasing order.
+    #[must_use]
+    pub fn list(self) -> Vec<usize> {
+        (1..32).filter(|&k| self.contains(k)).collect()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
 }
 
 /// The feeding obligation.
@@ -118,6 +259,9 @@ pub enum Chain {
 pub enum Lock {
     /// No lock.
     None,
+    /// No capture while no pit of the board has been sown from: the first
+    /// sowing of the game captures nothing.
+    FirstSowing,
     /// Every home pit must have been sown from once before capturing.
     AllHomePitsSown {
         /// Whether the sowing that completes the set may capture.
@@ -138,18 +282,103 @@ pub struct Capture {
     pub chain_zone: Zone,
     /// Opening lock.
     pub lock: Lock,
-    /// A capture that would take every seed on the opponent's side captures nothing.
-    pub grand_slam_captures_nothing: bool,
+    /// What a capture that would take every seed of the opponent's row does.
+    pub grand_slam: GrandSlam,
+    /// Which pit the count is looked at in: the landing pit or the next one.
+    pub examined: Examined,
+    /// Most pits one capture takes, the first included (`None`: no cap).
+    pub chain_max: Option<u8>,
+    /// Pit numbers (in every row) that count captures never take.
+    pub immune: RowPits,
+}
+
+/// What a grand slam does (`capture.grand_slam`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GrandSlam {
+    /// It captures like any other capture.
+    Captures,
+    /// It is legal and captures nothing.
+    CapturesNothing,
+    /// It is not legal while the mover has a sowing that is no grand slam;
+    /// when every sowing is one, they are legal and capture nothing.
+    Forbidden,
+}
+
+/// The pit whose count a `[capture]` looks at (`capture.examined`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Examined {
+    /// The pit the last seed fell in.
+    LandingPit,
+    /// The pit after it, in the sowing's direction.
+    NextPit,
+}
+
+/// Capturing the pit beyond an empty pit (`[beyond_capture]`): when a lap
+/// ends and the pit after the landing pit is empty, the pit after that one
+/// is taken if it holds seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BeyondCapture {
+    /// Where the pit taken must lie.
+    pub zone: Zone,
+    /// After a pit is taken, an empty pit followed by a pit with seeds is
+    /// taken too, and so on, pair by pair.
+    pub chain_pairs: bool,
+    /// With relay laps: after the capture the relay goes on from the
+    /// landing pit (else the sowing ends).
+    pub sow_on: bool,
+}
+
+/// Houses (`[houses]`): a pit that becomes one player's for good when their
+/// last seed brings it to `made_at`; every seed that falls in it afterwards
+/// goes to its owner, and it is never sown from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Houses {
+    /// The count a last seed must bring the pit to.
+    pub made_at: u16,
+    /// Pit numbers of the mover's own row that may become their house.
+    pub own_row: RowPits,
+    /// Pit numbers of the opponent's row that may become the mover's house.
+    pub opponent_row: RowPits,
+    /// Most houses one player may have.
+    pub max_per_player: u8,
+    /// A player may not make a house in the pit of the same number as a
+    /// house of the opponent's.
+    pub not_same_number: bool,
 }
 
 /// Capturing the pit opposite the landing pit, when the last seed falls in
 /// an empty pit the mover controls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OppositeCapture {
+    /// Where the empty pit the last seed falls in must lie.
+    pub landing: OppositeLanding,
     /// When the opposite pit is empty, the last seed alone is still taken.
     pub take_last_seed_alone: bool,
     /// The seed that makes the capture is captured too (else it stays).
     pub capturing_seed_taken: bool,
+}
+
+/// Where the last seed must fall for an opposite capture
+/// (`opposite_capture.landing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OppositeLanding {
+    /// In an empty pit the mover controls.
+    OwnTerritory,
+    /// In an empty pit anywhere.
+    Anywhere,
+}
+
+/// Who gets the seeds left on the board at the end (`end.leftovers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Leftovers {
+    /// Each seed goes to the player who controls its pit.
+    Controller,
+    /// Nobody: only captured seeds count.
+    Nobody,
 }
 
 /// Who takes the seeds of a sowing capture.
@@ -174,23 +403,95 @@ pub struct SowingCapture {
     pub last_seed_taker: Taker,
 }
 
-/// Seed counts from 1 to 63, as a bit mask: bit `k` set for the count `k`.
+/// The counts a capture takes (`counts`): a list of counts from 1 to 63,
+/// or every even or every odd count, without bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CountSet(pub u64);
+pub struct CountSet {
+    /// Bit `k` set for the listed count `k`.
+    listed: u64,
+    /// Every even count (2, 4, …) as well.
+    even: bool,
+    /// Every odd count (1, 3, …) as well.
+    odd: bool,
+}
 
 impl CountSet {
+    /// Every even count: 2, 4, 6, …
+    pub const EVEN: CountSet = CountSet {
+        listed: 0,
+        even: true,
+        odd: false,
+    };
+    /// Every odd count: 1, 3, 5, …
+    pub const ODD: CountSet = CountSet {
+        listed: 0,
+        even: false,
+        odd: true,
+    };
+
+    /// The listed counts, as a bit mask (bit `k` for the count `k`, 1 to 63).
+    #[must_use]
+    pub const fn of_mask(mask: u64) -> CountSet {
+        CountSet {
+            listed: mask & !1,
+            even: false,
+            odd: false,
+        }
+    }
+
+    /// The listed counts (each 1 to 63).
+    ///
+    /// # Panics
+    /// If a count lies outside 1 to 63.
+    #[must_use]
+    pub fn of(counts: &[u16]) -> CountSet {
+        let mut mask = 0u64;
+        for &k in counts {
+            assert!((1..64).contains(&k), "a listed count is from 1 to 63");
+            mask |= 1 << k;
+        }
+        CountSet::of_mask(mask)
+    }
+
     /// Whether `n` is one of the counts.
     #[inline]
     #[must_use]
     pub fn contains(self, n: u16) -> bool {
-        n < 64 && self.0 >> n & 1 == 1
+        (n < 64 && self.listed >> n & 1 == 1)
+            || (self.even && n > 0 && n % 2 == 0)
+            || (self.odd && n % 2 == 1)
     }
 
-    /// The counts in increasing order.
+    /// The parity, when the set is every even or every odd count.
+    #[must_use]
+    pub fn parity(self) -> Option<Parity> {
+        match (self.even, self.odd) {
+            (true, false) if self.listed == 0 => Some(Parity::Even),
+            (false, true) if self.listed == 0 => Some(Parity::Odd),
+            _ => None,
+        }
+    }
+
+    /// The listed counts in increasing order (none for a parity).
     #[must_use]
     pub fn list(self) -> Vec<u16> {
-        (0..64).filter(|&k| self.contains(k)).collect()
+        (0..64).filter(|&k| self.listed >> k & 1 == 1).collect()
     }
+
+    /// The listed counts as a bit mask (0 for a parity).
+    #[must_use]
+    pub fn mask(self) -> u64 {
+        self.listed
+    }
+}
+
+/// Every even or every odd count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parity {
+    /// 2, 4, 6, …
+    Even,
+    /// 1, 3, 5, …
+    Odd,
 }
 
 impl SowingCapture {
@@ -240,6 +541,8 @@ pub struct End {
     pub seeds_left_to_first: bool,
     /// Ends when a state occurs this many times.
     pub repetition: u8,
+    /// Who gets the seeds left on the board.
+    pub leftovers: Leftovers,
     /// Ends after this many plies from the game's start, if nothing ended
     /// it first: a practical bound for variants whose games can wander
     /// through a huge number of states before one recurs.
@@ -297,18 +600,32 @@ pub struct Rules {
     pub initial: Vec<u16>,
     /// Who moves first.
     pub first: Side,
-    /// Sowing direction.
+    /// Sowing direction: the direction of the circuit that labels,
+    /// neighbours and chains are read along when every pit sows the same
+    /// way; counter-clockwise when `pit_directions` is not empty.
     pub direction: Direction,
+    /// How each pit number's sowings are directed (index 0 for number 1),
+    /// when not every pit sows in `direction`: one entry per pit of a row,
+    /// the same for both players. Empty when every sowing goes `direction`.
+    pub pit_directions: Vec<PitDirection>,
+    /// Where the first seed of a sowing falls.
+    pub first_seed: FirstSeed,
     /// Whether a long sowing skips its origin.
     pub skip_origin: bool,
-    /// Relay sowing: a last seed in an occupied pit lifts it and sowing goes on.
-    pub relay: bool,
+    /// How many laps a sowing makes.
+    pub laps: Laps,
+    /// Where a long sowing goes once it has come round.
+    pub later_rounds: LaterRounds,
     /// Each player has a store after their last house in sowing order.
     pub stores: bool,
     /// A last seed in the mover's own store gives another turn.
     pub extra_turn: bool,
-    /// When feeding is owed and impossible, the game ends and the mover takes all.
-    pub cannot_feed_ends: bool,
+    /// When feeding is owed and no sowing gives it.
+    pub cannot_feed: CannotFeed,
+    /// Captures of the pit beyond an empty pit, if any.
+    pub beyond_capture: Option<BeyondCapture>,
+    /// Houses, if any.
+    pub houses: Option<Houses>,
     /// Captures of the pit opposite an empty one, if any.
     pub opposite_capture: Option<OppositeCapture>,
     /// Captures while seeds are sown, if any.
@@ -319,6 +636,12 @@ pub struct Rules {
     pub feeding: Feeding,
     /// What a player with nothing to sow does.
     pub cannot_sow: CannotSow,
+    /// Fewest seeds a pit must hold to be sown.
+    pub min_seeds: u16,
+    /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
+    pub below_min_if_no_other: bool,
+    /// An opening rule on which pits may be sown.
+    pub opening: Opening,
     /// Captures, if any.
     pub capture: Option<Capture>,
     /// Trading, if on.
@@ -561,7 +884,7 @@ impl Checker {
             }
             counts |= 1 << x;
         }
-        CountSet(counts)
+        CountSet::of_mask(counts)
     }
 }
 
@@ -613,6 +936,8 @@ impl Rules {
             first_described: v.first_described,
             recorded_by: v.recorded_by,
             sources: v.sources,
+            family: None,
+            evidence: None,
         };
 
         // Board and initial layout.
@@ -771,7 +1096,13 @@ impl Rules {
                 chain,
                 chain_zone,
                 lock,
-                grand_slam_captures_nothing: cap.grand_slam == TomlGrandSlam::CapturesNothing,
+                grand_slam: match cap.grand_slam {
+                    TomlGrandSlam::CapturesNothing => GrandSlam::CapturesNothing,
+                    _ => GrandSlam::Captures,
+                },
+                examined: Examined::LandingPit,
+                chain_max: None,
+                immune: RowPits::NONE,
             }
         });
 
@@ -1036,12 +1367,27 @@ impl Rules {
             initial,
             first: side(board.first),
             direction,
+            pit_directions: Vec::new(),
+            first_seed: FirstSeed::NextPit,
             skip_origin: raw.sowing.skip_origin,
-            relay: raw.sowing.laps == TomlLaps::Relay,
+            laps: match raw.sowing.laps {
+                TomlLaps::Relay => Laps::Relay,
+                _ => Laps::Single,
+            },
+            later_rounds: LaterRounds::WholeCircuit,
             stores,
             extra_turn: value(&raw.sowing.extra_turn) == TomlExtraTurn::LastInOwnStore,
-            cannot_feed_ends: value(&raw.moves.cannot_feed) == TomlCannotFeed::EndGameMoverTakesAll,
+            cannot_feed: match value(&raw.moves.cannot_feed) {
+                TomlCannotFeed::EndGameMoverTakesAll => CannotFeed::MoverTakesAll,
+                _ => CannotFeed::AnySowing,
+            },
+            beyond_capture: None,
+            houses: None,
+            min_seeds: 1,
+            below_min_if_no_other: false,
+            opening: Opening::None,
             opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
+                landing: OppositeLanding::OwnTerritory,
                 take_last_seed_alone: *o.get_ref().when_opposite_empty.get_ref()
                     == TomlOppositeEmpty::TakeTheLastSeed,
                 capturing_seed_taken: o
@@ -1073,6 +1419,7 @@ impl Rules {
                 seeds_left_at_most,
                 seeds_left_to_first,
                 repetition,
+                leftovers: Leftovers::Controller,
                 max_plies,
             },
             interpretations,
