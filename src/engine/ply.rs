@@ -1,15 +1,18 @@
 //! Plies, what they did, and why one may be refused.
 
 use crate::board::{Pit, PitSet, Side};
-use crate::rules::Rules;
 use crate::rules::describe::count;
+use crate::rules::{Direction, Rules};
 
 /// One ply: everything a player can do on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Ply {
-    /// Sow from this pit.
+    /// Sow from this pit, in the direction the rules fix for it.
     Sow(Pit),
+    /// Sow from this pit in this direction, where the mover chooses it
+    /// (`sowing.direction = "chosen"`).
+    SowToward(Pit, Direction),
     /// Pass (only when the rules force it).
     Pass,
     /// Offer these pits to the opponent.
@@ -26,6 +29,14 @@ impl Ply {
     pub fn notation(self, per_row: usize) -> String {
         match self {
             Ply::Sow(p) => p.label(per_row).to_string(),
+            Ply::SowToward(p, d) => format!(
+                "{}{}",
+                p.label(per_row),
+                match d {
+                    Direction::CounterClockwise => '>',
+                    Direction::Clockwise => '<',
+                }
+            ),
             Ply::Pass => "pass".into(),
             Ply::Offer(s) => format!("offer({})", s.labels(per_row)),
             Ply::Accept => "accept".into(),
@@ -63,6 +74,11 @@ pub enum Effect {
         sowing_taken: [u16; 2],
         /// Whether this sowing completed the mover's opening lock.
         released_lock: bool,
+        /// Houses this sowing made (`[houses]`).
+        houses_made: PitSet,
+        /// Seeds that fell into houses during the sowing, by the house
+        /// owner: South's houses, North's.
+        house_seeds: [u16; 2],
     },
     /// A pass.
     Pass,
@@ -98,6 +114,7 @@ impl Effect {
                 sowing_pits,
                 sowing_taken,
                 released_lock,
+                ..
             } => {
                 let last = if in_store {
                     format!("{side}'s store")

@@ -400,6 +400,7 @@ impl Position {
         }
         let sowable = self.sowable(rules, side);
         match ply {
+            Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the engine"),
             Ply::Accept | Ply::Decline if rules.trading.is_none() => Err(Illegal::NoTrading),
             Ply::Accept | Ply::Decline => Err(Illegal::NoOffer { side }),
             Ply::Sow(p) => {
@@ -727,6 +728,8 @@ impl Position {
             sowing_pits,
             sowing_taken,
             released_lock,
+            houses_made: PitSet::EMPTY,
+            house_seeds: [0; 2],
         }
     }
 
@@ -750,6 +753,7 @@ impl Position {
     ) -> Effect {
         let side = self.to_move;
         match ply {
+            Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the engine"),
             Ply::Sow(origin) if rules.plain_sowing => {
                 let sown = self.sow(rules, origin, occupied);
                 self.to_move = side.opponent();
@@ -765,6 +769,8 @@ impl Position {
                     sowing_pits: PitSet::EMPTY,
                     sowing_taken: [0; 2],
                     released_lock: sown.released_lock,
+                    houses_made: PitSet::EMPTY,
+                    house_seeds: [0; 2],
                 }
             }
             Ply::Sow(origin) => {

@@ -15,6 +15,7 @@ use super::{Reference, State, seeds_sown};
 use crate::engine::{Effect, Game, Pit, PitSet, Ply, Position, Side, Variant};
 use crate::notation::format_position;
 use crate::rng::Rng;
+use crate::rules::Direction;
 use crate::rules::Laps;
 use crate::rules::{self, Rules};
 use std::fmt;
@@ -249,6 +250,7 @@ pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
 fn ply_key(p: &Ply) -> (u8, u64) {
     match *p {
         Ply::Sow(q) => (0, u64::from(q.0)),
+        Ply::SowToward(q, d) => (0, u64::from(q.0) * 2 + u64::from(d == Direction::Clockwise)),
         Ply::Pass => (1, 0),
         Ply::Offer(s) => (2, s.0),
         Ply::Accept => (3, 0),

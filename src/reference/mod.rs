@@ -522,6 +522,7 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
         };
     }
     match ply {
+        Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the reference"),
         Ply::Sow(p) if p.index() >= pit_count(rules) => "the board has no such pit".into(),
         Ply::Sow(p) if !may_sow_from(rules, state, side, p.index()) => {
             format!("{side} may not sow from pit {}", label(p))
@@ -550,6 +551,7 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
 fn apply(rules: &Rules, state: &mut State, ply: Ply) -> Effect {
     let side = state.to_move;
     match ply {
+        Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the reference"),
         Ply::Sow(origin) => {
             let effect = sow(rules, state, origin.index());
             // `sowing.extra_turn`: "the mover plays again".
@@ -730,6 +732,8 @@ fn sow(rules: &Rules, state: &mut State, origin: usize) -> Effect {
         sowing_pits,
         sowing_taken: sowing_taken.map(|k| k as u16),
         released_lock,
+        houses_made: PitSet::EMPTY,
+        house_seeds: [0; 2],
     }
 }
 
@@ -959,6 +963,8 @@ mod tests {
                 sowing_pits: PitSet::EMPTY,
                 sowing_taken: [0, 0],
                 released_lock: false,
+                houses_made: PitSet::EMPTY,
+                house_seeds: [0; 2],
             }
         );
         // North may not sow from South's row.

@@ -79,7 +79,7 @@ pub enum Evidence {
 }
 
 /// Sowing direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Direction {
     /// a, b, c, …, A, B, …
