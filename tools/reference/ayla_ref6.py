@@ -606,8 +606,9 @@ def describe(rules, before, ply, eff, after, moments):
             seed_taken = rules.opposite[1]
             if seed_taken:
                 bits.append("The last seed falls in the empty pit %s of %s's row: it and "
-                            "the %d seeds of the opposite pit %s are captured (%d)."
-                            % (L[land], SIDE_NAME[owner(rules, land)], got - 1, L[opp], got))
+                            "the %d seed%s of the opposite pit %s are captured (%d)."
+                            % (L[land], SIDE_NAME[owner(rules, land)], got - 1,
+                               "" if got == 2 else "s", L[opp], got))
             else:
                 bits.append("The last seed falls in the empty pit %s (%s's row): the %d "
                             "seed%s of the opposite pit %s (%s's row) %s captured; the "
@@ -1050,10 +1051,15 @@ def policy_slug(ps, pn):
 # which the position stands, what it exercises) are found automatically: the
 # first position in the golden set before a ply showing `moment`.
 PERFT_PLAN = {
-    "endodoi": {"initial": 6, "mid": [("opposite-from-own-row", 6), ("end-no-sowing", 10)]},
-    "anywoli": {"initial": 6, "mid": [("pass", 8), ("last-seed-4-opponent-row", 5)]},
-    "round-and-round": {"initial": 8, "mid": [("feeding-forced", 9), ("opposite-from-opponent-row", 7)]},
-    "chongka": {"initial": 7, "mid": [("extra-turn-twice", 6), ("end-no-sowing", 9)]},
+    # initial depth; mid-game sections: (moment, depth, plies back): the
+    # position stands `back` plies before the first ply of the golden set
+    # showing `moment`.
+    "endodoi": {"initial": 7, "mid": [("opposite-empty", 7, 0), ("end-no-sowing", 9, 8)]},
+    "anywoli": {"initial": 6, "mid": [("pass", 9, 0), ("last-seed-4-opponent-row", 6, 0)]},
+    "round-and-round": {"initial": 9, "mid": [("feeding-forced", 21, 0),
+                                              ("opposite-from-opponent-row", 9, 0),
+                                              ("end-repetition", 30, 12)]},
+    "chongka": {"initial": 8, "mid": [("extra-turn-twice", 11, 1), ("end-no-sowing", 14, 8)]},
 }
 
 
@@ -1110,11 +1116,11 @@ def write_perft(rules, paths):
     out += ["# " + l if l else "#" for l in HAND[rules.id].strip("\n").split("\n")]
     out.append("")
     sections = [(initial(rules), plan["initial"], "The initial position.")]
-    for moment, depth in plan["mid"]:
+    for moment, depth, back in plan["mid"]:
         found = None
         for name, g, ms, _ in paths:
             for n, m in ms:
-                if m == moment and n - 1 < len(g.before) and n >= 2:
+                if m == moment and n - back >= 2:
                     found = (name, g, n)
                     break
             if found:
@@ -1122,9 +1128,24 @@ def write_perft(rules, paths):
         if not found:
             continue
         name, g, n = found
-        st = g.before[n - 1]
-        sections.append((st, depth, "Position before ply %d of tests/golden/%s/%s. It "
-                         "exercises at the root: %s." % (n, rules.id, name, MOMENT_TEXT[moment])))
+        st = g.before[n - 1 - back]
+        if back:
+            what = ("Position before ply %d of tests/golden/%s/%s, %d plies before ply %d, "
+                    "which shows: %s." % (n - back, rules.id, name, back, n, MOMENT_TEXT[moment]))
+        else:
+            what = ("Position before ply %d of tests/golden/%s/%s. It exercises at the root: "
+                    "%s." % (n, rules.id, name, MOMENT_TEXT[moment]))
+        if depth is None:
+            # only used to choose the depths written in PERFT_PLAN
+            depth = 1
+            while depth < 30:
+                t0 = time.time()
+                perft(rules, st, depth)
+                if time.time() - t0 > 3:
+                    break
+                depth += 1
+            print("chosen depth", rules.id, moment, depth)
+        sections.append((st, depth, what))
     for st, depth, what in sections:
         t0 = time.time()
         counts = [perft(rules, st, d) for d in range(1, depth + 1)]
