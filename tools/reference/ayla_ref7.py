@@ -36,6 +36,7 @@ comment beginning `Reading:` and listed in tests/golden/notes/ayla_ref7.md.
 import os
 import random
 import sys
+import textwrap
 import time
 
 # ---------------------------------------------------------------------------
@@ -461,8 +462,9 @@ def describe(game, st, ply, events, after):
     lap_text = " ".join("%s%d%s%s" % (lab(e[1]), e[2], ">" if ply[2] == CCW
                                       else "<", lab(e[3])) for e in laps)
     notable = False
-    head = "%s sows %s (%d seeds) %s" % (SIDE_NAME[st.side], lab(ply[1]),
-                                         st.board[ply[1]], dirword)
+    k = st.board[ply[1]]
+    head = "%s sows %s (%d seed%s) %s" % (SIDE_NAME[st.side], lab(ply[1]), k,
+                                          "" if k == 1 else "s", dirword)
     if len(laps) > 1:
         head += ", %d laps: %s" % (len(laps), lap_text)
     parts.append(head + ".")
@@ -687,11 +689,17 @@ def write_record(game, path, seed, south, north, readings, line, log,
         if comment:
             body.append(cur)
             cur = ""
-            body.append("{%s Position: %s}" % (
-                comment, position_string(game, replay.state)))
+            # The position string is kept on one line, whole.
+            wrapped = textwrap.wrap("{" + comment, 78)
+            tail = "Position: %s}" % position_string(game, replay.state)
+            if len(wrapped[-1]) + 1 + len(tail) <= 78:
+                wrapped[-1] += " " + tail
+            else:
+                wrapped.append(tail)
+            body.extend(wrapped)
     if cur:
         body.append(cur)
-    out.extend(wrap_comments(body))
+    out.extend(body)
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
 
@@ -877,10 +885,11 @@ def golden(root):
                 covered.setdefault(m, [])
         # Pass 2: fill up to MIN_GAMES with further games of the plan.
         seed = 101
+        defaults = [e for e in plan if not e[0]]
         while len(chosen) < MIN_GAMES:
-            readings, s, n = plan[len(chosen) % len(plan)]
+            readings, s, n = defaults[len(chosen) % len(defaults)]
             res = random_game(game, seed, s, n, readings)
-            if res is not None:
+            if res is not None and len(res[1]) >= 15:
                 chosen.append([seed, readings, s, n, res[0], res[1],
                                game_moments(game, *res),
                                "(filler) a further game of policies %s/%s"
@@ -918,30 +927,44 @@ HAND = {
     "pallanguzhi": """\
 # Hand derivation, initial position 6,6,6,6,6,6,6/6,6,6,6,6,6,6 S 0-0:
 # perft(1) = 7: South may sow any of a..g (6 seeds each).
-# perft(2) = 49? No: every first ply is followed by North's plies, one per
-#   non-empty North pit, once the game has not ended. A first sowing of 6
-#   seeds from South's pit p fills the 6 pits after p to 7 (no pasu: a pit
-#   going from 6 to 7 never holds 4), then the next pit is lifted and the
-#   relay goes on; the sowing ends only at an empty pit. The program's divide
-#   at depth 1 gives each first ply's North reply count, listed below with
-#   the state after it; their sum is perft(2).""",
+# perft(2) = 41: South's 6 seeds from pit p fill the 6 pits after p from 6
+#   to 7 (no pit reaches 4: no pasu); the last falls 6 pits after p, and
+#   the pit after it, 7 after p (North's pit of p's number), holds 6: it is
+#   lifted and sown into the next 6 pits (7 each), the last falling just
+#   before p. The pit after that is p, empty: the sowing ends and the beyond
+#   capture takes the pit after p (7 seeds). North has lost the pit of p's
+#   number, and for p = g also A (the pit after g, taken): 6 replies after
+#   a..f, 5 after g: 6 x 6 + 5 = 41. No game ends at ply 1 or 2 (each row
+#   keeps seeds). The program's divide at depth 1 confirms:""",
     "bay-khom": """\
 # Hand derivation, initial position 4,4,4,4,5/4,4,4,4,5 S 0-0:
 # perft(1) = 10: each of South's five pits, all non-empty, gives two plies,
 #   c> and c< (the direction is chosen).
-# perft(2): after any first ply North has 2 x (its non-empty pits) plies
-#   (the game cannot end at ply 1: a sowing cannot empty a whole row of 5
-#   pits holding 21 seeds, captures being one pit or a chain of pairs of
-#   pits separated by empty pits). The divide at depth 1 below gives the
-#   count after each first ply.""",
+# perft(2) = 78: from a 4-seed pit p (a..d), either way, the 4 pits after p
+#   gain a seed; the pit after the last (5 steps from p, in North's row) is
+#   untouched, holds 4 and is lifted; its 4 seeds end 9 steps from p, just
+#   before p, and p, empty, stops the sowing: the beyond
+#   capture takes the pit after p (one pit: the pit after it holds seeds, no
+#   pair). North loses the lifted pit, and also E when a< takes E: after
+#   a< North has 3 pits (6 plies), after a>, b>, b<, c>, c<, d> (takes e)
+#   and d< (takes c) 4 pits (8 plies). e> (5 seeds) makes 6 laps, e5>E a4>e
+#   A5>a b5>B C6>d e2>B, then C is empty and D (7) is taken; North keeps A, B,
+#   E (6 plies). e< makes 6 laps, e5<E D4<e d5<D C5<c b6<A e2<c, then b is
+#   empty and a (7) is taken; North keeps all 5 (10 plies).
+#   8+6+8+8+8+8+8+8+6+10 = 78. The program's divide at depth 1 confirms:""",
     "tap-urdy": """\
 # Hand derivation, initial position 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0:
 # perft(1) = 6: South sows from North's row: A, B, C, D, E or F.
-# perft(2) = 36 if no first ply empties a row (the game would then end):
-#   the first lap (4 seeds) lands in a pit holding 4 or 5, which relays;
-#   every pit holds seeds until the first emptied pit is reached again, so a
-#   row can be emptied only by long relays. The program's divide at depth 1
-#   below shows North's 6 replies (from South's row) after each.""",
+# perft(2) = 32: South's A (4) fills B C D E to 5; E held seeds and F is not
+#   empty: relay E (5): F a b c d; relay d (5): e f A B C (A 0 -> 1);
+#   relay C (6): D E F a b c; c held 5 and d (lifted) is empty: beyond
+#   capture of e (5), then the relay sows on from c (6): d e f A B C, and C,
+#   lifted before, was empty: the sowing ends. South's c is left empty, so
+#   North (who sows from South's row) has 5 plies. The start is uniform, so
+#   the sowing from the pit k places after A is the same turned k places:
+#   it empties c, d, e, f for A..D (5 replies each) and A, B for E, F (South's
+#   row stays full: 6 replies): 4 x 5 + 2 x 6 = 32. No row is empty after
+#   ply 1. The program's divide at depth 1 confirms:""",
 }
 
 
@@ -962,6 +985,7 @@ def write_perft(root, game, chosen):
     sections = []
     st0 = initial_state(game)
     sections.append(("The initial position.", st0))
+    used = set([st0.key()])
     # Mid-game positions: before the first ply of a default-reading golden
     # game showing the game's most special moment.
     keys = {
@@ -972,53 +996,50 @@ def write_perft(root, game, chosen):
         "tap-urdy": ["two or more beyond captures in one sowing",
                      "beyond capture at an intermediate lap, then the relay sows on"],
     }[game.gid]
-    used = set()
     for want in keys:
         for k, (seed, rd, s, n, line, log, found, _) in enumerate(chosen):
             if rd or want not in found:
                 continue
-            plyno = found[want][0]
-            st = log[plyno - 1][3]
-            if st.key() in used:
+            later = [x for x in found[want] if x >= 5]
+            if not later:
                 continue
-            # Start a few plies earlier so the moment lies inside the depth.
-            back = max(1, plyno - 2)
-            st = log[back - 1][3]
+            # The position before the ply that shows the moment: the
+            # moment is then at the root of the section.
+            back = plyno = later[0]
+            st = log[plyno - 1][3]
+            if st.key() in used or st.key() == st0.key():
+                continue
             used.add(st.key())
             pol = s if s == n else "%s-%s" % (s, n)
             fname = "%02d-%s-seed%d.rec" % (k + 1, pol, seed)
             sections.append(("Position before ply %d of tests/golden/%s/%s; "
-                             "ply %d there shows: %s." % (back, game.gid,
-                                                         fname, plyno, want),
+                             "that ply shows: %s." % (back, game.gid,
+                                                      fname, want),
                              st))
             break
     lines = []
-    lines.append("# Perft counts for %s (%s), South first, default readings."
-                 % (game.name, game.gid))
-    lines.append("#")
-    lines.append("# perft(d) = number of distinct ply sequences of exactly d "
-                 "plies from the position.")
-    lines.append("# A finished game has no plies; repetition is counted "
-                 "along each line, the")
-    lines.append("# section's position being its first occurrence. "
-                 "perft(0) = 1." + (" A chosen-direction"
-                                    if game.direction == "chosen" else ""))
-    if game.direction == "chosen":
-        lines.append("# pit gives two plies (c> and c<).")
-    lines.append("#")
-    lines.append("# Computed by tools/reference/ayla_ref7.py, an independent "
-                 "Python implementation")
-    lines.append("# written from the game's description without reading the "
-                 "engine or the rule")
-    lines.append("# files (plain recursive enumeration, the repetition "
-                 "history carried along")
-    lines.append("# each line, bulk count at the last ply). \"Within depth\" "
-                 "notes count events")
-    lines.append("# over every ply of every line up to that depth.")
+    intro = (
+        "Perft counts for %s (%s), South first, default readings. "
+        "perft(d) = number of distinct ply sequences of exactly d plies "
+        "from the position. A finished game has no plies; repetition is "
+        "counted along each line, the section's position being its first "
+        "occurrence. perft(0) = 1.%s Computed by "
+        "tools/reference/ayla_ref7.py, an independent Python implementation "
+        "written from the game's description without reading the engine or "
+        "the rule files (plain recursive enumeration, the repetition history "
+        "carried along each line, bulk count at the last ply). The \"Within "
+        "depth\" note of a section counts events over every ply of every "
+        "line up to that depth, and the lines that end inside it." % (
+            game.name, game.gid,
+            " A chosen-direction pit gives two plies (c> and c<)."
+            if game.direction == "chosen" else ""))
+    for ln in textwrap.wrap(intro, 76):
+        lines.append("# " + ln)
     lines.append("#")
     lines.append("# Regenerate: python3 tools/reference/ayla_ref7.py golden")
-    lines.append("# One number: python3 tools/reference/ayla_ref7.py perft "
-                 "%s <depth> [--position P]" % game.gid)
+    lines.append("# One number:")
+    lines.append("#   python3 tools/reference/ayla_ref7.py perft %s <depth> "
+                 "[--position P]" % game.gid)
     lines.append("#")
     lines.append(HAND[game.gid])
     rows = divide(game, st0, readings)
@@ -1046,27 +1067,18 @@ def write_perft(root, game, chosen):
             d += 1
         stats = perft_stats(game, st, min(d, 5), readings)
         lines.append("")
-        lines.append("# " + title)
         st_items = sorted(stats.items())
-        lines.append("# Within depth %d: %s." % (min(d, 5), "; ".join(
-            "%s %d" % kv for kv in st_items) if st_items else "no event"))
+        note = "%s Within depth %d: %s." % (title, min(d, 5), "; ".join(
+            "%s %d" % kv for kv in st_items) if st_items else "no event")
+        for ln in textwrap.wrap(note, 76):
+            lines.append("# " + ln)
         lines.append("position " + position_string(game, st))
         for dd, c in counts:
             lines.append("%d %d" % (dd, c))
         timing.append((game.gid, position_string(game, st), d, t_total))
     path = os.path.join(root, "tests", "perft", game.gid + ".perft")
-    text = "\n".join(lines) + "\n"
-    # The within-depth notes are long lines: wrap the comment lines.
-    out = []
-    for ln in text.split("\n"):
-        if ln.startswith("# ") and len(ln) > 78:
-            while len(ln) > 78:
-                cut = ln.rfind(" ", 0, 78)
-                out.append(ln[:cut])
-                ln = "# " + ln[cut + 1:]
-        out.append(ln)
     with open(path, "w") as f:
-        f.write("\n".join(out))
+        f.write("\n".join(lines) + "\n")
     print("wrote %s" % path)
     for t in timing:
         print("  perft %s %s: depth %d in %.1f s" % t)
@@ -1084,6 +1096,7 @@ def write_notes(root, notes, perft_log):
             keep = text[:text.index(marker)]
     if not keep:
         keep = "# Golden data of ayla_ref7.py\n\n"
+    # The prose above the marker is written by hand and kept as it is.
     out = [keep.rstrip("\n"), "",
            "<!-- moments: written by ayla_ref7.py golden -->", ""]
     for gid, table, seeds in notes:
