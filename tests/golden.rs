@@ -98,37 +98,59 @@ fn replay_variant(id: &str, at_least: usize) {
     assert!(games >= at_least, "{id}: only {games} golden games");
 }
 
-#[test]
-fn golden_gore_games() {
-    replay_variant("gore", 12);
+/// One test per variant, so that they run in parallel: `(test, variant,
+/// fewest golden games)`. Goré without trading has few of its own: its
+/// rules are Goré's less trading, which Goré's games cover.
+macro_rules! golden {
+    ($($test:ident: $id:literal >= $n:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                replay_variant($id, $n);
+            }
+        )*
+        const VARIANTS: &[&str] = &[$($id),*];
+    };
 }
 
-#[test]
-fn golden_kpe_games() {
-    replay_variant("kpe", 12);
+golden! {
+    golden_gore_games: "gore" >= 12,
+    golden_kpe_games: "kpe" >= 12,
+    golden_gore_notrade_games: "gore-notrade" >= 1,
+    golden_oware_games: "oware" >= 6,
+    golden_kalah_games: "kalah" >= 6,
+    golden_ayoayo_games: "ayoayo" >= 6,
+    golden_ba_awa_games: "ba-awa" >= 6,
+    golden_awale_games: "awale" >= 6,
+    golden_wari_games: "wari" >= 6,
+    golden_songo_games: "songo" >= 6,
+    golden_al_manqala_games: "al-manqala" >= 6,
+    golden_adji_boto_games: "adji-boto" >= 6,
+    golden_qelat_games: "qelat" >= 6,
+    golden_toguz_kumalak_games: "toguz-kumalak" >= 6,
+    golden_endodoi_games: "endodoi" >= 6,
+    golden_anywoli_games: "anywoli" >= 6,
+    golden_round_and_round_games: "round-and-round" >= 6,
+    golden_chongka_games: "chongka" >= 6,
+    golden_pallanguzhi_games: "pallanguzhi" >= 6,
+    golden_bay_khom_games: "bay-khom" >= 6,
+    golden_tap_urdy_games: "tap-urdy" >= 6,
 }
 
+/// Every bundled variant has golden games, and every directory is replayed.
 #[test]
-fn golden_gore_notrade_games() {
-    replay_variant("gore-notrade", 1);
-}
-
-#[test]
-fn golden_oware_games() {
-    replay_variant("oware", 6);
-}
-
-#[test]
-fn golden_kalah_games() {
-    replay_variant("kalah", 6);
-}
-
-#[test]
-fn golden_ayoayo_games() {
-    replay_variant("ayoayo", 6);
-}
-
-#[test]
-fn golden_ba_awa_games() {
-    replay_variant("ba-awa", 6);
+fn every_bundled_variant_has_golden_games() {
+    for (id, _, _) in ayla::rules::BUNDLED {
+        assert!(VARIANTS.contains(id), "{id} has no golden games");
+    }
+    for e in fs::read_dir("tests/golden").unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() && name != "notes" {
+            assert!(
+                VARIANTS.contains(&name.as_str()),
+                "tests/golden/{name} is not replayed"
+            );
+        }
+    }
 }

@@ -12,26 +12,43 @@ use ayla::rules;
 use ayla::search::perft;
 use std::fs;
 
+/// Tables for a bundled variant under a reading other than its default:
+/// `(file stem, variant, reading, alternative)`. Every other table is named
+/// after the bundled variant it counts.
+const UNDER_READINGS: &[(&str, &str, &str, &str)] = &[
+    (
+        "kalah-no-empty-capture",
+        "kalah",
+        "empty-capture",
+        "no-empty-capture",
+    ),
+    ("ayoayo-seed-stays", "ayoayo", "capturing-seed", "stays"),
+    ("awale-chain-cap-4", "awale", "chain-cap", "4"),
+    (
+        "wari-grand-slam-captures-nothing",
+        "wari",
+        "grand-slam",
+        "captures-nothing",
+    ),
+    (
+        "al-manqala-clockwise",
+        "al-manqala",
+        "direction",
+        "clockwise",
+    ),
+];
+
 fn check_table(id: &str) -> usize {
-    // A table may be for a bundled variant under a non-default reading.
-    let r = match id {
-        "kalah-no-empty-capture" => rules::resolve_with(
-            "kalah",
+    let r = match UNDER_READINGS.iter().find(|t| t.0 == id) {
+        Some(&(_, variant, reading, alternative)) => rules::resolve_with(
+            variant,
             std::path::Path::new(""),
-            &[("empty-capture".to_owned(), "no-empty-capture".to_owned())]
+            &[(reading.to_owned(), alternative.to_owned())]
                 .into_iter()
                 .collect(),
         )
-        .unwrap(),
-        "ayoayo-seed-stays" => rules::resolve_with(
-            "ayoayo",
-            std::path::Path::new(""),
-            &[("capturing-seed".to_owned(), "stays".to_owned())]
-                .into_iter()
-                .collect(),
-        )
-        .unwrap(),
-        _ => rules::bundled(id).unwrap(),
+        .unwrap_or_else(|e| panic!("{id}: {e}")),
+        None => rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}")),
     };
     let path = format!("tests/perft/{id}.perft");
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -59,36 +76,6 @@ fn check_table(id: &str) -> usize {
 }
 
 #[test]
-fn perft_gore() {
-    assert!(check_table("gore") >= 8);
-}
-
-#[test]
-fn perft_kpe() {
-    assert!(check_table("kpe") >= 8);
-}
-
-#[test]
-fn perft_gore_notrade() {
-    assert!(check_table("gore-notrade") >= 8);
-}
-
-#[test]
-fn perft_oware() {
-    assert!(check_table("oware") >= 6);
-}
-
-#[test]
-fn perft_kalah() {
-    assert!(check_table("kalah") >= 6);
-}
-
-#[test]
-fn perft_kalah_no_empty_capture() {
-    assert!(check_table("kalah-no-empty-capture") >= 6);
-}
-
-#[test]
 fn perft_zero_is_one_and_finished_games_have_no_plies() {
     let r = rules::bundled("kpe").unwrap();
     let mut g = Game::new(Variant::new(r.clone()));
@@ -100,17 +87,63 @@ fn perft_zero_is_one_and_finished_games_have_no_plies() {
     );
 }
 
-#[test]
-fn perft_ayoayo() {
-    assert!(check_table("ayoayo") >= 6);
+/// One test per table, so that they run in parallel: `(test, file stem,
+/// fewest counts the table must hold)`.
+macro_rules! tables {
+    ($($test:ident: $id:literal >= $n:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                assert!(check_table($id) >= $n);
+            }
+        )*
+        const TABLES: &[&str] = &[$($id),*];
+    };
 }
 
-#[test]
-fn perft_ayoayo_seed_stays() {
-    assert!(check_table("ayoayo-seed-stays") >= 6);
+tables! {
+    perft_gore: "gore" >= 8,
+    perft_kpe: "kpe" >= 8,
+    perft_gore_notrade: "gore-notrade" >= 8,
+    perft_oware: "oware" >= 6,
+    perft_kalah: "kalah" >= 6,
+    perft_kalah_no_empty_capture: "kalah-no-empty-capture" >= 6,
+    perft_ayoayo: "ayoayo" >= 6,
+    perft_ayoayo_seed_stays: "ayoayo-seed-stays" >= 6,
+    perft_ba_awa: "ba-awa" >= 6,
+    perft_awale: "awale" >= 6,
+    perft_awale_chain_cap_4: "awale-chain-cap-4" >= 6,
+    perft_wari: "wari" >= 6,
+    perft_wari_grand_slam_captures_nothing: "wari-grand-slam-captures-nothing" >= 6,
+    perft_songo: "songo" >= 6,
+    perft_al_manqala: "al-manqala" >= 6,
+    perft_al_manqala_clockwise: "al-manqala-clockwise" >= 6,
+    perft_adji_boto: "adji-boto" >= 6,
+    perft_qelat: "qelat" >= 6,
+    perft_toguz_kumalak: "toguz-kumalak" >= 6,
+    perft_endodoi: "endodoi" >= 6,
+    perft_anywoli: "anywoli" >= 6,
+    perft_round_and_round: "round-and-round" >= 6,
+    perft_chongka: "chongka" >= 6,
+    perft_pallanguzhi: "pallanguzhi" >= 6,
+    perft_bay_khom: "bay-khom" >= 6,
+    perft_tap_urdy: "tap-urdy" >= 6,
 }
 
+/// Every table on disk is checked, and every bundled variant has one.
 #[test]
-fn perft_ba_awa() {
-    assert!(check_table("ba-awa") >= 6);
+fn every_table_is_checked_and_every_variant_has_one() {
+    let mut on_disk: Vec<String> = fs::read_dir("tests/perft")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = TABLES.iter().map(|s| (*s).to_owned()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "tests/perft/*.perft and the tables! list");
+    for (id, _, _) in rules::BUNDLED {
+        assert!(TABLES.contains(id), "{id} has no perft table");
+    }
 }

@@ -3,7 +3,7 @@
 count-capture games, for cross-checking the Rust engine: Awale, Wari,
 Songo and Al-manqala.
 
-Written from the game descriptions alone (docs/design DESIGN16 section 3
+Written from the game descriptions alone (docs/design tools/reference/DESIGN16.md section 3
 with the meaning of its mechanics in section 1, the research digests, the
 notation of docs/notation.md, and docs/rule-language.md for the old keys),
 WITHOUT reading the engine (src/) or the rule files (rules/), and without
@@ -20,7 +20,7 @@ Commands (run from the repository root):
          tests/perft/{awale,wari,songo,al-manqala}*.perft and
          tests/golden/notes/ayla_ref4.md)
 
-Games (ids) and their readings (DESIGN16 section 3):
+Games (ids) and their readings (tools/reference/DESIGN16.md section 3):
     awale        chain-cap = none (default) | 4
     wari         grand-slam = forbidden (default) | captures-nothing
     songo        (none)
@@ -439,7 +439,7 @@ class _NoPlies:
 def parse_ply(r, text):
     t = text
     # Every pit's direction is fixed here: a suffix naming it is accepted,
-    # the other is an error (DESIGN16 section 2).
+    # the other is an error (tools/reference/DESIGN16.md section 2).
     if t.endswith(">") or t.endswith("<"):
         want = +1 if t.endswith(">") else -1
         if want != r.step:
@@ -955,7 +955,7 @@ def golden(root="."):
             path = os.path.join(d, name)
             at = moments_of(log)
             header = ["Derived by tools/reference/ayla_ref4.py, an independent Python implementation",
-                      "of %s written from the game descriptions (DESIGN16 section 3, the research" % game,
+                      "of %s written from the game descriptions (tools/reference/DESIGN16.md section 3, the research" % game,
                       "digests, docs/notation.md), without reading the engine or the rule files.",
                       "Random game, seed %d: South policy %s, North policy %s." % (seed, pair[0], pair[1])]
             for pol in sorted(set(pair)):
@@ -1066,7 +1066,7 @@ def write_perft_files(root, sources):
             "#",
             "# All counts below were computed by tools/reference/ayla_ref4.py, an",
             "# independent Python implementation written from the game descriptions",
-            "# (DESIGN16 section 3, the research digests, docs/notation.md) without",
+            "# (tools/reference/DESIGN16.md section 3, the research digests, docs/notation.md) without",
             "# reading the engine or the rule files: plain recursive enumeration with the",
             "# repetition history carried along each line, bulk count at the last ply.",
             "# The \"Within depth\" notes count events over every ply of every line up to",
@@ -1138,7 +1138,7 @@ Complete games under `tests/golden/{awale,wari,songo,al-manqala}/` and perft
 tables `tests/perft/{awale,awale-chain-cap-4,wari,wari-grand-slam-captures-nothing,songo,al-manqala,al-manqala-clockwise}.perft`,
 produced by `tools/reference/ayla_ref4.py`: an independent, plain Python 3
 implementation (standard library only) written from the game descriptions
-(DESIGN16 section 3, with the mechanics of its section 1; the research
+(tools/reference/DESIGN16.md section 3, with the mechanics of its section 1; the research
 digests; docs/notation.md; docs/rule-language.md for the old keys), without
 reading the engine (`src/`) or the rule files (`rules/`) and without running
 `ayla`.

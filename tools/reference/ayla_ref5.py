@@ -2,9 +2,9 @@
 """ayla_ref5.py -- an independent reference implementation of Adji-boto,
 Qelat and Toguz Kumalak, for cross-checking the Rust engine.
 
-Written from the game descriptions only (docs/design DESIGN16 section 3 and
+Written from the game descriptions only (docs/design tools/reference/DESIGN16.md section 3 and
 the meaning of its mechanics in section 1, the research digests of each
-game, docs/notation.md, DESIGN16 section 2 and docs/rule-language.md for
+game, docs/notation.md, tools/reference/DESIGN16.md section 2 and docs/rule-language.md for
 the older keys), WITHOUT reading the engine (src/), the rule files
 (rules/), the grammars, or the other reference scripts' code, and without
 running the ayla binary.  It imports nothing from the project.  Python 3
@@ -1352,10 +1352,10 @@ def write_notes(notes, perft_notes):
         "# Golden data of ayla_ref5.py: Adji-boto, Qelat, Toguz Kumalak",
         "",
         "`tools/reference/ayla_ref5.py` is a plain Python 3 implementation (standard",
-        "library only) of the three games as DESIGN16 section 3 gives their default",
+        "library only) of the three games as tools/reference/DESIGN16.md section 3 gives their default",
         "reading (items 5, 6 and 9), with the mechanics' meaning from DESIGN16",
-        "section 1, the research digests `/work/research/<id>.md`, the notation of",
-        "docs/notation.md and DESIGN16 section 2. It was written without reading the",
+        "section 1, the research digests `tools/reference/research/<id>.md`, the notation of",
+        "docs/notation.md and tools/reference/DESIGN16.md section 2. It was written without reading the",
         "engine (`src/`), the rule files (`rules/`), the grammars or the other",
         "reference scripts, and without running the `ayla` binary.",
         "",

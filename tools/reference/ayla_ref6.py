@@ -7,9 +7,9 @@ relay-sowing games of issue 16, for cross-checking the Rust engine:
     round-and-round  Round-and-Round Warri (Barbados), 2x6
     chongka          Chongka' (Mariana Islands), 2x7 with stores
 
-Written from the game descriptions alone (docs/design DESIGN16 section 3 and
+Written from the game descriptions alone (docs/design tools/reference/DESIGN16.md section 3 and
 section 1 for the mechanics named there, the research digests, the notation
-of docs/notation.md with DESIGN16 section 2, and docs/rule-language.md for
+of docs/notation.md with tools/reference/DESIGN16.md section 2, and docs/rule-language.md for
 the meaning of the older keys), WITHOUT reading or running the engine and
 WITHOUT reading the rule files.  It imports nothing from the project.
 Python 3 standard library only.  Plain over fast: the code should read like
@@ -51,7 +51,7 @@ STORE = ("store-S", "store-N")  # places of the two stores on the circuit
 
 
 # ---------------------------------------------------------------------------
-# The games (DESIGN16 section 3, items 7, 8, 13, 14)
+# The games (tools/reference/DESIGN16.md section 3, items 7, 8, 13, 14)
 # ---------------------------------------------------------------------------
 
 class Rules:
@@ -856,7 +856,7 @@ def record_text(rules, g, seed, pol_s, pol_n, searched, moments):
         firsts.setdefault(m, []).append(n)
     head = []
     head += wrap("Derived by %s, an independent Python implementation of %s, written "
-                 "from the game's description (DESIGN16 section 3 and the research "
+                 "from the game's description (tools/reference/DESIGN16.md section 3 and the research "
                  "digest, in the notation of docs/notation.md), without reading the "
                  "engine or the rule files." % (SCRIPT, rules.name))
     polname = pol_s if pol_s == pol_n else "%s/%s" % (pol_s, pol_n)
@@ -1105,7 +1105,7 @@ def write_perft(rules, paths):
     out.append("#")
     out += [l.replace("; ", "# ", 1) for l in wrap(
         "All counts below were computed by %s, an independent Python implementation "
-        "written from the game's description (DESIGN16 section 3, the research digest, "
+        "written from the game's description (tools/reference/DESIGN16.md section 3, the research digest, "
         "docs/notation.md, docs/rule-language.md) without reading the engine or the rule "
         "files: plain recursive enumeration with the repetition history carried along each "
         "line, bulk count at the last ply. The \"Within depth\" notes of a section count "
@@ -1289,15 +1289,15 @@ def write_notes(files_written, perft_timings):
 
 NOTES_INTRO = """
 Complete recorded games and perft counts for `endodoi`, `anywoli`,
-`round-and-round` and `chongka` (DESIGN16 section 3, items 7, 8, 13, 14).
+`round-and-round` and `chongka` (tools/reference/DESIGN16.md section 3, items 7, 8, 13, 14).
 
 ## How they were derived
 
 `tools/reference/ayla_ref6.py` is a plain Python 3 program (standard
-library only) written from the games' descriptions: DESIGN16 section 3 (the
+library only) written from the games' descriptions: tools/reference/DESIGN16.md section 3 (the
 default reading of each game) with section 1 for the mechanics named there,
-the research digests `/work/research/<id>.md`, the notation of
-`docs/notation.md` and DESIGN16 section 2, and `docs/rule-language.md` for
+the research digests `tools/reference/research/<id>.md`, the notation of
+`docs/notation.md` and tools/reference/DESIGN16.md section 2, and `docs/rule-language.md` for
 the older keys. Its author did not read or run the engine, the rule files
 or the other reference scripts. Each game is a seeded random game between
 two simple policies (described in each file's `;` header). For each wanted

@@ -3,9 +3,9 @@
 Bay Khom and Tap-Urdy, three two-row relay games, for cross-checking the
 Rust engine.
 
-Written from the game descriptions alone (DESIGN16 section 3 items 10-12
+Written from the game descriptions alone (tools/reference/DESIGN16.md section 3 items 10-12
 and the meaning of their mechanics in its section 1, the research digests
-/work/research/<id>.md, docs/notation.md and docs/rule-language.md),
+tools/reference/research/<id>.md, docs/notation.md and docs/rule-language.md),
 without reading the engine or the rule files and without running the ayla
 binary.  It imports nothing from the project and nothing from the other
 ayla_ref*.py scripts.  Python 3 standard library only.  Plain over fast.
@@ -639,7 +639,7 @@ def write_record(game, path, seed, south, north, readings, line, log,
                "Python")
     out.append("; implementation of %s%s, written from the game's "
                "description" % (game.name, rtext))
-    out.append("; (DESIGN16 section 3, research digest, docs/notation.md), "
+    out.append("; (tools/reference/DESIGN16.md section 3, research digest, docs/notation.md), "
                "without reading")
     out.append("; the engine or the rule files.")
     out.append("; Random game, seed %d: South policy %s, North policy %s." %
