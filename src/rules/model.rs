@@ -458,7 +458,7 @@ impl CountSet {
     #[must_use]
     pub fn contains(self, n: u16) -> bool {
         (n < 64 && self.listed >> n & 1 == 1)
-            || (self.even && n > 0 && n % 2 == 0)
+            || (self.even && n > 0 && n.is_multiple_of(2))
             || (self.odd && n % 2 == 1)
     }
 
@@ -1776,7 +1776,8 @@ impl Rules {
             beyond_capture,
             houses,
             min_seeds,
-            below_min_if_no_other: below_min == TomlBelowMin::IfNoOther,
+            // An inherited `below_min` under a child's `min_seeds = 1` is moot.
+            below_min_if_no_other: below_min == TomlBelowMin::IfNoOther && min_seeds > 1,
             opening: match raw.moves.opening {
                 TomlOpening::None => Opening::None,
                 TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
