@@ -1895,15 +1895,10 @@ impl Rules {
             .expect("a home row is not a whole circuit")
     }
 
-    /// Whether this variant has an opening lock.
+    /// Whether this variant has an opening lock (of any kind: the
+    /// first-sowing lock follows the pits sown from too).
     #[must_use]
     pub fn has_lock(&self) -> bool {
-        matches!(
-            self.capture,
-            Some(Capture {
-                lock: Lock::AllHomePitsSown { .. },
-                ..
-            })
-        )
+        self.capture.is_some_and(|c| c.lock != Lock::None)
     }
 }
