@@ -1168,6 +1168,9 @@ impl Rules {
                     );
                     Lock::None
                 }
+                // Reading: only this lock is checked against `sow_from =
+                // "opponent-row"`, as DESIGN16 says; "all-home-pits-sown"
+                // there is legal, if it never lifts.
                 (TomlLock::FirstSowing, release) => {
                     // Inherited from a parent's other lock, the key is moot.
                     if let Some(b) = release
@@ -1430,6 +1433,8 @@ impl Rules {
                 }),
             );
         }
+        // Reading: the opponent-takes-all end, like the mover-takes-all
+        // one, is an end for a feed that is owed, so it needs a feeding rule.
         if let Some(cf) = &raw.moves.cannot_feed
             && *cf.get_ref() != TomlCannotFeed::AnySowing
             && value(&raw.moves.feeding) == TomlFeeding::None
@@ -1551,6 +1556,9 @@ impl Rules {
             ) as u16
         });
         let below_min = value(&raw.moves.below_min);
+        // Reading: "must not be written when `min_seeds` is 1" holds for
+        // either value, "never" included; inherited under a child's
+        // `min_seeds = 1`, it is moot, as other keys beside a switch are.
         if let Some(b) = &raw.moves.below_min
             // Only a true 1: a bad `min_seeds` has its own error.
             && raw.moves.min_seeds.as_ref().is_none_or(|m| *m.get_ref() == 1)
@@ -1638,6 +1646,9 @@ impl Rules {
                     file_of,
                 ) as u8
             });
+            // Reading: [houses] is the key that needs the others, so its
+            // header takes the error (as `extra_turn` does for stores),
+            // unless a more derived file changed the other key.
             // A house swallows every seed that falls in it, so a relay could
             // never lift one, a store would sit beside a pit that is no
             // longer its owner's, and a trade would hand over a pit that
