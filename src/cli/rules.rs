@@ -204,5 +204,8 @@ fn warnings(r: &Rules) -> Vec<String> {
     if p.sources.is_empty() {
         w.push("no source: `variant.sources` lists where the rules come from".to_owned());
     }
+    if p.evidence.is_none() {
+        w.push("no evidence: `variant.evidence` says whether the rules were \"observed\" in play, \"described\" in the literature, or \"reconstructed\" where the sources fall silent".to_owned());
+    }
     w
 }

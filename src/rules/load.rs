@@ -34,6 +34,8 @@ pub const SECTIONS: &[&str] = &[
     "capture",
     "opposite_capture",
     "sowing_capture",
+    "beyond_capture",
+    "houses",
     "trading",
     "end",
     "readings",
@@ -296,6 +298,8 @@ fn load_chain(
     let moot = |key: &str| {
         (rules.trading.is_none() && key.starts_with("trading.") && key != "trading.enabled")
             || (rules.capture.is_none() && key.starts_with("capture."))
+            || (rules.beyond_capture.is_none() && key.starts_with("beyond_capture."))
+            || (rules.houses.is_none() && key.starts_with("houses."))
     };
     rules.readings = readings
         .into_iter()
@@ -493,6 +497,8 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     let mut trading = None;
     let mut opposite_capture = None;
     let mut sowing_capture = None;
+    let mut beyond_capture = None;
+    let mut houses = None;
     let mut end = None;
     let mut interpretations = None;
     for (k, v) in table {
@@ -525,6 +531,16 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
                 let span = v.span();
                 sowing_capture = section::<TomlSowingCapture>("sowing_capture", v, &mut diags)
                     .map(|t| Spanned::new(span, t));
+            }
+            "beyond_capture" => {
+                let span = v.span();
+                beyond_capture = section::<TomlBeyondCapture>("beyond_capture", v, &mut diags)
+                    .map(|t| Spanned::new(span, t));
+            }
+            "houses" => {
+                let span = v.span();
+                houses =
+                    section::<TomlHouses>("houses", v, &mut diags).map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut diags),
             "readings" => {}
@@ -579,6 +595,8 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
         trading,
         opposite_capture,
         sowing_capture,
+        beyond_capture,
+        houses,
         end: end.unwrap_or_default(),
         interpretations: interpretations.unwrap_or_default(),
     };
@@ -755,7 +773,7 @@ fn apply_readings(
                     // At the key, where the misspelling is, not at its value.
                     let head = path.split('.').next().unwrap_or_default();
                     let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
-                    diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}")));
+                    diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}")));
                     continue;
                 }
                 let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());

@@ -72,8 +72,13 @@ const LISTS: &[(&str, &str)] = &[
         "board.initial",
         "a list of the seeds in each pit, in label order, like [1, 2, 3, 3, 2, 1]",
     ),
-    ("capture.counts", "a list of seed counts, like [2, 3]"),
+    ("capture.protected", "a list of pit numbers, like [7]"),
     ("sowing_capture.counts", "a list of seed counts, like [4]"),
+    ("houses.own_row", "a list of pit numbers, like [1, 6]"),
+    (
+        "houses.opponent_row",
+        "a list of pit numbers, like [1, 2, 5, 6]",
+    ),
     (
         "interpretation",
         "[[interpretation]] tables, each with `key`, `point`, `assumed` and `reason`",

@@ -458,7 +458,7 @@ impl CountSet {
     #[must_use]
     pub fn contains(self, n: u16) -> bool {
         (n < 64 && self.listed >> n & 1 == 1)
-            || (self.even && n > 0 && n % 2 == 0)
+            || (self.even && n > 0 && n.is_multiple_of(2))
             || (self.odd && n % 2 == 1)
     }
 
@@ -692,25 +692,42 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "board.first",
     "board.stores",
     "sowing.direction",
+    "sowing.first_seed",
     "sowing.laps",
+    "sowing.later_rounds",
     "sowing.skip_origin",
     "sowing.extra_turn",
     "moves.sow_from",
+    "moves.min_seeds",
+    "moves.below_min",
+    "moves.opening",
     "moves.feeding",
     "moves.cannot_sow",
     "moves.cannot_feed",
     "capture.counts",
     "capture.landing",
+    "capture.examined",
     "capture.chain",
     "capture.chain_zone",
+    "capture.chain_max",
+    "capture.protected",
     "capture.lock",
     "capture.lock_release_may_capture",
     "capture.grand_slam",
     "opposite_capture.when_opposite_empty",
     "opposite_capture.capturing_seed",
+    "opposite_capture.landing",
     "sowing_capture.counts",
     "sowing_capture.taker",
     "sowing_capture.last_seed_taker",
+    "beyond_capture.zone",
+    "beyond_capture.chain",
+    "beyond_capture.then",
+    "houses.made_at",
+    "houses.own_row",
+    "houses.opponent_row",
+    "houses.max_per_player",
+    "houses.not_same_number",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",
@@ -805,17 +822,33 @@ impl Checker {
         v: &toml::Spanned<i64>,
         key: &str,
         lo: i64,
+        rows: (usize, Span),
+        what: &str,
+        file_of: &dyn Fn(Span) -> usize,
+    ) -> i64 {
+        self.up_to_rows_times(v, key, lo, 1, rows, what, file_of)
+    }
+
+    /// As [`Checker::up_to_rows`], up to `times` the pits of a row (2 for
+    /// a count of the whole board's pits).
+    #[allow(clippy::too_many_arguments)]
+    fn up_to_rows_times(
+        &mut self,
+        v: &toml::Spanned<i64>,
+        key: &str,
+        lo: i64,
+        times: usize,
         (per_row, rows): (usize, Span),
         what: &str,
         file_of: &dyn Fn(Span) -> usize,
     ) -> i64 {
         let x = *v.get_ref();
-        let hi = per_row as i64;
+        let hi = (times * per_row) as i64;
         if (lo..=hi).contains(&x) {
             return x;
         }
         let at: Span = v.span().into();
-        let other = (x > hi && x <= crate::board::MAX_PITS_PER_ROW as i64).then(|| {
+        let other = (x > hi && x <= (times * crate::board::MAX_PITS_PER_ROW) as i64).then(|| {
             (
                 "board.pits_per_row",
                 rows,
@@ -847,14 +880,14 @@ impl Checker {
     /// `total` when the board is sound enough to know it.
     fn counts(
         &mut self,
-        list: &toml::Spanned<Vec<toml::Spanned<i64>>>,
+        (at, list): (Span, &[toml::Spanned<i64>]),
         table: &str,
         total: Option<u64>,
     ) -> CountSet {
         let key = format!("{table}.counts");
-        if list.get_ref().is_empty() {
+        if list.is_empty() {
             self.err(
-                list.span().into(),
+                at,
                 &key,
                 format!(
                     "expected at least one count (leave out [{table}] for a game without {})",
@@ -867,7 +900,7 @@ impl Checker {
             );
         }
         let mut counts = 0u64;
-        for k in list.get_ref() {
+        for k in list {
             let x = self.int(k, &key, 1, 63, "a capturing count");
             if let Some(total) = total
                 && x as u64 > total
@@ -885,6 +918,34 @@ impl Checker {
             counts |= 1 << x;
         }
         CountSet::of_mask(counts)
+    }
+
+    /// A list of pit numbers (`key`), each from 1 to the pits of a row,
+    /// none twice, as a set.
+    fn pit_numbers(
+        &mut self,
+        list: &toml::Spanned<Vec<toml::Spanned<i64>>>,
+        key: &str,
+        rows: (usize, Span),
+        file_of: &dyn Fn(Span) -> usize,
+    ) -> RowPits {
+        let mut set = RowPits::NONE;
+        for k in list.get_ref() {
+            let x = self.up_to_rows(k, key, 1, rows, "a pit number", file_of);
+            // A bad number stands in as 1: only a real number is kept.
+            if !(1..=rows.0 as i64).contains(k.get_ref()) {
+                continue;
+            }
+            if set.contains(x as usize) {
+                self.err(
+                    k.span().into(),
+                    key,
+                    format!("pit number {x} is listed twice"),
+                );
+            }
+            set.0 |= 1 << x;
+        }
+        set
     }
 }
 
@@ -936,8 +997,18 @@ impl Rules {
             first_described: v.first_described,
             recorded_by: v.recorded_by,
             sources: v.sources,
-            family: None,
-            evidence: None,
+            family: v.family.map(|f| match f {
+                TomlFamily::CountCapture => Family::CountCapture,
+                TomlFamily::Relay => Family::Relay,
+                TomlFamily::BeyondCapture => Family::BeyondCapture,
+                TomlFamily::Stores => Family::Stores,
+                TomlFamily::Houses => Family::Houses,
+            }),
+            evidence: v.evidence.map(|e| match e {
+                TomlEvidence::Observed => Evidence::Observed,
+                TomlEvidence::Described => Evidence::Described,
+                TomlEvidence::Reconstructed => Evidence::Reconstructed,
+            }),
         };
 
         // Board and initial layout.
@@ -1028,7 +1099,15 @@ impl Rules {
         let capture = raw.capture.map(|cap| {
             let cap_span: Span = cap.span().into();
             let cap = cap.into_inner();
-            let counts = c.counts(&cap.counts, "capture", board_ok.then_some(total));
+            let counts = match cap.counts.get_ref() {
+                TomlCounts::Listed(list) => c.counts(
+                    (cap.counts.span().into(), list),
+                    "capture",
+                    board_ok.then_some(total),
+                ),
+                TomlCounts::Parity(TomlParity::Even) => CountSet::EVEN,
+                TomlCounts::Parity(TomlParity::Odd) => CountSet::ODD,
+            };
             // A key that only matters beside another is an error when both are
             // written in one file; inherited from a parent whose setting the
             // child switched off, it is simply moot.
@@ -1089,7 +1168,57 @@ impl Rules {
                     );
                     Lock::None
                 }
+                // Reading: only this lock is checked against `sow_from =
+                // "opponent-row"`, as DESIGN16 says; "all-home-pits-sown"
+                // there is legal, if it never lifts.
+                (TomlLock::FirstSowing, release) => {
+                    // Inherited from a parent's other lock, the key is moot.
+                    if let Some(b) = release
+                        && together(lock_span, b.span().into())
+                    {
+                        c.err(
+                            b.span().into(),
+                            "capture.lock_release_may_capture",
+                            "given but `lock` is \"first-sowing\", which no sowing releases (only the game's first sowing is held back): leave out `lock_release_may_capture`",
+                        );
+                    }
+                    if let Some(at) = lock_span
+                        && value(&raw.moves.sow_from) == TomlSowFrom::OpponentRow
+                    {
+                        c.conflict(
+                            file_of,
+                            (
+                                "capture.lock",
+                                at,
+                                "\"first-sowing\" follows the pits sown from in each player's own row, and with `moves.sow_from = \"opponent-row\"` nobody sows from their own: set `sow_from` to \"controlled\" or \"home-row\", or choose another lock".into(),
+                            ),
+                            written(&raw.moves.sow_from).map(|at| {
+                                (
+                                    "moves.sow_from",
+                                    at,
+                                    "\"opponent-row\", but the inherited `capture.lock = \"first-sowing\"` follows the pits sown from in each player's own row: keep `sow_from` \"controlled\" or \"home-row\", or set `capture.lock` here too".into(),
+                                )
+                            }),
+                        );
+                    }
+                    Lock::FirstSowing
+                }
             };
+            let rows: (usize, Span) = (per_row, board.pits_per_row.span().into());
+            let chain_max = cap.chain_max.as_ref().map(|v| {
+                c.up_to_rows_times(
+                    v,
+                    "capture.chain_max",
+                    1,
+                    2,
+                    rows,
+                    "a number of pits",
+                    file_of,
+                ) as u8
+            });
+            let immune = cap.protected.as_ref().map_or(RowPits::NONE, |l| {
+                c.pit_numbers(l, "capture.protected", rows, file_of)
+            });
             Capture {
                 counts,
                 landing: zone(cap.landing),
@@ -1097,16 +1226,26 @@ impl Rules {
                 chain_zone,
                 lock,
                 grand_slam: match cap.grand_slam {
+                    TomlGrandSlam::Captures => GrandSlam::Captures,
                     TomlGrandSlam::CapturesNothing => GrandSlam::CapturesNothing,
-                    _ => GrandSlam::Captures,
+                    TomlGrandSlam::Forbidden => GrandSlam::Forbidden,
                 },
-                examined: Examined::LandingPit,
-                chain_max: None,
-                immune: RowPits::NONE,
+                examined: match cap.examined {
+                    TomlExamined::LandingPit => Examined::LandingPit,
+                    TomlExamined::NextPit => Examined::NextPit,
+                },
+                chain_max,
+                immune,
             }
         });
 
         // Trading.
+        let trading_on: Option<Span> = raw
+            .trading
+            .as_ref()
+            .map(|t| &t.get_ref().enabled)
+            .filter(|e| *e.get_ref())
+            .map(|e| e.span().into());
         let trading = raw.trading.and_then(|t| {
             let t_span: Span = t.span().into();
             let t = t.into_inner();
@@ -1238,7 +1377,11 @@ impl Rules {
         // Sowing captures.
         let sowing_capture = raw.sowing_capture.map(|sc| {
             let sc = sc.into_inner();
-            let counts = c.counts(&sc.counts, "sowing_capture", board_ok.then_some(total));
+            let counts = c.counts(
+                (sc.counts.span().into(), sc.counts.get_ref()),
+                "sowing_capture",
+                board_ok.then_some(total),
+            );
             let taker = |t: TomlTaker| match t {
                 TomlTaker::Mover => Taker::Mover,
                 TomlTaker::PitController => Taker::PitController,
@@ -1290,10 +1433,16 @@ impl Rules {
                 }),
             );
         }
+        // Reading: the opponent-takes-all end, like the mover-takes-all
+        // one, is an end for a feed that is owed, so it needs a feeding rule.
         if let Some(cf) = &raw.moves.cannot_feed
-            && *cf.get_ref() == TomlCannotFeed::EndGameMoverTakesAll
+            && *cf.get_ref() != TomlCannotFeed::AnySowing
             && value(&raw.moves.feeding) == TomlFeeding::None
         {
+            let given = match cf.get_ref() {
+                TomlCannotFeed::EndGameOpponentTakesAll => "end-game-opponent-takes-all",
+                _ => "end-game-mover-takes-all",
+            };
             c.conflict(
                 file_of,
                 (
@@ -1305,11 +1454,262 @@ impl Rules {
                     (
                         "moves.feeding",
                         at,
-                        "\"none\", but `cannot_feed = \"end-game-mover-takes-all\"` needs a feeding rule: choose one, or set `cannot_feed = \"any-sowing\"`".into(),
+                        format!("\"none\", but `cannot_feed = \"{given}\"` needs a feeding rule: choose one, or set `cannot_feed = \"any-sowing\"`"),
                     )
                 }),
             );
         }
+
+        // Sowing directions. A store's place on the circuit is fixed by the
+        // direction of the sowings, so only one direction for the whole
+        // board can have stores.
+        let rows: (usize, Span) = (per_row, board.pits_per_row.span().into());
+        let fixed = |d: TomlPitDirection| match d {
+            TomlPitDirection::CounterClockwise => Some(Direction::CounterClockwise),
+            TomlPitDirection::Clockwise => Some(Direction::Clockwise),
+            TomlPitDirection::Chosen => None,
+        };
+        let pit_direction = |d: TomlPitDirection| match fixed(d) {
+            Some(d) => PitDirection::Fixed(d),
+            None => PitDirection::Chosen,
+        };
+        let (direction, pit_directions) = match &raw.sowing.direction {
+            None => (Direction::CounterClockwise, Vec::new()),
+            Some(d) => {
+                let at: Span = d.span().into();
+                let per_pit: Vec<TomlPitDirection> = match d.get_ref() {
+                    TomlDirections::All(one) => vec![*one; per_row],
+                    TomlDirections::PerPit(list) => {
+                        if list.len() != per_row {
+                            let found = list.len();
+                            c.conflict(
+                                file_of,
+                                (
+                                    "sowing.direction",
+                                    at,
+                                    format!(
+                                        "expected one direction for each of the {per_row} pit numbers of a row, found {found}"
+                                    ),
+                                ),
+                                Some((
+                                    "board.pits_per_row",
+                                    rows.1,
+                                    format!(
+                                        "{per_row} pits a row need {per_row} entries in `sowing.direction`, and the inherited one has {found}: give `direction` here too"
+                                    ),
+                                )),
+                            );
+                        }
+                        list.iter().map(|d| *d.get_ref()).collect()
+                    }
+                };
+                match per_pit.first().and_then(|&d| fixed(d)) {
+                    Some(one) if per_pit.iter().all(|&d| fixed(d) == Some(one)) => {
+                        (one, Vec::new())
+                    }
+                    _ if per_pit.len() != per_row => (Direction::CounterClockwise, Vec::new()),
+                    _ => {
+                        if value(&board.stores) == TomlStores::AfterLastHouse {
+                            c.conflict(
+                                file_of,
+                                (
+                                    "sowing.direction",
+                                    at,
+                                    "a direction the mover chooses, or one that differs from pit to pit, needs a board without stores (a store's place depends on the direction): set `board.stores = \"none\"`, or give one direction for every pit".into(),
+                                ),
+                                written(&board.stores).map(|at| {
+                                    (
+                                        "board.stores",
+                                        at,
+                                        "\"after-last-house\", but the inherited `sowing.direction` is chosen by the mover or differs from pit to pit, and a store's place depends on the direction: keep `stores = \"none\"`, or give `sowing.direction` here too".into(),
+                                    )
+                                }),
+                            );
+                        }
+                        (
+                            Direction::CounterClockwise,
+                            per_pit.into_iter().map(pit_direction).collect(),
+                        )
+                    }
+                }
+            }
+        };
+        let laps = match value(&raw.sowing.laps) {
+            TomlLaps::Single => Laps::Single,
+            TomlLaps::Relay => Laps::Relay,
+            TomlLaps::RelayFromNext => Laps::RelayFromNext,
+        };
+        let laps_name = match laps {
+            Laps::Relay => "relay",
+            Laps::RelayFromNext => "relay-from-next",
+            _ => "single",
+        };
+
+        // Moves.
+        let min_seeds = raw.moves.min_seeds.as_ref().map_or(1, |v| {
+            c.int(
+                v,
+                "moves.min_seeds",
+                1,
+                i64::from(u16::MAX),
+                "a number of seeds",
+            ) as u16
+        });
+        let below_min = value(&raw.moves.below_min);
+        // Reading: "must not be written when `min_seeds` is 1" holds for
+        // either value, "never" included; inherited under a child's
+        // `min_seeds = 1`, it is moot, as other keys beside a switch are.
+        if let Some(b) = &raw.moves.below_min
+            // Only a true 1: a bad `min_seeds` has its own error.
+            && raw.moves.min_seeds.as_ref().is_none_or(|m| *m.get_ref() == 1)
+            && written(&raw.moves.min_seeds).is_none_or(|m| file_of(m) == file_of(b.span().into()))
+        {
+            c.err(
+                b.span().into(),
+                "moves.below_min",
+                "given but `min_seeds` is 1, so every pit with seeds may be sown: set `min_seeds` above 1, or leave out `below_min`",
+            );
+        }
+
+        // Beyond captures.
+        let beyond_capture = raw.beyond_capture.map(|b| {
+            let b = b.into_inner();
+            let sow_on = value(&b.then) == TomlThen::SowOn;
+            if let Some(then) = &b.then
+                && sow_on
+                && laps != Laps::Relay
+            {
+                c.conflict(
+                    file_of,
+                    (
+                        "beyond_capture.then",
+                        then.span().into(),
+                        format!("\"sow-on\" goes on with the relay after a capture, and needs `sowing.laps = \"relay\"` (here \"{laps_name}\"): set `laps = \"relay\"`, or `then = \"end-sowing\"`"),
+                    ),
+                    raw.sowing.laps.as_ref().map(|l| {
+                        (
+                            "sowing.laps",
+                            Span::from(l.span()),
+                            format!("\"{laps_name}\", but the inherited `beyond_capture.then = \"sow-on\"` goes on with the relay after a capture: keep `laps = \"relay\"`, or set `beyond_capture.then = \"end-sowing\"`"),
+                        )
+                    }),
+                );
+            }
+            BeyondCapture {
+                zone: zone(b.zone),
+                chain_pairs: b.chain == TomlBeyondChain::Pairs,
+                sow_on,
+            }
+        });
+
+        // Houses.
+        let houses = raw.houses.map(|h| {
+            let h_span: Span = h.span().into();
+            let h = h.into_inner();
+            let made_at = c.int(&h.made_at, "houses.made_at", 1, 63, "a seed count");
+            if board_ok && made_at as u64 > total {
+                c.err(
+                    h.made_at.span().into(),
+                    "houses.made_at",
+                    format!("a pit can never hold {made_at} seeds: the board holds {total} in all"),
+                );
+            }
+            let own_row = h.own_row.as_ref().map_or(RowPits::NONE, |l| {
+                c.pit_numbers(l, "houses.own_row", rows, file_of)
+            });
+            let opponent_row = h.opponent_row.as_ref().map_or(RowPits::NONE, |l| {
+                c.pit_numbers(l, "houses.opponent_row", rows, file_of)
+            });
+            let listed = |l: &Option<toml::Spanned<Vec<toml::Spanned<i64>>>>| {
+                l.as_ref().is_some_and(|l| !l.get_ref().is_empty())
+            };
+            if !listed(&h.own_row) && !listed(&h.opponent_row) {
+                let (key, at) = match (&h.own_row, &h.opponent_row) {
+                    (Some(l), _) => ("houses.own_row", l.span().into()),
+                    (None, Some(l)) => ("houses.opponent_row", l.span().into()),
+                    (None, None) => ("houses", h_span),
+                };
+                c.err(
+                    at,
+                    key,
+                    "no pit may become a house: list pit numbers in `own_row` (the mover's own row) or `opponent_row` (the opponent's row), or both",
+                );
+            }
+            let max_per_player = h.max_per_player.as_ref().map_or(1, |v| {
+                c.up_to_rows_times(
+                    v,
+                    "houses.max_per_player",
+                    1,
+                    2,
+                    rows,
+                    "a number of houses",
+                    file_of,
+                ) as u8
+            });
+            // Reading: [houses] is the key that needs the others, so its
+            // header takes the error (as `extra_turn` does for stores),
+            // unless a more derived file changed the other key.
+            // A house swallows every seed that falls in it, so a relay could
+            // never lift one, a store would sit beside a pit that is no
+            // longer its owner's, and a trade would hand over a pit that
+            // belongs to someone for good.
+            if laps != Laps::Single {
+                c.conflict(
+                    file_of,
+                    (
+                        "houses",
+                        h_span,
+                        format!("houses need `sowing.laps = \"single\"` (here \"{laps_name}\"): set it, or leave out [houses]"),
+                    ),
+                    raw.sowing.laps.as_ref().map(|l| {
+                        (
+                            "sowing.laps",
+                            Span::from(l.span()),
+                            format!("\"{laps_name}\", but the inherited [houses] need single laps: keep `laps = \"single\"`"),
+                        )
+                    }),
+                );
+            }
+            if value(&board.stores) == TomlStores::AfterLastHouse {
+                c.conflict(
+                    file_of,
+                    (
+                        "houses",
+                        h_span,
+                        "houses need a board without stores: set `board.stores = \"none\"`, or leave out [houses]".into(),
+                    ),
+                    written(&board.stores).map(|at| {
+                        (
+                            "board.stores",
+                            at,
+                            "\"after-last-house\", but the inherited [houses] need a board without stores: keep `stores = \"none\"`".into(),
+                        )
+                    }),
+                );
+            }
+            if let Some(at) = trading_on {
+                c.conflict(
+                    file_of,
+                    (
+                        "houses",
+                        h_span,
+                        "houses cannot go with trading (a house is its owner's for good): set `trading.enabled = false`, or leave out [houses]".into(),
+                    ),
+                    Some((
+                        "trading.enabled",
+                        at,
+                        "true, but the inherited [houses] cannot go with trading (a house is its owner's for good): keep `enabled = false`".into(),
+                    )),
+                );
+            }
+            Houses {
+                made_at: made_at as u16,
+                own_row,
+                opponent_row,
+                max_per_player,
+                not_same_number: h.not_same_number,
+            }
+        });
         let repetition = c.int(
             &raw.end.repetition,
             "end.repetition",
@@ -1331,7 +1731,7 @@ impl Rules {
                     span,
                     "interpretation.key",
                     format!(
-                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [trading] or [end]){hint}"
+                        "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}"
                     ),
                 );
             }
@@ -1353,41 +1753,51 @@ impl Rules {
             let off_capture = capture.is_none() && i.key.starts_with("capture.");
             let off_sowing_capture =
                 sowing_capture.is_none() && i.key.starts_with("sowing_capture.");
-            off_trading || off_capture || off_sowing_capture
+            let off_beyond = beyond_capture.is_none() && i.key.starts_with("beyond_capture.");
+            let off_houses = houses.is_none() && i.key.starts_with("houses.");
+            off_trading || off_capture || off_sowing_capture || off_beyond || off_houses
         };
         interpretations.retain(|i| !moot(i));
 
-        let direction = match raw.sowing.direction {
-            TomlDirection::CounterClockwise => Direction::CounterClockwise,
-            TomlDirection::Clockwise => Direction::Clockwise,
-        };
         Ok(Rules {
             provenance,
             per_row,
             initial,
             first: side(board.first),
             direction,
-            pit_directions: Vec::new(),
-            first_seed: FirstSeed::NextPit,
-            skip_origin: raw.sowing.skip_origin,
-            laps: match raw.sowing.laps {
-                TomlLaps::Relay => Laps::Relay,
-                _ => Laps::Single,
+            pit_directions,
+            first_seed: match raw.sowing.first_seed {
+                TomlFirstSeed::NextPit => FirstSeed::NextPit,
+                TomlFirstSeed::Origin => FirstSeed::Origin,
+                TomlFirstSeed::OriginUnlessSingle => FirstSeed::OriginUnlessSingle,
             },
-            later_rounds: LaterRounds::WholeCircuit,
+            skip_origin: raw.sowing.skip_origin,
+            laps,
+            later_rounds: match raw.sowing.later_rounds {
+                TomlLaterRounds::WholeCircuit => LaterRounds::WholeCircuit,
+                TomlLaterRounds::OpponentRow => LaterRounds::OpponentRow,
+            },
             stores,
             extra_turn: value(&raw.sowing.extra_turn) == TomlExtraTurn::LastInOwnStore,
             cannot_feed: match value(&raw.moves.cannot_feed) {
+                TomlCannotFeed::AnySowing => CannotFeed::AnySowing,
                 TomlCannotFeed::EndGameMoverTakesAll => CannotFeed::MoverTakesAll,
-                _ => CannotFeed::AnySowing,
+                TomlCannotFeed::EndGameOpponentTakesAll => CannotFeed::OpponentTakesAll,
             },
-            beyond_capture: None,
-            houses: None,
-            min_seeds: 1,
-            below_min_if_no_other: false,
-            opening: Opening::None,
+            beyond_capture,
+            houses,
+            min_seeds,
+            // An inherited `below_min` under a child's `min_seeds = 1` is moot.
+            below_min_if_no_other: below_min == TomlBelowMin::IfNoOther && min_seeds > 1,
+            opening: match raw.moves.opening {
+                TomlOpening::None => Opening::None,
+                TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
+            },
             opposite_capture: raw.opposite_capture.map(|o| OppositeCapture {
-                landing: OppositeLanding::OwnTerritory,
+                landing: match o.get_ref().landing {
+                    TomlOppositeLanding::OwnTerritory => OppositeLanding::OwnTerritory,
+                    TomlOppositeLanding::Anywhere => OppositeLanding::Anywhere,
+                },
                 take_last_seed_alone: *o.get_ref().when_opposite_empty.get_ref()
                     == TomlOppositeEmpty::TakeTheLastSeed,
                 capturing_seed_taken: o
@@ -1397,9 +1807,10 @@ impl Rules {
                     .is_none_or(|s| *s.get_ref() == TomlCapturingSeed::Taken),
             }),
             sowing_capture,
-            sow_from: match raw.moves.sow_from {
+            sow_from: match value(&raw.moves.sow_from) {
                 TomlSowFrom::Controlled => SowFrom::Controlled,
                 TomlSowFrom::HomeRow => SowFrom::HomeRow,
+                TomlSowFrom::OpponentRow => SowFrom::OpponentRow,
             },
             feeding: match value(&raw.moves.feeding) {
                 TomlFeeding::None => Feeding::None,
@@ -1419,7 +1830,10 @@ impl Rules {
                 seeds_left_at_most,
                 seeds_left_to_first,
                 repetition,
-                leftovers: Leftovers::Controller,
+                leftovers: match raw.end.leftovers {
+                    TomlLeftovers::Controller => Leftovers::Controller,
+                    TomlLeftovers::Nobody => Leftovers::Nobody,
+                },
                 max_plies,
             },
             interpretations,
@@ -1492,15 +1906,10 @@ impl Rules {
             .expect("a home row is not a whole circuit")
     }
 
-    /// Whether this variant has an opening lock.
+    /// Whether this variant has an opening lock (of any kind: the
+    /// first-sowing lock follows the pits sown from too).
     #[must_use]
     pub fn has_lock(&self) -> bool {
-        matches!(
-            self.capture,
-            Some(Capture {
-                lock: Lock::AllHomePitsSown { .. },
-                ..
-            })
-        )
+        self.capture.is_some_and(|c| c.lock != Lock::None)
     }
 }

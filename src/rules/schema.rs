@@ -32,6 +32,10 @@ pub struct TomlRules {
     pub sowing_capture: Option<Spanned<TomlSowingCapture>>,
     /// How the game ends and is scored.
     pub end: TomlEnd,
+    /// Captures of the pit beyond an empty pit; absent means none.
+    pub beyond_capture: Option<Spanned<TomlBeyondCapture>>,
+    /// Houses made in play; absent means none.
+    pub houses: Option<Spanned<TomlHouses>>,
     /// Points the sources leave open, and the reading this file takes.
     pub interpretations: Vec<Spanned<TomlInterpretation>>,
 }
@@ -65,6 +69,40 @@ pub struct TomlVariant {
     /// Where the rules come from.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The family of games the variant belongs to.
+    #[serde(default)]
+    pub family: Option<TomlFamily>,
+    /// How sure the rules are.
+    #[serde(default)]
+    pub evidence: Option<TomlEvidence>,
+}
+
+/// `variant.family`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlFamily {
+    /// Captures by the count of the landing pit.
+    CountCapture,
+    /// Relay sowing.
+    Relay,
+    /// Capture of the pit beyond an empty pit.
+    BeyondCapture,
+    /// A store for each player on the circuit.
+    Stores,
+    /// Houses made in play.
+    Houses,
+}
+
+/// `variant.evidence`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlEvidence {
+    /// Recorded from play by a named observer.
+    Observed,
+    /// From secondary literature only.
+    Described,
+    /// The sources leave essential rules unknown and the file fills them.
+    Reconstructed,
 }
 
 /// `[board]`.
@@ -152,12 +190,17 @@ impl<'de> Deserialize<'de> for SeedCount {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TomlSowing {
-    /// Direction of every sowing.
+    /// Direction of the sowings: one for every pit, or one per pit number
+    /// (default counter-clockwise).
+    pub direction: Option<Spanned<TomlDirections>>,
+    /// Where the first seed of a lap falls.
     #[serde(default)]
-    pub direction: TomlDirection,
-    /// How many laps a sowing makes.
+    pub first_seed: TomlFirstSeed,
+    /// How many laps a sowing makes (default single).
+    pub laps: Option<Spanned<TomlLaps>>,
+    /// Where a lap goes once it has come round.
     #[serde(default)]
-    pub laps: TomlLaps,
+    pub later_rounds: TomlLaterRounds,
     /// Whether a long sowing passes over its emptied origin pit.
     #[serde(default)]
     pub skip_origin: bool,
@@ -180,23 +223,86 @@ pub enum TomlExtraTurn {
 impl Default for TomlSowing {
     fn default() -> Self {
         TomlSowing {
-            direction: TomlDirection::CounterClockwise,
-            laps: TomlLaps::Single,
+            direction: None,
+            first_seed: TomlFirstSeed::NextPit,
+            laps: None,
+            later_rounds: TomlLaterRounds::WholeCircuit,
             skip_origin: false,
             extra_turn: None,
         }
     }
 }
 
-/// Sowing direction.
+/// The direction of the sowings from one pit.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum TomlDirection {
+pub enum TomlPitDirection {
     /// a, b, c, d, A, B, … (the default).
     #[default]
     CounterClockwise,
     /// The reverse.
     Clockwise,
+    /// The mover chooses, sowing by sowing.
+    Chosen,
+}
+
+/// `sowing.direction`: a string for every pit, or a list of one string per
+/// pit number. Read by hand: an untagged enum would answer a misspelled
+/// direction with "did not match any variant", which names no value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TomlDirections {
+    /// The same for every pit.
+    All(TomlPitDirection),
+    /// One per pit number, each spanned so that a count error can point at the list.
+    PerPit(Vec<Spanned<TomlPitDirection>>),
+}
+
+impl<'de> Deserialize<'de> for TomlDirections {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = TomlDirections;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a direction (\"counter-clockwise\", \"clockwise\" or \"chosen\"), or a list of one direction per pit number, like [\"clockwise\", \"chosen\", \"counter-clockwise\"]")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+                TomlPitDirection::deserialize(de::value::StrDeserializer::<E>::new(s))
+                    .map(TomlDirections::All)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(x) = seq.next_element::<Spanned<TomlPitDirection>>()? {
+                    v.push(x);
+                }
+                Ok(TomlDirections::PerPit(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Where the first seed of a lap falls.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlFirstSeed {
+    /// In the place after the lifted pit.
+    #[default]
+    NextPit,
+    /// Back in the lifted pit.
+    Origin,
+    /// Back in the lifted pit, unless the lap is a single seed.
+    OriginUnlessSingle,
+}
+
+/// Where a lap goes once it has come round.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlLaterRounds {
+    /// Round the whole circuit again.
+    #[default]
+    WholeCircuit,
+    /// Only into the opponent's home row.
+    OpponentRow,
 }
 
 /// Laps of a sowing.
@@ -209,15 +315,25 @@ pub enum TomlLaps {
     /// Relay: when the last seed falls in a pit that already held seeds,
     /// that pit is lifted and the sowing goes on from it.
     Relay,
+    /// Relay from the next pit: the pit after the landing pit is lifted,
+    /// if it holds seeds, and the sowing goes on from it.
+    RelayFromNext,
 }
 
 /// `[moves]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TomlMoves {
-    /// Which pits a player may sow from.
+    /// Which pits a player may sow from (default controlled).
+    pub sow_from: Option<Spanned<TomlSowFrom>>,
+    /// Fewest seeds a pit must hold to be sown (default 1).
+    pub min_seeds: Option<Spanned<i64>>,
+    /// Whether pits below `min_seeds` may be sown when nothing else can
+    /// (default never).
+    pub below_min: Option<Spanned<TomlBelowMin>>,
+    /// An opening rule on which pits may be sown.
     #[serde(default)]
-    pub sow_from: TomlSowFrom,
+    pub opening: TomlOpening,
     /// Whether an empty opponent must be fed (default none).
     pub feeding: Option<Spanned<TomlFeeding>>,
     /// What happens when the player to act has nothing to sow.
@@ -237,12 +353,40 @@ pub enum TomlCannotFeed {
     AnySowing,
     /// The game ends at once and the mover takes every seed left on the board.
     EndGameMoverTakesAll,
+    /// The game ends at once and the opponent, who could not be fed, takes
+    /// every seed left on the board.
+    EndGameOpponentTakesAll,
+}
+
+/// Sowing pits below `moves.min_seeds`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlBelowMin {
+    /// Never.
+    #[default]
+    Never,
+    /// When no pit holding `min_seeds` can be sown.
+    IfNoOther,
+}
+
+/// `moves.opening`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlOpening {
+    /// No opening rule.
+    #[default]
+    None,
+    /// Every home pit once before any twice.
+    EachHomePitOnce,
 }
 
 impl Default for TomlMoves {
     fn default() -> Self {
         TomlMoves {
-            sow_from: TomlSowFrom::Controlled,
+            sow_from: None,
+            min_seeds: None,
+            below_min: None,
+            opening: TomlOpening::None,
             feeding: None,
             cannot_sow: TomlCannotSow::Pass,
             cannot_feed: None,
@@ -259,6 +403,8 @@ pub enum TomlSowFrom {
     Controlled,
     /// Any pit of the player's home row, whoever controls it.
     HomeRow,
+    /// Any pit of the opponent's home row.
+    OpponentRow,
 }
 
 /// The feeding obligation.
@@ -293,13 +439,20 @@ pub enum TomlCannotSow {
 #[serde(deny_unknown_fields)]
 pub struct TomlCapture {
     /// The counts a pit must hold after the sowing to be captured.
-    pub counts: Spanned<Vec<Spanned<i64>>>,
+    pub counts: Spanned<TomlCounts>,
     /// Where the landing pit must lie for a capture.
     pub landing: TomlZone,
+    /// Which pit's count is looked at.
+    #[serde(default)]
+    pub examined: TomlExamined,
     /// Which way a capture chain runs from the landing pit (default `none`).
     pub chain: Option<Spanned<TomlChain>>,
     /// Where chained pits may lie.
     pub chain_zone: Option<Spanned<TomlZone>>,
+    /// Most pits one capture takes (default no cap).
+    pub chain_max: Option<Spanned<i64>>,
+    /// Pit numbers a capture never takes (default none).
+    pub protected: Option<Spanned<Vec<Spanned<i64>>>>,
     /// Opening lock (default `none`).
     pub lock: Option<Spanned<TomlLock>>,
     /// Whether the sowing that completes the lock may itself capture.
@@ -318,6 +471,63 @@ pub enum TomlGrandSlam {
     Captures,
     /// The sowing stands but captures nothing.
     CapturesNothing,
+    /// Not legal while another sowing is; then it captures nothing.
+    Forbidden,
+}
+
+/// `capture.counts`: a list of counts, or every even or every odd count.
+/// Read by hand, as [`TomlDirections`] is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TomlCounts {
+    /// The counts listed.
+    Listed(Vec<Spanned<i64>>),
+    /// Every even or every odd count.
+    Parity(TomlParity),
+}
+
+/// `"even"` or `"odd"`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlParity {
+    /// 2, 4, 6, …
+    Even,
+    /// 1, 3, 5, …
+    Odd,
+}
+
+impl<'de> Deserialize<'de> for TomlCounts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = TomlCounts;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of seed counts, like [2, 3], or \"even\" or \"odd\"")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+                TomlParity::deserialize(de::value::StrDeserializer::<E>::new(s))
+                    .map(TomlCounts::Parity)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(x) = seq.next_element::<Spanned<i64>>()? {
+                    v.push(x);
+                }
+                Ok(TomlCounts::Listed(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `capture.examined`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlExamined {
+    /// The pit the last seed fell in.
+    #[default]
+    LandingPit,
+    /// The pit after it.
+    NextPit,
 }
 
 /// `[opposite_capture]`: a last seed in an empty pit of one's own takes the opposite pit.
@@ -329,6 +539,77 @@ pub struct TomlOppositeCapture {
     /// Whether the seed that makes the capture is captured with the others
     /// (default `taken`); spanned, so a contradiction points at it.
     pub capturing_seed: Option<Spanned<TomlCapturingSeed>>,
+    /// Where the empty pit the last seed falls in must lie.
+    #[serde(default)]
+    pub landing: TomlOppositeLanding,
+}
+
+/// `opposite_capture.landing`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlOppositeLanding {
+    /// An empty pit the mover controls.
+    #[default]
+    OwnTerritory,
+    /// An empty pit on either side.
+    Anywhere,
+}
+
+/// `[beyond_capture]`: the pit beyond an empty pit is taken.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlBeyondCapture {
+    /// Where the pit taken must lie.
+    #[serde(default = "anywhere")]
+    pub zone: TomlZone,
+    /// Whether the capture goes on pair by pair.
+    #[serde(default)]
+    pub chain: TomlBeyondChain,
+    /// What the sowing does after the capture (default end-sowing).
+    pub then: Option<Spanned<TomlThen>>,
+}
+
+fn anywhere() -> TomlZone {
+    TomlZone::Anywhere
+}
+
+/// `beyond_capture.chain`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlBeyondChain {
+    /// One pit.
+    #[default]
+    None,
+    /// An empty pit followed by a pit with seeds, again and again.
+    Pairs,
+}
+
+/// `beyond_capture.then`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlThen {
+    /// The sowing ends.
+    #[default]
+    EndSowing,
+    /// The relay goes on.
+    SowOn,
+}
+
+/// `[houses]`: pits that become one player's for good.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlHouses {
+    /// The count a last seed must bring a pit to.
+    pub made_at: Spanned<i64>,
+    /// Pit numbers of the mover's own row that may become their house.
+    pub own_row: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Pit numbers of the opponent's row that may become the mover's house.
+    pub opponent_row: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Most houses one player may have (default 1).
+    pub max_per_player: Option<Spanned<i64>>,
+    /// No house in the pit of the same number as an opponent's house.
+    #[serde(default)]
+    pub not_same_number: bool,
 }
 
 /// The seed that makes an opposite capture.
@@ -420,6 +701,8 @@ pub enum TomlLock {
     None,
     /// A player may capture only once each home pit has been the origin of one of their sowings.
     AllHomePitsSown,
+    /// The game's first sowing captures nothing.
+    FirstSowing,
 }
 
 /// `[trading]`.
@@ -493,6 +776,8 @@ pub enum TomlLeftovers {
     /// Each seed goes to the player controlling its pit.
     #[default]
     Controller,
+    /// The seeds count for nobody.
+    Nobody,
 }
 
 /// Who takes the seeds left when few are left.
