@@ -35,6 +35,8 @@ const KEYS: &[&str] = &[
     "variant.first_described",
     "variant.recorded_by",
     "variant.sources",
+    "variant.family",
+    "variant.evidence",
     "board.pits_per_row",
     "board.seeds_per_pit",
     "board.initial",
@@ -44,10 +46,15 @@ const KEYS: &[&str] = &[
     "sowing.laps",
     "sowing.skip_origin",
     "sowing.extra_turn",
+    "sowing.first_seed",
+    "sowing.later_rounds",
     "moves.sow_from",
     "moves.feeding",
     "moves.cannot_sow",
     "moves.cannot_feed",
+    "moves.min_seeds",
+    "moves.below_min",
+    "moves.opening",
     "capture.counts",
     "capture.landing",
     "capture.chain",
@@ -55,8 +62,20 @@ const KEYS: &[&str] = &[
     "capture.lock",
     "capture.lock_release_may_capture",
     "capture.grand_slam",
+    "capture.examined",
+    "capture.chain_max",
+    "capture.protected",
     "opposite_capture.when_opposite_empty",
     "opposite_capture.capturing_seed",
+    "opposite_capture.landing",
+    "beyond_capture.zone",
+    "beyond_capture.chain",
+    "beyond_capture.then",
+    "houses.made_at",
+    "houses.own_row",
+    "houses.opponent_row",
+    "houses.max_per_player",
+    "houses.not_same_number",
     "sowing_capture.counts",
     "sowing_capture.taker",
     "sowing_capture.last_seed_taker",
@@ -86,22 +105,33 @@ const KEYS: &[&str] = &[
 
 /// The keys whose values are words, each spelled as in a rule file.
 const WORD_KEYS: &[&str] = &[
+    "variant.family",
+    "variant.evidence",
     "board.first",
     "board.stores",
     "sowing.direction",
     "sowing.laps",
     "sowing.extra_turn",
+    "sowing.first_seed",
+    "sowing.later_rounds",
     "moves.sow_from",
     "moves.feeding",
     "moves.cannot_sow",
     "moves.cannot_feed",
+    "moves.below_min",
+    "moves.opening",
     "capture.landing",
     "capture.chain",
     "capture.chain_zone",
     "capture.lock",
     "capture.grand_slam",
+    "capture.examined",
     "opposite_capture.when_opposite_empty",
     "opposite_capture.capturing_seed",
+    "opposite_capture.landing",
+    "beyond_capture.zone",
+    "beyond_capture.chain",
+    "beyond_capture.then",
     "sowing_capture.taker",
     "sowing_capture.last_seed_taker",
     "end.seeds_left_to",
@@ -137,8 +167,11 @@ fn section(header: &str, name: &str, keys: &[(&str, &str)]) -> Section {
 
 /// A valid file that sets every table, with `changes` applied: each
 /// `(key, value)` replaces the key's value (or adds the key), the value
-/// written as TOML.
+/// written as TOML. Houses cannot go with trading, so a probe of a
+/// `houses` key has a `[houses]` table and no `[trading]`; every other
+/// probe has trading and no houses.
 fn probe_file(changes: &[(&str, &str)]) -> String {
+    let houses = changes.iter().any(|(k, _)| k.starts_with("houses."));
     let reading = format!("readings.{READING}");
     let mut sections: Vec<Section> = vec![
         section(
@@ -182,6 +215,16 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             &[("when_opposite_empty", "\"nothing\"")],
         ),
         section("[sowing_capture]", "sowing_capture", &[("counts", "[4]")]),
+        section(
+            "[beyond_capture]",
+            "beyond_capture",
+            &[("zone", "\"anywhere\"")],
+        ),
+        section(
+            "[houses]",
+            "houses",
+            &[("made_at", "3"), ("opponent_row", "[1, 2, 3]")],
+        ),
         section("[end]", "end", &[("repetition", "3")]),
         section(
             "[[interpretation]]",
@@ -207,6 +250,7 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             ],
         ),
     ];
+    sections.retain(|s| s.1 != if houses { "trading" } else { "houses" });
     for &(key, value) in changes {
         let key = key.replace("<name>", READING);
         let (table, field) = split(&key);

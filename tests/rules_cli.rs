@@ -112,7 +112,8 @@ fn rules_validate_warns_about_missing_sources() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("warning: no provenance"), "{out}");
     assert!(out.contains("warning: no source"), "{out}");
-    assert!(out.contains("ok (Bare), 2 warnings"), "{out}");
+    assert!(out.contains("warning: no evidence"), "{out}");
+    assert!(out.contains("ok (Bare), 3 warnings"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
