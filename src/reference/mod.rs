@@ -1719,4 +1719,495 @@ mod tests {
         let o = g.outcome().unwrap();
         assert_eq!((o.totals, o.winner), ([1, 0], Some(Side::South)));
     }
+
+    // -----------------------------------------------------------------------
+    // The mechanics of DESIGN16 (issue 16). The loader does not read their
+    // keys yet, so each test loads the older keys and sets the new fields
+    // of `Rules` by hand.
+
+    use crate::rules::{BeyondCapture, CountSet, Houses, RowPits};
+
+    /// A 2 x `per_row` board with these seeds, and `body` (older keys).
+    fn board(per_row: usize, initial: &[u32], body: &str) -> Rules {
+        let list: Vec<String> = initial.iter().map(u32::to_string).collect();
+        rules(&format!(
+            "[variant]\nid = \"t\"\nname = \"T\"\n[board]\npits_per_row = {per_row}\n\
+             initial = [{}]\n{body}",
+            list.join(", ")
+        ))
+    }
+
+    /// A game from `seeds` (label order), `to_move` to act, captured 0-0.
+    fn game(r: &Rules, seeds: &[u32], to_move: Side) -> Reference {
+        let mut state = State::initial(r);
+        state.seeds = seeds.to_vec();
+        state.to_move = to_move;
+        Reference::from_state(r, state)
+    }
+
+    /// A sowing's landing, relays, pits and seeds captured, houses made and
+    /// seeds fallen into houses.
+    fn sown(e: &Effect) -> (Pit, u16, PitSet, u16, PitSet, [u16; 2]) {
+        let Effect::Sow {
+            landing,
+            relays,
+            captured,
+            seeds_captured,
+            houses_made,
+            house_seeds,
+            ..
+        } = *e
+        else {
+            panic!("{e:?}")
+        };
+        (
+            landing,
+            relays,
+            captured,
+            seeds_captured,
+            houses_made,
+            house_seeds,
+        )
+    }
+
+    fn pits(r: &Rules, labels: &str) -> PitSet {
+        labels.chars().map(|c| pit(r, c)).collect()
+    }
+
+    const CCW: Direction = Direction::CounterClockwise;
+    const CW: Direction = Direction::Clockwise;
+
+    /// Toguz-like houses: 2x3, first seed back in the origin unless it is
+    /// alone, captures of an even count in the opponent's row, houses made
+    /// at 3 in the opponent's pits 1 and 2, one each, not the same number.
+    /// 1,3,0/2,1,1 S: South sows b (3): b (1), c (1), A (3). A is North's
+    /// pit 1, eligible, and South has no house: A becomes South's house
+    /// and its 3 seeds South's, before any count capture is tried.
+    /// 1,1,1/0,1,1 S 3-0 houses=A/.
+    /// From 0,3,1/0,0,6 N: North sows C (6): C, a, b, c, A, B. The fifth
+    /// seed falls in South's house A and goes to South at once; the last
+    /// lands in North's own B. 1,4,2/0,1,1 S 1-0 (the house took 1).
+    /// A house is never sown from: North may not sow A, South's house.
+    /// From 2,0,0/0,3,0 N with South's house A: North's B (3): B, C, a:
+    /// a holds 3, North's eligible pit 1, but South's house A is pit 1
+    /// too (`not_same_number`): no house; 3 is odd: no capture.
+    /// And a last seed in a house: from 0,0,0/0,0,5 N, C (5): C, a, b, c
+    /// and A, South's house: the sowing ends with no capture.
+    #[test]
+    fn houses_are_made_and_take_the_seeds_falling_in_them() {
+        let mut r = board(
+            3,
+            &[1, 3, 0, 2, 1, 1],
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+        );
+        r.first_seed = FirstSeed::OriginUnlessSingle;
+        r.capture.as_mut().unwrap().counts = CountSet::EVEN;
+        r.houses = Some(Houses {
+            made_at: 3,
+            own_row: RowPits::NONE,
+            opponent_row: RowPits(0b110),
+            max_per_player: 1,
+            not_same_number: true,
+        });
+        let mut g = game(&r, &[1, 3, 0, 2, 1, 1], Side::South);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 1, 1]);
+        assert_eq!(g.state().captured, [3, 0]);
+        let a_house = pits(&r, "A");
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 0, a_house, 3, a_house, [0, 0]),
+            "the house made counts as captured"
+        );
+        assert_eq!(g.state().houses[3], Some(Side::South));
+
+        let with_house = |seeds: &[u32], to_move| {
+            let mut state = State::initial(&r);
+            state.seeds = seeds.to_vec();
+            state.to_move = to_move;
+            state.houses[3] = Some(Side::South);
+            Reference::from_state(&r, state)
+        };
+        let mut g = with_house(&[0, 3, 1, 0, 0, 6], Side::North);
+        let north = g.legal_plies();
+        assert_eq!(north, [Ply::Sow(pit(&r, 'C'))], "A is a house");
+        let why = g.play(Ply::Sow(pit(&r, 'A'))).unwrap_err();
+        assert!(why.contains("South's house"), "{why}");
+        let e = g.play(Ply::Sow(pit(&r, 'C'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 4, 2, 0, 1, 1]);
+        assert_eq!(g.state().captured, [1, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'B'), 0, PitSet::EMPTY, 0, PitSet::EMPTY, [1, 0])
+        );
+
+        let mut g = with_house(&[2, 0, 0, 0, 3, 0], Side::North);
+        let e = g.play(Ply::Sow(pit(&r, 'B'))).unwrap();
+        assert_eq!(g.state().seeds, [3, 0, 0, 0, 1, 1]);
+        assert_eq!(sown(&e).4, PitSet::EMPTY, "not the same number");
+        assert_eq!(g.state().houses[0], None);
+
+        let mut g = with_house(&[0, 0, 0, 0, 0, 5], Side::North);
+        let e = g.play(Ply::Sow(pit(&r, 'C'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 0, 1]);
+        assert_eq!(g.state().captured, [1, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 0, PitSet::EMPTY, 0, PitSet::EMPTY, [1, 0])
+        );
+    }
+
+    /// Songo-like later rounds: 2x2, clockwise, skip origin. From
+    /// 0,7/0,0 S, South sows b (7) clockwise: a, B, A, (b, the origin,
+    /// skipped), then a again, a place already sown this lap: from then on
+    /// only North's row, in sowing order: B, A, B, A. 1,0/3,3 N. Round the
+    /// whole circuit instead: a, B, A, a, B, A, a: 3,0/2,2 N.
+    #[test]
+    fn later_rounds_sow_only_the_opponents_row() {
+        let mut r = board(
+            2,
+            &[0, 7, 0, 0],
+            "[sowing]\ndirection = \"clockwise\"\nskip_origin = true\n",
+        );
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [3, 0, 2, 2], "whole circuit");
+        r.later_rounds = LaterRounds::OpponentRow;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 3, 3], "opponent's row");
+        assert_eq!(sown(&e).0, pit(&r, 'A'));
+    }
+
+    /// Pallanguzhi-like relay from the next pit with a beyond capture:
+    /// 2x3, from 2,1,0/2,0,0 S, South sows a (2): b (2), c (1). The pit
+    /// after c, A, holds 2: lifted, B (1), C (1). The pit after C is a,
+    /// emptied: the sowing ends, landing in C; the pit beyond a, b, holds
+    /// 2: South takes them. 0,0,1/0,1,1 N 2-0, one relay.
+    #[test]
+    fn relay_from_the_next_pit_then_a_beyond_capture() {
+        let mut r = board(3, &[2, 1, 0, 2, 0, 0], "");
+        r.laps = Laps::RelayFromNext;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: false,
+            sow_on: false,
+        });
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 1, 1]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'C'), 1, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+    }
+
+    /// Bay-Khom-like chosen directions and a pairs chain: 2x4, every pit
+    /// chosen, relay from the next pit. From 0,1,0,1/3,0,2,0 S South may
+    /// sow b or d either way: b> b< d> d<.
+    /// b< (clockwise, 1 seed): a (1). The pit after a clockwise is D,
+    /// empty: the sowing ends. Beyond: D empty, C holds 2: taken; then B
+    /// empty, A holds 3: taken; then d holds 1: the chain stops.
+    /// 1,0,0,1/0,0,0,0 N 5-0.
+    /// b> (counter-clockwise): c (1); d holds 1: lifted, A (4); B is
+    /// empty: the end, landing in A. Beyond: B empty, C holds 2: taken;
+    /// then D empty, a empty: stop. 0,0,1,0/4,0,0,0 N 2-0.
+    #[test]
+    fn chosen_directions_and_a_pairs_chain() {
+        let start = [0, 1, 0, 1, 3, 0, 2, 0];
+        let mut r = board(4, &start, "");
+        r.pit_directions = vec![PitDirection::Chosen; 4];
+        r.laps = Laps::RelayFromNext;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: true,
+            sow_on: false,
+        });
+        let b = pit(&r, 'b');
+        let d = pit(&r, 'd');
+        let mut g = Reference::new(&r);
+        assert_eq!(
+            g.legal_plies(),
+            [
+                Ply::SowToward(b, CCW),
+                Ply::SowToward(b, CW),
+                Ply::SowToward(d, CCW),
+                Ply::SowToward(d, CW)
+            ]
+        );
+        let why = g.play(Ply::Sow(b)).unwrap_err();
+        assert!(why.contains("`b>`") && why.contains("`b<`"), "{why}");
+        let e = g.play(Ply::SowToward(b, CW)).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(g.state().captured, [5, 0]);
+        assert_eq!(sown(&e).0, pit(&r, 'a'));
+        assert_eq!(sown(&e).2, pits(&r, "AC"));
+
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::SowToward(b, CCW)).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 4, 0, 0, 0]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 1, pits(&r, "C"), 2, PitSet::EMPTY, [0, 0])
+        );
+
+        // A fixed direction refuses a named one.
+        let fixed = board(4, &start, "");
+        let why = Reference::new(&fixed)
+            .play(Ply::SowToward(b, CW))
+            .unwrap_err();
+        assert!(why.contains("not chosen"), "{why}");
+    }
+
+    /// Per-pit directions (Qelat-like): 2x2, pit 1 of each row clockwise,
+    /// pit 2 counter-clockwise. From 1,1/1,1 S, a (1) goes clockwise to
+    /// B: 0,1/1,2 N; then North's A (1), also pit 1, clockwise: b.
+    /// 0,2/0,2 S.
+    #[test]
+    fn directions_by_pit_number() {
+        let mut r = board(2, &[1, 1, 1, 1], "");
+        r.pit_directions = vec![PitDirection::Fixed(CW), PitDirection::Fixed(CCW)];
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 1, 1, 2]);
+        g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 2, 0, 2]);
+    }
+
+    /// Tap-Urdy-like relay, sowing from the opponent's row, beyond captures
+    /// that sow on: 2x3, from 0,2,1/2,0,1 S, South may sow only North's
+    /// pits: A and C. South sows A (2): B (1), C (2). C held a seed, so
+    /// the lap would relay, and the pit after it, a, is empty: the pit
+    /// beyond, b (2), is taken; the relay goes on from C (2): a (1), b (1).
+    /// b was empty: the end. 1,1,1/0,1,0 N 2-0, one relay.
+    /// With `then = "end-sowing"` the sowing ends at C instead, and b is
+    /// taken then: 0,0,1/0,1,2 N 2-0, no relay.
+    #[test]
+    fn relay_beyond_captures_sow_on_or_end_the_sowing() {
+        let start = [0, 2, 1, 2, 0, 1];
+        let mut r = board(3, &start, "[sowing]\nlaps = \"relay\"\n");
+        r.sow_from = SowFrom::OpponentRow;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: false,
+            sow_on: true,
+        });
+        let mut g = Reference::new(&r);
+        assert_eq!(
+            g.legal_plies(),
+            [Ply::Sow(pit(&r, 'A')), Ply::Sow(pit(&r, 'C'))]
+        );
+        let e = g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 1, 0]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'b'), 1, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+
+        r.beyond_capture.as_mut().unwrap().sow_on = false;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 1, 2]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'C'), 0, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+    }
+
+    /// Adji-boto-like: 2x3, the first seed back in the origin, at least 2
+    /// seeds to sow, each home pit once, the first sowing locked, capture
+    /// of 1, 3 or 5 in the pit after the landing pit, chain forward.
+    /// From 2,2,1/2,2,2 S: c (1) is below 2, so a and b. South sows a:
+    /// a (1), b (3); the pit after b, c, holds 1, which would capture, but
+    /// this is the game's first sowing: nothing. 1,3,1/2,2,2 N
+    /// sown=a/, and the lock is released.
+    /// From 3,2,1/3,1,2 S sown=a/: a and b hold 2 or more; a has been
+    /// sown from, b not: only b. South sows b: b (1), c (2); the pit after
+    /// c, A, holds 3: taken; forward, B holds 1: taken; C holds 2: stop.
+    /// 3,1,2/0,0,2 N 4-0 sown=ab/.
+    #[test]
+    fn next_pit_captures_first_seed_minimum_opening_and_first_sowing_lock() {
+        let mut r = board(
+            3,
+            &[2, 2, 1, 2, 2, 2],
+            "[moves]\nsow_from = \"home-row\"\n\
+             [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\n\
+             chain = \"forward\"\nchain_zone = \"anywhere\"\n",
+        );
+        r.first_seed = FirstSeed::Origin;
+        r.min_seeds = 2;
+        r.opening = Opening::EachHomePitOnce;
+        let cap = r.capture.as_mut().unwrap();
+        cap.examined = Examined::NextPit;
+        cap.lock = Lock::FirstSowing;
+        let a = pit(&r, 'a');
+        let b = pit(&r, 'b');
+        let mut g = Reference::new(&r);
+        assert_eq!(g.legal_plies(), [Ply::Sow(a), Ply::Sow(b)]);
+        let why = g.play(Ply::Sow(pit(&r, 'c'))).unwrap_err();
+        assert!(why.contains("fewer than 2"), "{why}");
+        let e = g.play(Ply::Sow(a)).unwrap();
+        assert_eq!(g.state().seeds, [1, 3, 1, 2, 2, 2]);
+        assert_eq!(g.state().captured, [0, 0]);
+        assert_eq!(g.state().sown, [true, false, false, false, false, false]);
+        assert!(matches!(
+            e,
+            Effect::Sow {
+                released_lock: true,
+                ..
+            }
+        ));
+
+        let mut state = State::initial(&r);
+        state.seeds = vec![3, 2, 1, 3, 1, 2];
+        state.sown[0] = true;
+        let mut g = Reference::from_state(&r, state);
+        assert_eq!(g.legal_plies(), [Ply::Sow(b)]);
+        let why = g.play(Ply::Sow(a)).unwrap_err();
+        assert!(why.contains("not sown from yet (b)"), "{why}");
+        let e = g.play(Ply::Sow(b)).unwrap();
+        assert_eq!(g.state().seeds, [3, 1, 2, 0, 0, 2]);
+        assert_eq!(g.state().captured, [4, 0]);
+        assert_eq!(g.state().sown, [true, true, false, false, false, false]);
+        assert_eq!(sown(&e).2, pits(&r, "AB"));
+
+        // `below_min = "if-no-other"`: with no pit of 2, the single seeds.
+        r.below_min_if_no_other = true;
+        let g = game(&r, &[1, 0, 1, 2, 2, 2], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Sow(a), Ply::Sow(pit(&r, 'c'))]);
+        r.below_min_if_no_other = false;
+        let g = game(&r, &[1, 0, 1, 2, 2, 2], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Pass]);
+    }
+
+    /// Opposite capture anywhere: 2x3, capturing seed stays. From
+    /// 1,2,1/0,1,1 S, South sows b (2): c (2), A (1). A, North's, was
+    /// empty; facing it is c (2): taken. 1,0,0/1,1,1 N 2-0. With the
+    /// landing in the mover's own territory only, nothing.
+    #[test]
+    fn an_opposite_capture_anywhere() {
+        let start = [1, 2, 1, 0, 1, 1];
+        let mut r = board(
+            3,
+            &start,
+            "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
+        );
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().captured, [0, 0], "own territory");
+        r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 0, 1, 1, 1]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(sown(&e).2, pits(&r, "c"));
+    }
+
+    /// A forbidden grand slam: 2x2, capture of 2 in the opponent's row.
+    /// From 1,1/1,0 S: b makes A 2, every seed of North's row: a grand
+    /// slam; a (into b, South's own) is not one: only a is legal. From
+    /// 0,1/1,0 S b is the only sowing: it stays legal and captures nothing.
+    /// 0,0/2,0 N.
+    #[test]
+    fn a_grand_slam_forbidden() {
+        let mut r = board(
+            2,
+            &[1, 1, 1, 0],
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+        );
+        r.capture.as_mut().unwrap().grand_slam = GrandSlam::Forbidden;
+        let mut g = Reference::new(&r);
+        assert_eq!(g.legal_plies(), [Ply::Sow(pit(&r, 'a'))]);
+        let why = g.play(Ply::Sow(pit(&r, 'b'))).unwrap_err();
+        assert!(why.contains("grand slam"), "{why}");
+        let mut g = game(&r, &[0, 1, 1, 0], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Sow(pit(&r, 'b'))]);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 2, 0]);
+        assert_eq!(sown(&e).2, PitSet::EMPTY);
+    }
+
+    /// `chain_max` and `protected`: 2x3, capture of 2 in the opponent's
+    /// row, chain backward. From 0,0,3/1,1,1 S, South sows c: A, B, C, each
+    /// 2. C is taken, then backward B, then A. With `chain_max = 2`: C and
+    /// the nearest backward, B: 4 seeds, A stays. With pit 2 protected: C,
+    /// and the chain stops at B. With pit 3 protected: C is never examined
+    /// as taken: nothing.
+    #[test]
+    fn capped_and_protected_chains() {
+        let start = [0, 0, 3, 1, 1, 1];
+        let base = board(
+            3,
+            &start,
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\nchain = \"backward\"\n\
+             chain_zone = \"opponent-row\"\n",
+        );
+        let taken = |edit: &dyn Fn(&mut Rules)| {
+            let mut r = base.clone();
+            edit(&mut r);
+            let mut g = Reference::new(&r);
+            let e = g.play(Ply::Sow(pit(&r, 'c'))).unwrap();
+            (sown(&e).2.labels(3), g.state().captured[0])
+        };
+        assert_eq!(taken(&|_| {}), ("A,B,C".into(), 6));
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().chain_max = Some(2)),
+            ("B,C".into(), 4)
+        );
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().immune = RowPits(1 << 2)),
+            ("C".into(), 2)
+        );
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().immune = RowPits(1 << 3)),
+            ("".into(), 0)
+        );
+    }
+
+    /// `leftovers = "nobody"`: 2x2 with `either_row_empty`, from 0,2/0,0 S
+    /// 1-3 the game is over at once (North's row is empty); the 2 seeds on
+    /// the board count for nobody: 1-3, where the controller would make it
+    /// 3-3.
+    #[test]
+    fn leftovers_to_nobody() {
+        let mut r = board(2, &[0, 2, 0, 0], "[end]\neither_row_empty = true\n");
+        let at_end = |r: &Rules| {
+            let mut state = State::initial(r);
+            state.captured = [1, 3];
+            let g = Reference::from_state(r, state);
+            assert_eq!(g.end(), Some(EndReason::RowEmpty(Side::North)));
+            g.outcome().unwrap().totals
+        };
+        assert_eq!(at_end(&r), [3, 3]);
+        r.end.leftovers = Leftovers::Nobody;
+        assert_eq!(at_end(&r), [1, 3]);
+    }
+
+    /// `cannot_feed = "end-game-opponent-takes-all"`: 2x2, from 1,0/0,0 S
+    /// 3-0, North is owed a feed and a (into b) gives none: the game ends,
+    /// and North, who could not be fed, takes the seed left: 3-1. With the
+    /// mover taking all, 4-0.
+    #[test]
+    fn the_opponent_who_cannot_be_fed_takes_all() {
+        let mut r = board(
+            2,
+            &[1, 0, 0, 0],
+            "[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
+             cannot_feed = \"end-game-mover-takes-all\"\n",
+        );
+        let at_end = |r: &Rules| {
+            let mut state = State::initial(r);
+            state.captured = [3, 0];
+            let g = Reference::from_state(r, state);
+            assert_eq!(g.end(), Some(EndReason::CannotFeed(Side::South)));
+            g.outcome().unwrap().totals
+        };
+        assert_eq!(at_end(&r), [4, 0]);
+        r.cannot_feed = CannotFeed::OpponentTakesAll;
+        assert_eq!(at_end(&r), [3, 1]);
+    }
 }
