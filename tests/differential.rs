@@ -166,23 +166,39 @@ mod found {
 /// and every value the loader accepts for a key of named values (the
 /// choices it lists when given a wrong one), so the differential check
 /// covers every mechanic of the language. A key or value added to the
-/// schema and not to the generator fails here.
+/// schema and not to the generator fails here. A key whose value may be a
+/// word or an array of words (`sowing.direction`) counts the words of both.
 #[test]
 fn random_rule_files_draw_every_key_and_every_named_value() {
     use std::collections::{BTreeMap, BTreeSet};
     let mut rng = Rng::new(0x005c_4e3a);
-    // "section.key" -> values drawn (TOML text), and one file drawing it.
-    let mut drawn: BTreeMap<String, (BTreeSet<String>, String)> = BTreeMap::new();
+    // "section.key" -> the words drawn (TOML text, quoted), whether an
+    // array of words was drawn, and a file drawing it as a single word.
+    #[derive(Default)]
+    struct Drawn {
+        words: BTreeSet<String>,
+        array: bool,
+        probe: Option<String>,
+    }
+    let mut drawn: BTreeMap<String, Drawn> = BTreeMap::new();
     for _ in 0..4_000 {
         let text = random_rules(&mut rng);
         let table: toml::Table = text.parse().unwrap();
         for (section, v) in &table {
             let Some(t) = v.as_table() else { continue };
             for (key, value) in t {
-                let e = drawn
-                    .entry(format!("{section}.{key}"))
-                    .or_insert_with(|| (BTreeSet::new(), text.clone()));
-                e.0.insert(value.to_string());
+                let e = drawn.entry(format!("{section}.{key}")).or_default();
+                match value {
+                    toml::Value::String(_) => {
+                        e.words.insert(value.to_string());
+                        e.probe.get_or_insert_with(|| text.clone());
+                    }
+                    toml::Value::Array(items) if items.iter().all(toml::Value::is_str) => {
+                        e.words.extend(items.iter().map(toml::Value::to_string));
+                        e.array = true;
+                    }
+                    _ => {}
+                }
             }
         }
     }
@@ -192,9 +208,98 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
             "the generator never draws `{key}`"
         );
     }
+    // The keys and values of issue 16 (DESIGN16 section 1), named here so
+    // that their coverage does not rest on the loader's messages alone.
+    let zones: &[&str] = &["opponent-territory", "opponent-row", "anywhere"];
+    let new_values: &[(&str, &[&str])] = &[
+        (
+            "variant.family",
+            &[
+                "count-capture",
+                "relay",
+                "beyond-capture",
+                "stores",
+                "houses",
+            ],
+        ),
+        (
+            "variant.evidence",
+            &["observed", "described", "reconstructed"],
+        ),
+        (
+            "sowing.direction",
+            &["counter-clockwise", "clockwise", "chosen"],
+        ),
+        (
+            "sowing.first_seed",
+            &["next-pit", "origin", "origin-unless-single"],
+        ),
+        ("sowing.laps", &["single", "relay", "relay-from-next"]),
+        ("sowing.later_rounds", &["whole-circuit", "opponent-row"]),
+        (
+            "moves.sow_from",
+            &["controlled", "home-row", "opponent-row"],
+        ),
+        ("moves.below_min", &["never", "if-no-other"]),
+        ("moves.opening", &["none", "each-home-pit-once"]),
+        (
+            "moves.cannot_feed",
+            &[
+                "any-sowing",
+                "end-game-mover-takes-all",
+                "end-game-opponent-takes-all",
+            ],
+        ),
+        ("capture.counts", &["even", "odd"]),
+        ("capture.examined", &["landing-pit", "next-pit"]),
+        (
+            "capture.grand_slam",
+            &["captures", "captures-nothing", "forbidden"],
+        ),
+        (
+            "capture.lock",
+            &["none", "all-home-pits-sown", "first-sowing"],
+        ),
+        ("opposite_capture.landing", &["own-territory", "anywhere"]),
+        ("beyond_capture.zone", zones),
+        ("beyond_capture.chain", &["none", "pairs"]),
+        ("beyond_capture.then", &["end-sowing", "sow-on"]),
+        ("end.leftovers", &["controller", "nobody"]),
+    ];
+    for (key, values) in new_values {
+        let words = drawn.get(*key).map(|d| &d.words);
+        for v in *values {
+            let v = format!("\"{v}\"");
+            assert!(
+                words.is_some_and(|w| w.contains(&v)),
+                "`{key}`: {v} is never drawn"
+            );
+        }
+    }
+    for key in [
+        "moves.min_seeds",
+        "capture.chain_max",
+        "capture.protected",
+        "houses.made_at",
+        "houses.own_row",
+        "houses.opponent_row",
+        "houses.max_per_player",
+        "houses.not_same_number",
+    ] {
+        assert!(drawn.contains_key(key), "the generator never draws `{key}`");
+    }
+    assert!(
+        drawn["sowing.direction"].array,
+        "`sowing.direction` is never drawn as an array"
+    );
+
     let mut named = 0;
-    for (key, (values, text)) in &drawn {
-        if !values.iter().all(|v| v.starts_with('"')) || key.starts_with("variant.") {
+    for (key, d) in &drawn {
+        // [variant]'s other words are free text, which any value fits.
+        let free = key.starts_with("variant.")
+            && !matches!(key.as_str(), "variant.family" | "variant.evidence");
+        let Some(text) = &d.probe else { continue };
+        if free {
             continue;
         }
         // The choices, as the loader lists them for a wrong value.
@@ -218,14 +323,23 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
         let Some(list) = e.split("`no-such-value`, expected ").nth(1) else {
             continue; // a free string (e.g. an interpretation's words)
         };
+        // Only words that can be values: a message may also name a key
+        // (`pits_per_row`), which has underscores.
         let choices: BTreeSet<String> = list
+            .lines()
+            .next()
+            .unwrap_or("")
             .split('`')
             .skip(1)
             .step_by(2)
+            .filter(|c| {
+                c.chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+            })
             .map(|c| format!("\"{c}\""))
             .collect();
         assert!(!choices.is_empty(), "{key}: {e}");
-        let missing: Vec<_> = choices.difference(values).collect();
+        let missing: Vec<_> = choices.difference(&d.words).collect();
         assert!(missing.is_empty(), "`{key}`: never drawn: {missing:?}");
         named += 1;
     }

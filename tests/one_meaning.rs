@@ -194,3 +194,144 @@ fn a_game_played_on_a_rule_file_checks_as_saved() {
     assert_eq!(code, 0, "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The mechanics of issue 16 have one meaning too: from each hand-traced
+/// position of the reference's unit tests (src/reference/mod.rs), the
+/// engine (`Game::play` and `Game::advance`) and the reference interpreter
+/// reach the same position, with the same effect, and list the same plies
+/// before. Each case: the rule file's body (its `initial` the position's
+/// seeds), the position, the ply, the position after.
+#[test]
+fn the_mechanics_of_issue_16_mean_the_same_in_the_engine_and_the_reference() {
+    use ayla::notation::parse_ply;
+    let houses = "[sowing]\nfirst_seed = \"origin-unless-single\"\n\
+                  [capture]\ncounts = \"even\"\nlanding = \"opponent-row\"\n\
+                  [houses]\nmade_at = 3\nopponent_row = [1, 2]\nnot_same_number = true\n";
+    let adji = "[sowing]\nfirst_seed = \"origin\"\n\
+                [moves]\nsow_from = \"home-row\"\nmin_seeds = 2\nopening = \"each-home-pit-once\"\n\
+                [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nexamined = \"next-pit\"\n\
+                chain = \"forward\"\nchain_zone = \"anywhere\"\nlock = \"first-sowing\"\n";
+    let chains = "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\nchain = \"backward\"\n\
+                  chain_zone = \"opponent-row\"\n";
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // Houses: made, and a seed falling in one.
+        (
+            houses,
+            "1,3,0/2,1,1 S 0-0",
+            "b",
+            "1,1,1/0,1,1 N 3-0 houses=A/",
+        ),
+        (
+            houses,
+            "0,3,1/0,0,6 N 0-0 houses=A/",
+            "C",
+            "1,4,2/0,1,1 S 1-0 houses=A/",
+        ),
+        // Later rounds in the opponent's row.
+        (
+            "[sowing]\ndirection = \"clockwise\"\nskip_origin = true\nlater_rounds = \"opponent-row\"\n",
+            "0,7/0,0 S 0-0",
+            "b",
+            "1,0/3,3 N 0-0",
+        ),
+        // Relay from the next pit, then a beyond capture.
+        (
+            "[sowing]\nlaps = \"relay-from-next\"\n[beyond_capture]\nzone = \"anywhere\"\n",
+            "2,1,0/2,0,0 S 0-0",
+            "a",
+            "0,0,1/0,1,1 N 2-0",
+        ),
+        // Chosen directions and a pairs chain.
+        (
+            "[sowing]\ndirection = \"chosen\"\nlaps = \"relay-from-next\"\n[beyond_capture]\nchain = \"pairs\"\n",
+            "0,1,0,1/3,0,2,0 S 0-0",
+            "b<",
+            "1,0,0,1/0,0,0,0 N 5-0",
+        ),
+        (
+            "[sowing]\ndirection = \"chosen\"\nlaps = \"relay-from-next\"\n[beyond_capture]\nchain = \"pairs\"\n",
+            "0,1,0,1/3,0,2,0 S 0-0",
+            "b>",
+            "0,0,1,0/4,0,0,0 N 2-0",
+        ),
+        // Relay, sowing from the opponent's row, beyond captures that sow on.
+        (
+            "[sowing]\nlaps = \"relay\"\n[moves]\nsow_from = \"opponent-row\"\n\
+             [beyond_capture]\nthen = \"sow-on\"\n",
+            "0,2,1/2,0,1 S 0-0",
+            "A",
+            "1,1,1/0,1,0 N 2-0",
+        ),
+        // First seed in the origin, minimum seeds, opening, first-sowing
+        // lock, the next pit examined.
+        (adji, "2,2,1/2,2,2 S 0-0", "a", "1,3,1/2,2,2 N 0-0 sown=a/"),
+        (
+            adji,
+            "3,2,1/3,1,2 S 0-0 sown=a/",
+            "b",
+            "3,1,2/0,0,2 N 4-0 sown=ab/",
+        ),
+        // An opposite capture anywhere.
+        (
+            "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n\
+             landing = \"anywhere\"\n",
+            "1,2,1/0,1,1 S 0-0",
+            "b",
+            "1,0,0/1,1,1 N 2-0",
+        ),
+        // A capped chain; a protected pit.
+        (
+            &format!("{chains}chain_max = 2\n"),
+            "0,0,3/1,1,1 S 0-0",
+            "c",
+            "0,0,0/2,0,0 N 4-0",
+        ),
+        (
+            &format!("{chains}protected = [2]\n"),
+            "0,0,3/1,1,1 S 0-0",
+            "c",
+            "0,0,0/2,2,0 N 2-0",
+        ),
+        // A grand slam forbidden: b is one, a is not.
+        (
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\ngrand_slam = \"forbidden\"\n",
+            "1,1/1,0 S 0-0",
+            "a",
+            "0,2/1,0 N 0-0",
+        ),
+    ];
+    for (body, position, ply, after) in cases {
+        let seeds: Vec<&str> = position
+            .split(' ')
+            .next()
+            .unwrap()
+            .split(['/', ','])
+            .collect();
+        let text = format!(
+            "[variant]\nid = \"m\"\nname = \"M\"\n[board]\npits_per_row = {}\ninitial = [{}]\n{body}",
+            seeds.len() / 2,
+            seeds.join(", ")
+        );
+        let r = rules::parse("m.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let start = parse_position(&r, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+        let variant = std::sync::Arc::new(Variant::new(r.clone()));
+        let mut game = Game::from_position(std::sync::Arc::clone(&variant), start);
+        let mut fast = Game::from_position(variant, start);
+        let mut reference = Reference::from_state(&r, state_of(&r, &start));
+        let mut plies = Vec::new();
+        game.legal_plies(&mut plies);
+        assert_eq!(plies, reference.legal_plies(), "{position}\n{text}");
+        let p: Ply = parse_ply(&r, ply).unwrap();
+        let want = reference.play(p).unwrap();
+        assert_eq!(game.play(p).unwrap(), want, "{position} {ply}\n{text}");
+        fast.advance(p);
+        for g in [&game, &fast] {
+            assert_eq!(
+                format_position(&r, g.position()),
+                *after,
+                "{position} {ply}\n{text}"
+            );
+            assert_eq!(state_of(&r, g.position()), *reference.state());
+        }
+    }
+}

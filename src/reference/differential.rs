@@ -15,9 +15,9 @@ use super::{Reference, State, seeds_sown};
 use crate::engine::{Effect, Game, Pit, PitSet, Ply, Position, Side, Variant};
 use crate::notation::format_position;
 use crate::rng::Rng;
-use crate::rules::Direction;
 use crate::rules::Laps;
 use crate::rules::{self, Rules};
+use crate::rules::{Direction, GrandSlam, Lock, Opening};
 use std::fmt;
 use std::sync::Arc;
 
@@ -32,16 +32,21 @@ pub const MAX_WORK: u64 = 100_000_000;
 /// ply never runs for long (a 2x1 board of 62,414 relaying seeds sows
 /// 6 x 10^8 seeds a ply, some ten seconds of the reference's time).
 fn worst_ply_work(rules: &Rules) -> u64 {
-    let laps = if rules.laps == Laps::Relay {
+    let laps = if rules.laps == Laps::Single {
+        1
+    } else {
         u64::from(crate::rules::MAX_RELAYS) + 1
-    } else {
-        1
     };
-    let tries = if rules.feeding == crate::rules::Feeding::MustLeaveOpponentSeeds {
-        1 + rules.pits() as u64
-    } else {
-        1
-    };
+    // Each test that plays the candidate sowings out (feeding by what a
+    // sowing leaves, a forbidden grand slam) plays up to two a pit (a
+    // chosen direction makes two plies of a pit).
+    let playing_out = u64::from(rules.feeding == crate::rules::Feeding::MustLeaveOpponentSeeds)
+        + u64::from(
+            rules
+                .capture
+                .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden),
+        );
+    let tries = 1 + playing_out * 2 * rules.pits() as u64;
     u64::from(rules.total_seeds) * laps * tries
 }
 
@@ -109,12 +114,31 @@ impl fmt::Display for Disagreement {
 
 impl std::error::Error for Disagreement {}
 
+/// MERGE(i16-engine): a stand-in for the engine's `Position::houses(side)
+/// -> PitSet` (South's or North's houses), which the engine branch adds.
+/// An inherent method is found before a trait's, so once the engine has
+/// it, `pos.houses(side)` below reads the engine's houses and this bridge
+/// is no longer used: delete it then. Until then positions have no houses.
+#[allow(dead_code)]
+trait HousesBridge {
+    fn houses(&self, side: Side) -> PitSet;
+}
+
+#[allow(dead_code)]
+impl HousesBridge for Position {
+    fn houses(&self, _side: Side) -> PitSet {
+        PitSet::EMPTY
+    }
+}
+
 /// The reference's view of an engine position, read through the
 /// position's public accessors.
 #[must_use]
 pub fn state_of(rules: &Rules, pos: &Position) -> State {
     let pits = 2 * rules.per_row;
     let offer = pos.offer().unwrap_or(PitSet::EMPTY);
+    // The engine's houses (`Position::houses`), as owners per pit.
+    let houses = Side::BOTH.map(|side| pos.houses(side));
     State {
         seeds: (0..pits)
             .map(|p| u32::from(pos.seeds(Pit(p as u8))))
@@ -122,6 +146,13 @@ pub fn state_of(rules: &Rules, pos: &Position) -> State {
         controller: (0..pits).map(|p| pos.controller(Pit(p as u8))).collect(),
         sown: (0..pits)
             .map(|p| pos.sown().contains(Pit(p as u8)))
+            .collect(),
+        houses: (0..pits)
+            .map(|p| {
+                Side::BOTH
+                    .into_iter()
+                    .find(|s| houses[s.index()].contains(Pit(p as u8)))
+            })
             .collect(),
         offer: offer.iter().collect(),
         captured: Side::BOTH.map(|s| u32::from(pos.captured(s))),
@@ -171,6 +202,20 @@ pub fn format_state(rules: &Rules, s: &State) -> String {
             }
         }
     }
+    // `houses=C/f`: South's houses, `/`, North's (DESIGN16 section 2).
+    if s.houses.iter().any(Option::is_some) {
+        out.push_str(" houses=");
+        for side in Side::BOTH {
+            if side == Side::North {
+                out.push('/');
+            }
+            for p in 0..2 * n {
+                if s.houses[p] == Some(side) {
+                    out.push(Pit(p as u8).label(n));
+                }
+            }
+        }
+    }
     if !s.offer.is_empty() {
         let set: PitSet = s.offer.iter().copied().collect();
         out.push_str(" offer=");
@@ -187,8 +232,8 @@ pub fn format_state(rules: &Rules, s: &State) -> String {
 
 /// A random position of `rules`, if the notation accepts the one drawn:
 /// the seeds spread at random over the pits and the captured totals,
-/// random controllers, lock progress, offer and declines where the rules
-/// have them, and either side to act.
+/// random controllers, lock or opening progress, houses, offer and
+/// declines where the rules have them, and either side to act.
 #[must_use]
 pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     let pits = 2 * rules.per_row;
@@ -233,9 +278,39 @@ pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
             state.offer = offer;
         }
     }
-    if rules.has_lock() {
+    // The `sown` state, where the rules record it (a lock or an opening).
+    if rules.capture.is_some_and(|c| c.lock != Lock::None) || rules.opening != Opening::None {
         for p in 0..pits {
             state.sown[p] = rng.below(2) == 0;
+        }
+    }
+    // Houses, each as the notation allows it: eligible for its owner, at
+    // most `max_per_player` a side, no two owners' houses of one number
+    // with `not_same_number`; a house holds no seed, so its seeds go to
+    // its owner's captured total.
+    if let Some(h) = rules.houses {
+        let n = rules.per_row;
+        for p in 0..pits {
+            if rng.below(4) != 0 {
+                continue;
+            }
+            let owner = Side::BOTH[rng.below(2)];
+            let number = p % n + 1;
+            let own = (p < n) == (owner == Side::South);
+            let eligible = if own {
+                h.own_row.contains(number)
+            } else {
+                h.opponent_row.contains(number)
+            };
+            let owned = state.houses.iter().filter(|&&o| o == Some(owner)).count();
+            let clash = h.not_same_number
+                && (0..pits)
+                    .any(|q| state.houses[q] == Some(owner.opponent()) && q % n + 1 == number);
+            if eligible && owned < usize::from(h.max_per_player) && !clash {
+                state.houses[p] = Some(owner);
+                state.captured[owner.index()] += state.seeds[p];
+                state.seeds[p] = 0;
+            }
         }
     }
     let parse = |s: &State| crate::notation::parse_position(rules, &format_state(rules, s)).ok();
@@ -278,7 +353,7 @@ fn show_plies(rules: &Rules, plies: &[Ply]) -> String {
 }
 
 /// A random ply that may or may not be legal: a sowing from any pit (or
-/// just past the board), a pass, an answer, or an offer of random pits
+/// just past the board), in a direction named or not, a pass, an answer, or an offer of random pits
 /// (one past the board among them, now and then).
 fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
     let pits = 2 * rules.per_row;
@@ -291,6 +366,10 @@ fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
             let k = rng.below(most + 1);
             Ply::Offer((0..k).map(|_| Pit(rng.below(pits + 1) as u8)).collect())
         }
+        5 => Ply::SowToward(
+            Pit(rng.below(pits + 2) as u8),
+            [Direction::CounterClockwise, Direction::Clockwise][rng.below(2)],
+        ),
         _ => Ply::Sow(Pit(rng.below(pits + 2) as u8)),
     }
 }

@@ -36,9 +36,10 @@ pub mod differential;
 pub mod random;
 
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side};
-use crate::rules::{CannotFeed, GrandSlam, Laps};
+use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
 use crate::rules::{
-    CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
+    CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
+    Rules, SowFrom, Taker, Zone,
 };
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -64,9 +65,13 @@ pub struct State {
     pub seeds: Vec<u32>,
     /// Who controls each pit (its territory; trades change it).
     pub controller: Vec<Side>,
-    /// Per pit: whether its home side has sown from it (the opening lock's
-    /// progress, `sown=` in the position notation). Only a lock records it.
+    /// Per pit: whether its home side has sown from it (the progress of an
+    /// opening lock or of an opening rule, `sown=` in the position
+    /// notation). Only a lock or an opening rule records it.
     pub sown: Vec<bool>,
+    /// Per pit: the player whose house it is, if it is one (`[houses]`,
+    /// `houses=` in the position notation).
+    pub houses: Vec<Option<Side>>,
     /// The pending offer, in label order (empty if none), made by the side
     /// *not* to act.
     pub offer: Vec<Pit>,
@@ -89,6 +94,7 @@ impl State {
             seeds: rules.initial.iter().map(|&s| u32::from(s)).collect(),
             controller: (0..n).map(|p| home_side(rules, p)).collect(),
             sown: vec![false; n],
+            houses: vec![None; n],
             offer: Vec::new(),
             captured: [0, 0],
             to_move: rules.first,
@@ -207,18 +213,26 @@ impl Reference {
             let swept =
                 match reason {
                     // `cannot_feed = "end-game-mover-takes-all"`: the player
-                    // to act takes every seed left.
-                    EndReason::CannotFeed(taker) => {
-                        if taker == side {
-                            on_board
-                        } else {
-                            0
-                        }
+                    // to act takes every seed left; with
+                    // `"end-game-opponent-takes-all"`, "the opponent (who
+                    // could not be fed) takes every seed left".
+                    // Reading: the end names the player who owed the feed
+                    // (the player to act) whichever of the two takes.
+                    EndReason::CannotFeed(owed) => {
+                        let taker = match rules.cannot_feed {
+                            CannotFeed::OpponentTakesAll => owed.opponent(),
+                            _ => owed,
+                        };
+                        if taker == side { on_board } else { 0 }
                     }
                     // `seeds_left_to = "first-player"`, only when this end fires.
                     EndReason::SeedsLeft(_) if rules.end.seeds_left_to_first => {
                         if side == rules.first { on_board } else { 0 }
                     }
+                    // `leftovers = "nobody"`: "the seeds left on the board at
+                    // the end count for nobody"; the two ends above, which
+                    // give them to someone in particular, still do.
+                    _ if rules.end.leftovers == Leftovers::Nobody => 0,
                     // `leftovers = "controller"`.
                     _ => (0..pit_count(rules))
                         .filter(|&p| state.controller[p] == side)
@@ -249,7 +263,8 @@ impl Reference {
 
 // ---------------------------------------------------------------------------
 // The board: pits, rows, the circuit (docs/rule-language.md, "Board, pits
-// and labels", `board.stores`, `sowing.direction`).
+// and labels", `board.stores`, `sowing.direction`; DESIGN16 section 1,
+// `sowing.direction`).
 
 /// Pits on the board: two rows.
 fn pit_count(rules: &Rules) -> usize {
@@ -273,32 +288,55 @@ fn home_row(rules: &Rules, side: Side) -> Vec<usize> {
         .collect()
 }
 
-/// The pit after `p` in the sowing direction: labels run counter-clockwise
-/// round the board, so counter-clockwise is the next label (after the last
-/// comes `a`) and clockwise the one before.
-fn next_pit(rules: &Rules, p: usize) -> usize {
+/// Pit `p`'s number: its place in its own row counted from that row's
+/// owner's left, 1 to N, in label order (`a` and `A` are 1).
+fn pit_number(rules: &Rules, p: usize) -> usize {
+    p % rules.per_row + 1
+}
+
+/// How the sowings from pit `p` are directed (`sowing.direction`: one value
+/// for every pit, or one per pit number).
+fn pit_direction(rules: &Rules, p: usize) -> PitDirection {
+    if rules.pit_directions.is_empty() {
+        PitDirection::Fixed(rules.direction)
+    } else {
+        rules.pit_directions[pit_number(rules, p) - 1]
+    }
+}
+
+/// The other direction.
+fn reverse(dir: Direction) -> Direction {
+    match dir {
+        Direction::CounterClockwise => Direction::Clockwise,
+        Direction::Clockwise => Direction::CounterClockwise,
+    }
+}
+
+/// The pit after `p` along `dir`, the direction of the sowing in
+/// question: labels run counter-clockwise round the board, so
+/// counter-clockwise is the next label (after the last comes `a`) and
+/// clockwise the one before. Stores are not pits: they are never "next".
+fn next_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     let n = pit_count(rules);
-    match rules.direction {
+    match dir {
         Direction::CounterClockwise => (p + 1) % n,
         Direction::Clockwise => (p + n - 1) % n,
     }
 }
 
-/// The pit before `p` in the sowing direction.
-fn prev_pit(rules: &Rules, p: usize) -> usize {
-    let n = pit_count(rules);
-    match rules.direction {
-        Direction::CounterClockwise => (p + n - 1) % n,
-        Direction::Clockwise => (p + 1) % n,
-    }
+/// The pit before `p` along `dir`.
+fn prev_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
+    next_pit(rules, p, reverse(dir))
 }
 
-/// `side`'s last home pit in sowing order, after which its store lies: the
-/// home pit whose next pit is the opponent's.
+/// `side`'s last home pit in the circuit of the board's fixed direction,
+/// after which its store lies: the home pit whose next pit is the
+/// opponent's. (Only a board whose every pit sows in `rules.direction`
+/// has stores.)
 fn last_house(rules: &Rules, side: Side) -> usize {
     home_row(rules, side)
         .into_iter()
-        .find(|&p| home_side(rules, next_pit(rules, p)) != side)
+        .find(|&p| home_side(rules, next_pit(rules, p, rules.direction)) != side)
         .expect("a row's sowing order leaves it somewhere")
 }
 
@@ -306,6 +344,11 @@ fn last_house(rules: &Rules, side: Side) -> usize {
 /// and so on (`[opposite_capture]`).
 fn opposite(rules: &Rules, p: usize) -> usize {
     pit_count(rules) - 1 - p
+}
+
+/// Whether pit `p` is a house (`[houses]`).
+fn is_house(state: &State, p: usize) -> bool {
+    state.houses[p].is_some()
 }
 
 /// A place a sown seed can fall in.
@@ -318,19 +361,138 @@ enum Place {
 }
 
 /// Where the seed after one that fell at `at` falls, in a sowing by
-/// `mover`, whose last house is `house`: the next pit, or after the last
-/// house the mover's store. The opponent's store is never on a mover's
-/// circuit (`board.stores`: a sowing "skips the opponent's").
-fn next_place(rules: &Rules, at: Place, mover: Side, house: usize) -> Place {
+/// `mover` along `dir`: the next pit, or after the mover's last house the
+/// mover's store. The opponent's store is never on a mover's circuit
+/// (`board.stores`: a sowing "skips the opponent's").
+/// Reading: a store sits after each player's last house in the circuit of
+/// the board's fixed direction, and the loader allows stores only where
+/// every pit sows that way; a sowing along the other direction (which
+/// only a board without stores has) meets no store.
+fn next_place(rules: &Rules, at: Place, mover: Side, dir: Direction) -> Place {
+    let stores = rules.stores && dir == rules.direction;
+    let house = last_house(rules, mover);
     match at {
-        Place::Pit(p) if rules.stores && p == house => Place::Store(mover),
-        Place::Pit(p) => Place::Pit(next_pit(rules, p)),
-        Place::Store(_) => Place::Pit(next_pit(rules, house)),
+        Place::Pit(p) if stores && p == house => Place::Store(mover),
+        Place::Pit(p) => Place::Pit(next_pit(rules, p, dir)),
+        Place::Store(_) => Place::Pit(next_pit(rules, house, dir)),
+    }
+}
+
+/// The places the seeds of one lap fall in, in order: a lap of `hand`
+/// seeds lifted from `start`, sown by `mover` along `dir`. They depend on
+/// the board alone, never on the seeds in the pits, so the same walk
+/// serves the sowing itself and the feeding test.
+struct Lap<'a> {
+    rules: &'a Rules,
+    mover: Side,
+    dir: Direction,
+    /// The pit the lap lifted: the chosen pit, or the pit a relay lifts.
+    start: usize,
+    /// Where the last seed fell; `None` before the first.
+    at: Option<Place>,
+    /// Whether the first seed goes back into `start`.
+    first_in_start: bool,
+    /// Pits this lap has sown into.
+    pits_sown: Vec<bool>,
+    /// Stores this lap has sown into, South's then North's.
+    stores_sown: [bool; 2],
+    /// Whether the lap has come round under `later_rounds =
+    /// "opponent-row"`, so sows only the opponent's home row.
+    later: bool,
+}
+
+impl<'a> Lap<'a> {
+    fn new(rules: &'a Rules, mover: Side, start: usize, dir: Direction, hand: u32) -> Lap<'a> {
+        // `sowing.first_seed`: "the lap's first seed is dropped back into
+        // that pit"; with "origin-unless-single", "a lap of exactly one
+        // seed drops it in the next place".
+        let first_in_start = match rules.first_seed {
+            FirstSeed::NextPit => false,
+            FirstSeed::Origin => true,
+            FirstSeed::OriginUnlessSingle => hand != 1,
+        };
+        Lap {
+            rules,
+            mover,
+            dir,
+            start,
+            at: None,
+            first_in_start,
+            pits_sown: vec![false; pit_count(rules)],
+            stores_sown: [false; 2],
+            later: false,
+        }
+    }
+
+    fn sown_into(&self, place: Place) -> bool {
+        match place {
+            Place::Pit(p) => self.pits_sown[p],
+            Place::Store(s) => self.stores_sown[s.index()],
+        }
+    }
+
+    /// Where the lap's next seed falls.
+    fn next_place(&mut self) -> Place {
+        let rules = self.rules;
+        let place = match self.at {
+            None if self.first_in_start => Place::Pit(self.start),
+            _ => {
+                let mut place = next_place(
+                    rules,
+                    self.at.unwrap_or(Place::Pit(self.start)),
+                    self.mover,
+                    self.dir,
+                );
+                loop {
+                    if !self.later {
+                        // `sowing.skip_origin`: "skips its origin pit each
+                        // time it comes round"; with relays, "each lap obeys
+                        // skip_origin for its own starting pit"; with
+                        // `first_seed = "origin"`, "the origin, having
+                        // received the first seed, is skipped when the lap
+                        // comes round again".
+                        if rules.skip_origin && place == Place::Pit(self.start) {
+                            place = next_place(rules, place, self.mover, self.dir);
+                            continue;
+                        }
+                        // `later_rounds = "opponent-row"`: "once ... the lap
+                        // is about to drop a second seed into some place it
+                        // has already sown into during this lap, that seed
+                        // and every later seed of the lap go only into pits
+                        // of the opponent's home row".
+                        if rules.later_rounds == LaterRounds::OpponentRow && self.sown_into(place) {
+                            self.later = true;
+                        } else {
+                            break;
+                        }
+                    }
+                    // "every other pit, and every store, is passed over, in
+                    // sowing order, round and round".
+                    // Reading: skip_origin concerns the passes round the
+                    // whole circuit; once the lap sows only the opponent's
+                    // row, every pit of that row takes its seed in turn,
+                    // the lap's starting pit included (else a one-pit row
+                    // holding the origin would leave the seed nowhere).
+                    match place {
+                        Place::Pit(p) if home_side(rules, p) == self.mover.opponent() => break,
+                        _ => place = next_place(rules, place, self.mover, self.dir),
+                    }
+                }
+                place
+            }
+        };
+        match place {
+            Place::Pit(p) => self.pits_sown[p] = true,
+            Place::Store(s) => self.stores_sown[s.index()] = true,
+        }
+        self.at = Some(place);
+        place
     }
 }
 
 // ---------------------------------------------------------------------------
-// Which plies are legal (`[moves]`, `[trading]`).
+// Which plies are legal (`[moves]`, `[trading]`; DESIGN16 section 1, "Order
+// of the legality filters").
 
 /// Whether `side` may sow from pit `p` when it holds seeds (`moves.sow_from`).
 fn may_sow_from(rules: &Rules, state: &State, side: Side, p: usize) -> bool {
@@ -342,18 +504,113 @@ fn may_sow_from(rules: &Rules, state: &State, side: Side, p: usize) -> bool {
     }
 }
 
-/// The pits the side to act may sow from, before the feeding rule: the
-/// non-empty pits `sow_from` allows, in label order.
-fn sowable(rules: &Rules, state: &State) -> Vec<usize> {
-    (0..pit_count(rules))
-        .filter(|&p| state.seeds[p] > 0 && may_sow_from(rules, state, state.to_move, p))
-        .collect()
+/// Whether the rules record which home pits each side has sown from (the
+/// `sown` state): "whenever the rules have a lock (`capture.lock` not
+/// none) or an opening rule (`moves.opening` not none)".
+fn records_sown(rules: &Rules) -> bool {
+    rules.capture.is_some_and(|c| c.lock != Lock::None) || rules.opening != Opening::None
+}
+
+/// The origins the side to act may sow from after each of the first three
+/// filters: (1) the non-empty pits `sow_from` allows, not houses; (2) of
+/// those, the pits holding `min_seeds` or more (with `below_min =
+/// "if-no-other"`, all of (1) when none does); (3) with `opening =
+/// "each-home-pit-once"`, the home pits not yet sown from, if the mover has
+/// not sown from every one and some of (2) are such pits. In label order.
+fn origin_filters(rules: &Rules, state: &State) -> [Vec<usize>; 3] {
+    let side = state.to_move;
+    let candidates: Vec<usize> = (0..pit_count(rules))
+        .filter(|&p| {
+            state.seeds[p] > 0 && may_sow_from(rules, state, side, p) && !is_house(state, p)
+        })
+        .collect();
+    let enough: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&p| state.seeds[p] >= u32::from(rules.min_seeds))
+        .collect();
+    // `below_min = "if-no-other"`: "when no pit holding min_seeds or more
+    // can be sown, pits with fewer (but at least one) may be".
+    let allowed = if enough.is_empty() && rules.below_min_if_no_other {
+        candidates.clone()
+    } else {
+        enough
+    };
+    // `opening = "each-home-pit-once"`: "until a player has sown from every
+    // pit of their home row, they may sow only from home pits they have not
+    // sown from yet, if any of those can be sown under the rules above; if
+    // none can, the restriction lapses for that ply".
+    let mut opened = allowed.clone();
+    if rules.opening == Opening::EachHomePitOnce && !home_row_sown(rules, state, side) {
+        let fresh: Vec<usize> = allowed
+            .iter()
+            .copied()
+            .filter(|&p| home_side(rules, p) == side && !state.sown[p])
+            .collect();
+        if !fresh.is_empty() {
+            opened = fresh;
+        }
+    }
+    [candidates, allowed, opened]
+}
+
+/// The pits the side to act may sow from, before feeding and the grand
+/// slam are judged: the third of [`origin_filters`]. When there are none,
+/// `cannot_sow` applies.
+fn origins(rules: &Rules, state: &State) -> Vec<usize> {
+    let [_, _, opened] = origin_filters(rules, state);
+    opened
+}
+
+/// A sowing the side to act may consider: its origin, its direction and
+/// the ply that names it.
+#[derive(Clone, Copy, Debug)]
+struct Sowing {
+    origin: usize,
+    dir: Direction,
+    ply: Ply,
+}
+
+/// Filter 4: each origin expanded into its plies, "one ply per pit with a
+/// fixed direction, two (counter-clockwise first) for a "chosen" pit", in
+/// label order of origin.
+fn sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
+    let mut out = Vec::new();
+    for origin in origins(rules, state) {
+        let pit = Pit(origin as u8);
+        match pit_direction(rules, origin) {
+            PitDirection::Fixed(dir) => out.push(Sowing {
+                origin,
+                dir,
+                ply: Ply::Sow(pit),
+            }),
+            PitDirection::Chosen => {
+                for dir in [Direction::CounterClockwise, Direction::Clockwise] {
+                    out.push(Sowing {
+                        origin,
+                        dir,
+                        ply: Ply::SowToward(pit, dir),
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The pits `side` controls, in label order.
 fn controlled(rules: &Rules, state: &State, side: Side) -> Vec<usize> {
     (0..pit_count(rules))
         .filter(|&p| state.controller[p] == side)
+        .collect()
+}
+
+/// The pits of `side`'s territory for feeding: the pits they control, less
+/// houses ("it is in no one's territory for feeding").
+fn fed_pits(rules: &Rules, state: &State, side: Side) -> Vec<usize> {
+    controlled(rules, state, side)
+        .into_iter()
+        .filter(|&p| !is_house(state, p))
         .collect()
 }
 
@@ -364,17 +621,16 @@ fn feed_owed(rules: &Rules, state: &State) -> bool {
     // `keep_at_least = 0`) has "every pit empty", vacuously, and is owed a
     // feed that no sowing can give.
     rules.feeding != Feeding::None
-        && controlled(rules, state, state.to_move.opponent())
+        && fed_pits(rules, state, state.to_move.opponent())
             .iter()
             .all(|&p| state.seeds[p] == 0)
 }
 
-/// Whether sowing from `origin` feeds the opponent, in the sense of the
-/// rules' feeding obligation; only asked when the opponent's pits are all
-/// empty.
-fn feeds(rules: &Rules, state: &State, origin: usize) -> bool {
+/// Whether `sowing` feeds the opponent, in the sense of the rules' feeding
+/// obligation; only asked when the opponent's pits are all empty.
+fn feeds(rules: &Rules, state: &State, sowing: Sowing) -> bool {
     let mover = state.to_move;
-    let theirs = controlled(rules, state, mover.opponent());
+    let theirs = fed_pits(rules, state, mover.opponent());
     match rules.feeding {
         Feeding::None => true,
         // "a sowing that drops at least one seed into a pit the opponent
@@ -386,48 +642,59 @@ fn feeds(rules: &Rules, state: &State, origin: usize) -> bool {
         // Reading: a seed dropped into an opponent's pit feeds them even if
         // a sowing capture takes that pit at once: it was dropped.
         Feeding::MustFeedEmptyOpponent => {
-            let house = last_house(rules, mover);
-            let mut at = Place::Pit(origin);
-            let mut hand = state.seeds[origin];
-            while hand > 0 {
-                at = next_place(rules, at, mover, house);
-                if rules.skip_origin && at == Place::Pit(origin) {
-                    continue;
-                }
-                hand -= 1;
-                if let Place::Pit(p) = at
-                    && state.controller[p] == mover.opponent()
-                {
-                    return true;
-                }
-            }
-            false
+            let hand = state.seeds[sowing.origin];
+            let mut lap = Lap::new(rules, mover, sowing.origin, sowing.dir, hand);
+            (0..hand).any(|_| matches!(lap.next_place(), Place::Pit(p) if theirs.contains(&p)))
         }
         // "a sowing after which at least one of those pits holds a seed
         // (the whole sowing counts: every relay lap, every capture)": play
         // it out and look.
         Feeding::MustLeaveOpponentSeeds => {
             let mut after = state.clone();
-            sow(rules, &mut after, origin);
+            sow(rules, &mut after, sowing.origin, sowing.dir);
             theirs.iter().any(|&p| after.seeds[p] > 0)
         }
     }
 }
 
-/// The pits the side to act may legally sow from: the sowable pits, less
-/// those the feeding rule forbids (docs: "if none does, any sowing is
-/// legal").
-fn legal_sowings(rules: &Rules, state: &State) -> Vec<usize> {
-    let all = sowable(rules, state);
-    if !feed_owed(rules, state) {
-        return all;
+/// Whether `sowing` would be a grand slam: played out, the `[capture]` at
+/// its end would take every seed of the opponent's home row.
+fn grand_slam(rules: &Rules, state: &State, sowing: Sowing) -> bool {
+    let mut after = state.clone();
+    sow(rules, &mut after, sowing.origin, sowing.dir).1
+}
+
+/// The sowings the side to act may legally make: filters 5 and 6 on the
+/// plies of [`sowings`], each lapsing when it would leave nothing.
+fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
+    let mut all = sowings(rules, state);
+    // 5. `moves.feeding`: "if none does, any sowing is legal".
+    if feed_owed(rules, state) {
+        let feeding: Vec<Sowing> = all
+            .iter()
+            .copied()
+            .filter(|&s| feeds(rules, state, s))
+            .collect();
+        if !feeding.is_empty() {
+            all = feeding;
+        }
     }
-    let feeding: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&p| feeds(rules, state, p))
-        .collect();
-    if feeding.is_empty() { all } else { feeding }
+    // 6. `capture.grand_slam = "forbidden"`: "drop the plies that would be
+    // a grand slam, if any ply that is not remains".
+    if rules
+        .capture
+        .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
+    {
+        let fair: Vec<Sowing> = all
+            .iter()
+            .copied()
+            .filter(|&s| !grand_slam(rules, state, s))
+            .collect();
+        if !fair.is_empty() {
+            all = fair;
+        }
+    }
+    all
 }
 
 /// Whether `side` can pay for an offer of `pits` pits
@@ -503,7 +770,9 @@ fn legal_plies(rules: &Rules, state: &State) -> Vec<Ply> {
             CannotSow::EndGame => Vec::new(),
         };
     }
-    let mut out: Vec<Ply> = sowings.iter().map(|&p| Ply::Sow(Pit(p as u8))).collect();
+    // "Legal plies are listed in label order of origin, counter-clockwise
+    // before clockwise", as [`sowings`] makes them.
+    let mut out: Vec<Ply> = sowings.iter().map(|s| s.ply).collect();
     // "a player who has something to sow may instead offer".
     // Reading: an offer is not a sowing, so a feed owed does not forbid it
     // (`moves.feeding` restricts which sowing the mover chooses).
@@ -511,37 +780,107 @@ fn legal_plies(rules: &Rules, state: &State) -> Vec<Ply> {
     out
 }
 
+/// A direction in words.
+fn direction_name(dir: Direction) -> &'static str {
+    match dir {
+        Direction::CounterClockwise => "counter-clockwise",
+        Direction::Clockwise => "clockwise",
+    }
+}
+
 /// Why `ply` is not legal in `state` (the game not being over), in words.
 fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
     let side = state.to_move;
-    let label = |p: Pit| p.label(rules.per_row);
+    let label = |p: usize| Pit(p as u8).label(rules.per_row);
     if !state.offer.is_empty() {
         return match ply {
             Ply::Accept => format!("{side} cannot pay for the offer"),
             _ => format!("{side} must answer the pending offer with `accept` or `decline`"),
         };
     }
-    match ply {
-        Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the reference"),
-        Ply::Sow(p) if p.index() >= pit_count(rules) => "the board has no such pit".into(),
-        Ply::Sow(p) if !may_sow_from(rules, state, side, p.index()) => {
-            format!("{side} may not sow from pit {}", label(p))
+    let (pit, toward) = match ply {
+        Ply::Sow(p) => (p.index(), None),
+        Ply::SowToward(p, dir) => (p.index(), Some(dir)),
+        Ply::Pass if rules.cannot_sow == CannotSow::EndGame => {
+            return "this variant has no passing".into();
         }
-        Ply::Sow(p) if state.seeds[p.index()] == 0 => format!("pit {} is empty", label(p)),
-        Ply::Sow(p) => format!(
-            "{} is owed a feed, which sowing from {} does not give",
-            side.opponent(),
-            label(p)
-        ),
-        Ply::Pass if rules.cannot_sow == CannotSow::EndGame => "this variant has no passing".into(),
-        Ply::Pass => format!("{side} has something to sow, so may not pass"),
-        Ply::Accept | Ply::Decline => format!("there is no offer for {side} to answer"),
-        Ply::Offer(_) if rules.trading.is_none() => "this variant has no trading".into(),
-        Ply::Offer(set) => format!(
-            "{side} may not offer {}: an offer names 1 to max_pits pits {side} controls, keeps keep_at_least, is affordable if it must be, and needs something to sow",
-            set.labels(rules.per_row)
-        ),
+        Ply::Pass => return format!("{side} has something to sow, so may not pass"),
+        Ply::Accept | Ply::Decline => {
+            return format!("there is no offer for {side} to answer");
+        }
+        Ply::Offer(_) if rules.trading.is_none() => return "this variant has no trading".into(),
+        Ply::Offer(set) => {
+            return format!(
+                "{side} may not offer {}: an offer names 1 to max_pits pits {side} controls, keeps keep_at_least, is affordable if it must be, and needs something to sow",
+                set.labels(rules.per_row)
+            );
+        }
+    };
+    if pit >= pit_count(rules) {
+        return "the board has no such pit".into();
     }
+    let c = label(pit);
+    // The ply must name a direction exactly where the mover chooses it.
+    match (pit_direction(rules, pit), toward) {
+        (PitDirection::Chosen, None) => {
+            return format!(
+                "the mover chooses the direction of a sowing from pit {c}: write `{c}>` (counter-clockwise) or `{c}<` (clockwise)"
+            );
+        }
+        (PitDirection::Fixed(dir), Some(_)) => {
+            return format!(
+                "pit {c} always sows {}: its direction is not chosen (write `{c}`)",
+                direction_name(dir)
+            );
+        }
+        _ => {}
+    }
+    let [candidates, allowed, opened] = origin_filters(rules, state);
+    if !may_sow_from(rules, state, side, pit) {
+        return format!("{side} may not sow from pit {c}");
+    }
+    if let Some(owner) = state.houses[pit] {
+        return format!("pit {c} is {owner}'s house, which is never sown from");
+    }
+    if state.seeds[pit] == 0 {
+        return format!("pit {c} is empty");
+    }
+    debug_assert!(candidates.contains(&pit));
+    if !allowed.contains(&pit) {
+        return format!(
+            "pit {c} holds fewer than {} seeds (`moves.min_seeds`){}",
+            rules.min_seeds,
+            if rules.below_min_if_no_other {
+                ", and another pit holds enough"
+            } else {
+                ""
+            }
+        );
+    }
+    if !opened.contains(&pit) {
+        let fresh: Vec<char> = opened.iter().map(|&p| label(p)).collect();
+        return format!(
+            "{side} has not yet sown from every home pit, so must sow from one not sown from yet ({})",
+            fresh
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let sowing = sowings(rules, state)
+        .into_iter()
+        .find(|s| s.ply == ply)
+        .expect("every direction rule was checked above");
+    if feed_owed(rules, state) && !feeds(rules, state, sowing) {
+        return format!(
+            "{} is owed a feed, which sowing from {c} does not give",
+            side.opponent()
+        );
+    }
+    format!(
+        "sowing from {c} would be a grand slam, which `capture.grand_slam = \"forbidden\"` forbids while another sowing is not one"
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -550,22 +889,28 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
 /// Plays a legal `ply`.
 fn apply(rules: &Rules, state: &mut State, ply: Ply) -> Effect {
     let side = state.to_move;
-    match ply {
-        Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the reference"),
-        Ply::Sow(origin) => {
-            let effect = sow(rules, state, origin.index());
-            // `sowing.extra_turn`: "the mover plays again".
-            if !matches!(
-                effect,
-                Effect::Sow {
-                    extra_turn: true,
-                    ..
-                }
-            ) {
-                state.to_move = side.opponent();
+    let sown = |state: &mut State, origin: Pit, dir: Direction| {
+        let (effect, _) = sow(rules, state, origin.index(), dir);
+        // `sowing.extra_turn`: "the mover plays again".
+        if !matches!(
+            effect,
+            Effect::Sow {
+                extra_turn: true,
+                ..
             }
-            effect
+        ) {
+            state.to_move = side.opponent();
         }
+        effect
+    };
+    match ply {
+        Ply::Sow(origin) => {
+            let PitDirection::Fixed(dir) = pit_direction(rules, origin.index()) else {
+                unreachable!("a legal `Sow` names a pit of fixed direction")
+            };
+            sown(state, origin, dir)
+        }
+        Ply::SowToward(origin, dir) => sown(state, origin, dir),
         Ply::Pass => {
             state.to_move = side.opponent();
             Effect::Pass
@@ -603,126 +948,246 @@ fn apply(rules: &Rules, state: &mut State, ply: Ply) -> Effect {
     }
 }
 
-/// Sows from `origin` for the side to act, with every capture that
-/// follows, and says what happened. The side to act is left unchanged.
-fn sow(rules: &Rules, state: &mut State, origin: usize) -> Effect {
+/// The lock (`capture.lock`) for a sowing from `origin` by the side to act,
+/// judged before it: whether its end may capture, and whether it releases
+/// the lock. Records the origin in `sown` where the rules record it.
+fn lock(rules: &Rules, state: &mut State, origin: usize) -> (bool, bool) {
     let mover = state.to_move;
+    let lock = rules.capture.map_or(Lock::None, |c| c.lock);
+    // "the chosen origin, when it is in the mover's home row, is marked".
+    // Reading: a pit lifted by a relay is not the origin of a sowing; only
+    // the chosen pit is.
+    let before = (
+        home_row_sown(rules, state, mover),
+        state.sown.iter().any(|&b| b),
+    );
+    if records_sown(rules) && home_side(rules, origin) == mover {
+        state.sown[origin] = true;
+    }
+    let after = (
+        home_row_sown(rules, state, mover),
+        state.sown.iter().any(|&b| b),
+    );
+    match lock {
+        // Reading: without a lock or an opening rule there is no progress
+        // to record ("the lock's progress … is part of the game state"), so
+        // `sown` stays empty and never tells two states apart.
+        Lock::None => (true, false),
+        // `lock = "first-sowing"`: "no capture at the end of a sowing while
+        // no pit of the board has been sown from ...: the game's first
+        // sowing captures nothing".
+        // Reading: the sowing that first marks a pit releases the lock, as
+        // the sowing completing `all-home-pits-sown` does.
+        Lock::FirstSowing => (before.1, after.1 && !before.1),
+        // `capture.lock = "all-home-pits-sown"`: a player may capture only
+        // once each pit of their home row has been the origin of at least
+        // one of their sowings; `lock_release_may_capture`: whether "the
+        // sowing that completes the set" may itself capture.
+        Lock::AllHomePitsSown {
+            release_may_capture,
+        } => {
+            let may = if release_may_capture {
+                after.0
+            } else {
+                before.0
+            };
+            (may, after.0 && !before.0)
+        }
+    }
+}
+
+/// Sows from `origin` along `dir` for the side to act, with every capture
+/// that follows, and says what happened, and whether the `[capture]` at
+/// its end was a grand slam. The side to act is left unchanged.
+fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effect, bool) {
+    let mover = state.to_move;
+    // "Every lock (old and new) holds back the captures made at the end of
+    // a sowing: count captures, opposite captures, beyond captures, and
+    // the making of houses. Not sowing captures, nor seeds falling into
+    // houses."
+    let (may_capture, released_lock) = lock(rules, state, origin);
     let taken_up = state.seeds[origin];
     state.seeds[origin] = 0;
 
-    // `[sowing]`: one seed in each following place of the circuit; a lap
-    // ends where its last seed falls.
-    let house = last_house(rules, mover);
+    // `[sowing]`: one seed in each following place of the circuit, along
+    // the sowing's direction, which every lap keeps; a lap ends where its
+    // last seed falls.
     let mut hand = taken_up;
     let mut lap_origin = origin;
     let mut at = Place::Pit(origin);
     let mut relays: u16 = 0;
     let mut sowing_pits = PitSet::EMPTY;
     let mut sowing_taken = [0u32; 2];
-    loop {
-        SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
-        while hand > 0 {
-            at = next_place(rules, at, mover, house);
-            // `sowing.skip_origin`: "skips its origin pit each time it comes
-            // round"; with relays, "each lap obeys skip_origin for its own
-            // starting pit".
-            if rules.skip_origin && at == Place::Pit(lap_origin) {
-                continue;
-            }
-            match at {
-                Place::Pit(p) => state.seeds[p] += 1,
-                Place::Store(s) => state.captured[s.index()] += 1,
-            }
-            hand -= 1;
-            // `[sowing_capture]`: a seed that brings a pit to one of the
-            // counts captures it "at once, before the next seed falls".
-            // Stores are not pits, so never taken this way.
-            if let (Some(sc), Place::Pit(p)) = (rules.sowing_capture, at)
-                && counts_contain(sc.counts, state.seeds[p])
-            {
-                let taker = if hand == 0 {
-                    sc.last_seed_taker
-                } else {
-                    sc.taker
-                };
-                let who = match taker {
-                    Taker::Mover => mover,
-                    Taker::PitController => state.controller[p],
-                };
-                state.captured[who.index()] += state.seeds[p];
-                sowing_taken[who.index()] += state.seeds[p];
-                state.seeds[p] = 0;
-                sowing_pits.insert(Pit(p as u8));
-            }
-        }
-        // `sowing.laps = "relay"`: a last seed in a pit that already held
-        // seeds lifts it, and the sowing goes on from it; a last seed in an
-        // empty pit or a store ends it, and after 10 000 relays it ends
-        // wherever its last lap ends. A pit
-        // emptied by a sowing capture of the last seed holds nothing to
-        // lift ("the sowing ends there").
-        match at {
-            Place::Pit(p)
-                if (rules.laps == Laps::Relay) && state.seeds[p] > 1 && relays < MAX_RELAYS =>
-            {
-                hand = state.seeds[p];
-                state.seeds[p] = 0;
-                lap_origin = p;
-                relays += 1;
-            }
-            _ => break,
-        }
-    }
-
-    // `capture.lock`: a player may capture only once each pit of their home
-    // row has been the origin of at least one of their sowings.
-    // Reading: a pit lifted by a relay is not the origin of a sowing; only
-    // the chosen pit is.
-    let (may_capture, released_lock) = match rules.capture.map(|c| c.lock) {
-        Some(Lock::AllHomePitsSown {
-            release_may_capture,
-        }) => {
-            let before = home_row_sown(rules, state, mover);
-            if home_side(rules, origin) == mover {
-                state.sown[origin] = true;
-            }
-            let after = home_row_sown(rules, state, mover);
-            // `lock_release_may_capture`: whether "the sowing that completes
-            // the set" may itself capture.
-            let may = if release_may_capture { after } else { before };
-            (may, after && !before)
-        }
-        // Reading: without a lock there is no lock progress to record
-        // ("the lock's progress … is part of the game state"), so `sown`
-        // stays empty and never tells two states apart.
-        _ => (true, false),
-    };
-
-    // "Captures look at the final landing pit"; a last seed in a store
-    // lands in no pit, so captures nothing.
+    let mut house_seeds = [0u32; 2];
     let mut captured = PitSet::EMPTY;
     let mut seeds_captured = 0u32;
-    if let Place::Pit(landing) = at
-        && may_capture
-    {
-        (captured, seeds_captured) = count_capture(rules, state, landing);
-        // `[opposite_capture]`: "a count capture, tried first".
-        // Reading: the opposite capture is tried whenever the count capture
-        // took nothing, a grand slam that captured nothing included.
-        // Reading: the opening lock (`capture.lock`, "a player may capture
-        // only once …") holds back opposite captures too; only sowing
-        // captures are said not to be subject to it.
-        if captured.is_empty() {
-            (captured, seeds_captured) = opposite_capture(rules, state, landing);
+    // Whether `[beyond_capture]` is looked at once the sowing is over: with
+    // `laps = "single"` "once, at the end of the sowing (any L)"; else as
+    // the laps say below.
+    let mut beyond_at_end = rules.laps == Laps::Single;
+    loop {
+        SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
+        let mut lap = Lap::new(rules, mover, lap_origin, dir, hand);
+        while hand > 0 {
+            at = lap.next_place();
+            hand -= 1;
+            match at {
+                Place::Store(s) => state.captured[s.index()] += 1,
+                // `[houses]`: "every seed that falls in a house during any
+                // sowing, by either player, goes at once to the house's
+                // owner".
+                Place::Pit(p) if is_house(state, p) => {
+                    let owner = state.houses[p].expect("a house");
+                    state.captured[owner.index()] += 1;
+                    house_seeds[owner.index()] += 1;
+                }
+                Place::Pit(p) => {
+                    state.seeds[p] += 1;
+                    // `[sowing_capture]`: a seed that brings a pit to one of
+                    // the counts captures it "at once, before the next seed
+                    // falls". Stores are not pits, so never taken this way.
+                    if let Some(sc) = rules.sowing_capture
+                        && counts_contain(sc.counts, state.seeds[p])
+                    {
+                        let taker = if hand == 0 {
+                            sc.last_seed_taker
+                        } else {
+                            sc.taker
+                        };
+                        let who = match taker {
+                            Taker::Mover => mover,
+                            Taker::PitController => state.controller[p],
+                        };
+                        state.captured[who.index()] += state.seeds[p];
+                        sowing_taken[who.index()] += state.seeds[p];
+                        state.seeds[p] = 0;
+                        sowing_pits.insert(Pit(p as u8));
+                    }
+                }
+            }
+        }
+        // A last seed in a store ends the sowing (every `laps`); so does a
+        // last seed in a house ("ends the sowing with no capture").
+        let Place::Pit(last) = at else { break };
+        if is_house(state, last) {
+            break;
+        }
+        match rules.laps {
+            Laps::Single => break,
+            // `sowing.laps = "relay"`: a last seed in a pit that already
+            // held seeds lifts it, and the sowing goes on from it; a last
+            // seed in an empty pit ends it, and after 10 000 relays it ends
+            // wherever its last lap ends. A pit emptied by a sowing capture
+            // of the last seed holds nothing to lift ("the sowing ends
+            // there").
+            Laps::Relay => {
+                if state.seeds[last] <= 1 || relays >= MAX_RELAYS {
+                    break;
+                }
+                // `[beyond_capture]` with `"relay"`: "at the end of every
+                // lap whose last seed fell in a pit that held seeds before
+                // it (a lap that would relay) and whose next pit E is
+                // empty".
+                // Reading: a lap "would relay" as the relay rule above
+                // says, the cap included: the lap that ends a sowing at the
+                // cap does not relay, so is not looked at.
+                if let Some(bc) = rules.beyond_capture
+                    && state.seeds[next_pit(rules, last, dir)] == 0
+                {
+                    // `then = "end-sowing"`: "the sowing ends there (whether
+                    // or not B could be taken)"; the capture is looked at
+                    // with the others, at the end.
+                    if !bc.sow_on {
+                        beyond_at_end = true;
+                        break;
+                    }
+                    // `then = "sow-on"`: "the pit(s) are taken and the relay
+                    // goes on from L as usual".
+                    // Reading: the lock holds these back too: they are
+                    // beyond captures, which no lock lets through.
+                    if may_capture {
+                        let (pits, seeds) = beyond_capture(rules, state, last, dir);
+                        captured = captured.or(pits);
+                        seeds_captured += seeds;
+                    }
+                    // Reading: a beyond capture that took L itself (the pit
+                    // two after E on a board of two pits) leaves nothing to
+                    // lift: the sowing ends there.
+                    if state.seeds[last] == 0 {
+                        break;
+                    }
+                }
+                hand = state.seeds[last];
+                state.seeds[last] = 0;
+                lap_origin = last;
+                relays += 1;
+            }
+            // `sowing.laps = "relay-from-next"`: "look at the next pit N: if N
+            // holds seeds, lift them all and sow on (N is the new lap's
+            // starting pit ...); if N is empty the sowing ends, and L is the
+            // landing pit".
+            Laps::RelayFromNext => {
+                // Reading: a last seed taken by a sowing capture ends the
+                // sowing there, as `[sowing_capture]` says of every lap's
+                // last seed; the sowing did not end "because the next pit is
+                // empty", so no beyond capture follows.
+                if state.seeds[last] == 0 {
+                    break;
+                }
+                let next = next_pit(rules, last, dir);
+                if state.seeds[next] == 0 {
+                    // `[beyond_capture]` with `"relay-from-next"`: "when the
+                    // sowing ends because the next pit is empty".
+                    beyond_at_end = true;
+                    break;
+                }
+                if relays >= MAX_RELAYS {
+                    break;
+                }
+                hand = state.seeds[next];
+                state.seeds[next] = 0;
+                lap_origin = next;
+                relays += 1;
+            }
         }
     }
+
+    // "Captures look at the final landing pit"; a last seed in a store
+    // lands in no pit, and a last seed in a house captures nothing. "At the
+    // end of a sowing, the captures are tried in this order, each only if
+    // the ones before took nothing: house making, `[capture]`,
+    // `[opposite_capture]`, `[beyond_capture]`."
+    // Reading: "the ones before" are the captures at the end; beyond
+    // captures made as intermediate laps ended do not stop them.
+    let mut houses_made = PitSet::EMPTY;
+    let mut slam = false;
+    if let Place::Pit(landing) = at
+        && may_capture
+        && !is_house(state, landing)
+    {
+        let (mut pits, mut seeds) = make_house(rules, state, landing);
+        houses_made = pits;
+        if pits.is_empty() {
+            (pits, seeds, slam) = count_capture(rules, state, landing, dir);
+        }
+        // Reading: the opposite capture is tried whenever the count capture
+        // took nothing, a grand slam that captured nothing included.
+        if pits.is_empty() {
+            (pits, seeds) = opposite_capture(rules, state, landing);
+        }
+        if pits.is_empty() && beyond_at_end {
+            (pits, seeds) = beyond_capture(rules, state, landing, dir);
+        }
+        captured = captured.or(pits);
+        seeds_captured += seeds;
+    }
     let in_store = matches!(at, Place::Store(_));
-    Effect::Sow {
+    let effect = Effect::Sow {
         origin: Pit(origin as u8),
         seeds: taken_up as u16,
         landing: Pit(match at {
             Place::Pit(p) => p,
-            Place::Store(_) => house,
+            Place::Store(_) => last_house(rules, mover),
         } as u8),
         in_store,
         extra_turn: in_store && rules.extra_turn,
@@ -732,9 +1197,10 @@ fn sow(rules: &Rules, state: &mut State, origin: usize) -> Effect {
         sowing_pits,
         sowing_taken: sowing_taken.map(|k| k as u16),
         released_lock,
-        houses_made: PitSet::EMPTY,
-        house_seeds: [0; 2],
-    }
+        houses_made,
+        house_seeds: house_seeds.map(|k| k as u16),
+    };
+    (effect, slam)
 }
 
 /// Whether each of `side`'s home pits has been sown from by them.
@@ -756,100 +1222,203 @@ fn in_zone(rules: &Rules, state: &State, zone: Zone, mover: Side, p: usize) -> b
     }
 }
 
-/// `[capture]`: the landing pit, if it lies in `landing` and holds one of
-/// the counts, and its chain; the pits and seeds taken by the side to act.
-fn count_capture(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32) {
-    let Some(cap) = rules.capture else {
+/// Takes `pits` for the side to act: their seeds, and the set.
+fn take(state: &mut State, pits: &[usize]) -> (PitSet, u32) {
+    let mut set = PitSet::EMPTY;
+    let mut seeds = 0;
+    for &p in pits {
+        seeds += state.seeds[p];
+        state.seeds[p] = 0;
+        set.insert(Pit(p as u8));
+    }
+    state.captured[state.to_move.index()] += seeds;
+    (set, seeds)
+}
+
+/// `[houses]`: a last seed that brings the landing pit to exactly
+/// `made_at` makes it the mover's house, "if the pit is not a house
+/// already, is eligible, the mover has fewer than `max_per_player` houses,
+/// and (with `not_same_number`) the opponent has no house with the same
+/// pit number. The pit's seeds go to the mover at once." The pit made a
+/// house and the seeds taken.
+fn make_house(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32) {
+    let Some(h) = rules.houses else {
         return (PitSet::EMPTY, 0);
     };
     let mover = state.to_move;
-    if !in_zone(rules, state, cap.landing, mover, landing)
-        || !counts_contain(cap.counts, state.seeds[landing])
+    let number = pit_number(rules, landing);
+    // `own_row`: numbers of "the mover's own home row"; `opponent_row`:
+    // numbers of "the opponent's home row".
+    let eligible = if home_side(rules, landing) == mover {
+        h.own_row.contains(number)
+    } else {
+        h.opponent_row.contains(number)
+    };
+    let owned = state.houses.iter().filter(|&&o| o == Some(mover)).count();
+    let same_number = (0..pit_count(rules))
+        .any(|q| state.houses[q] == Some(mover.opponent()) && pit_number(rules, q) == number);
+    if is_house(state, landing)
+        || state.seeds[landing] != u32::from(h.made_at)
+        || !eligible
+        || owned >= usize::from(h.max_per_player)
+        || (h.not_same_number && same_number)
     {
         return (PitSet::EMPTY, 0);
     }
-    // `capture.chain`: from the landing pit backwards and/or forwards, each
-    // pit in `chain_zone` holding one of the counts, stopping at the first
-    // that is not; "each pit is captured at most once".
+    state.houses[landing] = Some(mover);
+    take(state, &[landing])
+}
+
+/// `[capture]`: the examined pit (the landing pit, or with `examined =
+/// "next-pit"` the pit after it along the sowing's direction `dir`), if it
+/// lies in `landing`, is not protected and holds one of the counts, and its
+/// chain; the pits and seeds taken by the side to act, and whether the
+/// capture was a grand slam.
+fn count_capture(
+    rules: &Rules,
+    state: &mut State,
+    landing: usize,
+    dir: Direction,
+) -> (PitSet, u32, bool) {
+    let nothing = (PitSet::EMPTY, 0, false);
+    let Some(cap) = rules.capture else {
+        return nothing;
+    };
+    let mover = state.to_move;
+    let examined = match cap.examined {
+        Examined::LandingPit => landing,
+        Examined::NextPit => next_pit(rules, landing, dir),
+    };
+    // `capture.protected`: "pits with these numbers, in either row, are
+    // never taken by `[capture]`: not as the examined pit, and a chain
+    // stops at them". A house holds no seed, so holds none of the counts.
+    let protected = |p: usize| cap.immune.contains(pit_number(rules, p));
+    if protected(examined)
+        || !in_zone(rules, state, cap.landing, mover, examined)
+        || !counts_contain(cap.counts, state.seeds[examined])
+    {
+        return nothing;
+    }
+    // `capture.chain`: from the examined pit backwards and/or forwards
+    // along the sowing's direction, each pit in `chain_zone` holding one of
+    // the counts, stopping at the first that is not; "each pit is captured
+    // at most once".
     // Reading: the chain walks from pit to pit; a store between two pits is
     // not a pit and does not break it.
     let holds = |state: &State, p: usize| {
-        in_zone(rules, state, cap.chain_zone, mover, p)
+        !protected(p)
+            && in_zone(rules, state, cap.chain_zone, mover, p)
             && counts_contain(cap.counts, state.seeds[p])
     };
-    let mut taken = vec![landing];
+    let mut taken = vec![examined];
     if matches!(cap.chain, Chain::Backward | Chain::Both) {
-        let mut p = prev_pit(rules, landing);
+        let mut p = prev_pit(rules, examined, dir);
         while !taken.contains(&p) && holds(state, p) {
             taken.push(p);
-            p = prev_pit(rules, p);
+            p = prev_pit(rules, p, dir);
         }
     }
     if matches!(cap.chain, Chain::Forward | Chain::Both) {
-        let mut p = next_pit(rules, landing);
+        let mut p = next_pit(rules, examined, dir);
         while !taken.contains(&p) && holds(state, p) {
             taken.push(p);
-            p = next_pit(rules, p);
+            p = next_pit(rules, p, dir);
         }
     }
-    // `capture.grand_slam = "captures-nothing"`: "a capture that would take
-    // every seed on the opponent's side ... captures nothing".
-    // Reading: the opponent's side is their home row ("a capture that
-    // would empty the opponent's row"); the capture is a grand slam when
-    // the row holds seeds and every pit of it that does is among the pits
-    // taken. A row already empty cannot be emptied.
-    if cap.grand_slam != GrandSlam::Captures {
-        let theirs: Vec<usize> = home_row(rules, mover.opponent())
-            .into_iter()
-            .filter(|&p| state.seeds[p] > 0)
-            .collect();
-        if !theirs.is_empty() && theirs.iter().all(|p| taken.contains(p)) {
-            return (PitSet::EMPTY, 0);
-        }
+    // `capture.chain_max`: "a capture takes at most this many pits, the
+    // examined pit included ... in this order until the cap: the examined
+    // pit, then the backward chain nearest first, then the forward chain
+    // nearest first" (the order `taken` was built in).
+    if let Some(most) = cap.chain_max {
+        taken.truncate(usize::from(most));
     }
-    let mut pits = PitSet::EMPTY;
-    let mut seeds = 0;
-    for &p in &taken {
-        seeds += state.seeds[p];
-        state.seeds[p] = 0;
-        pits.insert(Pit(p as u8));
+    // `capture.grand_slam`: "the opponent's home row holds seeds after the
+    // sowing and every one of them is among the seeds taken by this
+    // `[capture]`"; "captures-nothing" then captures nothing, and so does
+    // "forbidden" when every legal ply would be one.
+    // Reading: the capture is a grand slam when the row holds seeds and
+    // every pit of it that does is among the pits taken. A row already
+    // empty cannot be emptied.
+    let theirs: Vec<usize> = home_row(rules, mover.opponent())
+        .into_iter()
+        .filter(|&p| state.seeds[p] > 0)
+        .collect();
+    let slam = !theirs.is_empty() && theirs.iter().all(|p| taken.contains(p));
+    if slam && cap.grand_slam != GrandSlam::Captures {
+        return (PitSet::EMPTY, 0, true);
     }
-    state.captured[mover.index()] += seeds;
-    (pits, seeds)
+    let (pits, seeds) = take(state, &taken);
+    (pits, seeds, slam)
 }
 
-/// `[opposite_capture]`: when the last seed fell in an empty pit the mover
-/// controls ("it now holds just that seed"), that seed and the seeds of
-/// the pit opposite, as the table says; the pits and seeds taken.
+/// `[opposite_capture]`: when the last seed fell in an empty pit ("it now
+/// holds just that seed") the mover controls, or with `landing =
+/// "anywhere"` in any empty pit, that seed and the seeds of the pit
+/// opposite ("whichever row it is in"), as the table says; the pits and
+/// seeds taken.
 fn opposite_capture(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32) {
     let Some(oc) = rules.opposite_capture else {
         return (PitSet::EMPTY, 0);
     };
     let mover = state.to_move;
-    if state.controller[landing] != mover || state.seeds[landing] != 1 {
+    let where_ok = match oc.landing {
+        OppositeLanding::OwnTerritory => state.controller[landing] == mover,
+        OppositeLanding::Anywhere => true,
+    };
+    if !where_ok || state.seeds[landing] != 1 {
         return (PitSet::EMPTY, 0);
     }
     let facing = opposite(rules, landing);
     let across = state.seeds[facing];
     // `when_opposite_empty = "nothing"`: "nothing is captured and the seed
-    // stays".
+    // stays". (A house holds no seed: a house opposite is empty.)
     if across == 0 && !oc.take_last_seed_alone {
         return (PitSet::EMPTY, 0);
     }
-    let mut pits = PitSet::EMPTY;
-    let mut seeds = 0;
+    let mut pits = Vec::new();
     // `capturing_seed`: "taken" (with the seeds opposite) or "stays".
     if oc.capturing_seed_taken {
-        seeds += state.seeds[landing];
-        state.seeds[landing] = 0;
-        pits.insert(Pit(landing as u8));
+        pits.push(landing);
     }
     if across > 0 {
-        seeds += across;
-        state.seeds[facing] = 0;
-        pits.insert(Pit(facing as u8));
+        pits.push(facing);
     }
-    state.captured[mover.index()] += seeds;
+    take(state, &pits)
+}
+
+/// `[beyond_capture]`: with L the landing pit, E the next pit and B the one
+/// after, along the sowing's direction: "if E is empty and B holds seeds
+/// and lies in `zone`, B is taken by the mover; with `chain = "pairs"` the
+/// pit after B is looked at as a new E (and the pit after it as a new B),
+/// and so on, each pit taken at most once, stopping at the first pair that
+/// does not qualify". The pits and seeds taken.
+fn beyond_capture(rules: &Rules, state: &mut State, last: usize, dir: Direction) -> (PitSet, u32) {
+    let Some(bc) = rules.beyond_capture else {
+        return (PitSet::EMPTY, 0);
+    };
+    let mover = state.to_move;
+    let (mut pits, mut seeds) = (PitSet::EMPTY, 0);
+    let mut empty = next_pit(rules, last, dir);
+    loop {
+        let beyond = next_pit(rules, empty, dir);
+        // Reading: the pits are taken one after another, so a pit taken
+        // earlier in the chain is empty when the chain comes back to it (a
+        // house, which holds no seed, is empty too, and never taken).
+        if state.seeds[empty] != 0
+            || state.seeds[beyond] == 0
+            || !in_zone(rules, state, bc.zone, mover, beyond)
+            || pits.contains(Pit(beyond as u8))
+        {
+            break;
+        }
+        let (p, s) = take(state, &[beyond]);
+        pits = pits.or(p);
+        seeds += s;
+        if !bc.chain_pairs {
+            break;
+        }
+        empty = next_pit(rules, beyond, dir);
+    }
     (pits, seeds)
 }
 
@@ -888,16 +1457,18 @@ fn end_of_state(rules: &Rules, state: &State, plies: usize) -> Option<EndReason>
     {
         return Some(EndReason::RowEmpty(side));
     }
-    // `moves.cannot_feed = "end-game-mover-takes-all"`.
+    // `moves.cannot_feed = "end-game-mover-takes-all"` or
+    // `"end-game-opponent-takes-all"`: "judged on the set after step 4 (no
+    // ply of it feeds)".
     // Reading: a player who must answer an offer is not choosing a sowing,
     // so owes no feed at that ply; the feed is owed, and this end judged,
     // when they come to sow.
     if (rules.cannot_feed != CannotFeed::AnySowing)
         && state.offer.is_empty()
         && feed_owed(rules, state)
-        && !sowable(rules, state)
-            .iter()
-            .any(|&p| feeds(rules, state, p))
+        && !sowings(rules, state)
+            .into_iter()
+            .any(|s| feeds(rules, state, s))
     {
         return Some(EndReason::CannotFeed(state.to_move));
     }
@@ -906,13 +1477,13 @@ fn end_of_state(rules: &Rules, state: &State, plies: usize) -> Option<EndReason>
     {
         return Some(EndReason::PlyCap(k));
     }
-    // `moves.cannot_sow = "end-game"`.
+    // `moves.cannot_sow = "end-game"`: "if the set after step 3 is empty".
     // Reading: likewise, a player who must answer an offer has a ply to
     // make; whether they have something to sow is judged at their turn to
     // sow, after the answer.
     if rules.cannot_sow == CannotSow::EndGame
         && state.offer.is_empty()
-        && sowable(rules, state).is_empty()
+        && origins(rules, state).is_empty()
     {
         return Some(EndReason::NoSowing(state.to_move));
     }
@@ -1147,5 +1718,496 @@ mod tests {
         assert!(g.legal_plies().is_empty());
         let o = g.outcome().unwrap();
         assert_eq!((o.totals, o.winner), ([1, 0], Some(Side::South)));
+    }
+
+    // -----------------------------------------------------------------------
+    // The mechanics of DESIGN16 (issue 16). The loader does not read their
+    // keys yet, so each test loads the older keys and sets the new fields
+    // of `Rules` by hand.
+
+    use crate::rules::{BeyondCapture, CountSet, Houses, RowPits};
+
+    /// A 2 x `per_row` board with these seeds, and `body` (older keys).
+    fn board(per_row: usize, initial: &[u32], body: &str) -> Rules {
+        let list: Vec<String> = initial.iter().map(u32::to_string).collect();
+        rules(&format!(
+            "[variant]\nid = \"t\"\nname = \"T\"\n[board]\npits_per_row = {per_row}\n\
+             initial = [{}]\n{body}",
+            list.join(", ")
+        ))
+    }
+
+    /// A game from `seeds` (label order), `to_move` to act, captured 0-0.
+    fn game(r: &Rules, seeds: &[u32], to_move: Side) -> Reference {
+        let mut state = State::initial(r);
+        state.seeds = seeds.to_vec();
+        state.to_move = to_move;
+        Reference::from_state(r, state)
+    }
+
+    /// A sowing's landing, relays, pits and seeds captured, houses made and
+    /// seeds fallen into houses.
+    fn sown(e: &Effect) -> (Pit, u16, PitSet, u16, PitSet, [u16; 2]) {
+        let Effect::Sow {
+            landing,
+            relays,
+            captured,
+            seeds_captured,
+            houses_made,
+            house_seeds,
+            ..
+        } = *e
+        else {
+            panic!("{e:?}")
+        };
+        (
+            landing,
+            relays,
+            captured,
+            seeds_captured,
+            houses_made,
+            house_seeds,
+        )
+    }
+
+    fn pits(r: &Rules, labels: &str) -> PitSet {
+        labels.chars().map(|c| pit(r, c)).collect()
+    }
+
+    const CCW: Direction = Direction::CounterClockwise;
+    const CW: Direction = Direction::Clockwise;
+
+    /// Toguz-like houses: 2x3, first seed back in the origin unless it is
+    /// alone, captures of an even count in the opponent's row, houses made
+    /// at 3 in the opponent's pits 1 and 2, one each, not the same number.
+    /// 1,3,0/2,1,1 S: South sows b (3): b (1), c (1), A (3). A is North's
+    /// pit 1, eligible, and South has no house: A becomes South's house
+    /// and its 3 seeds South's, before any count capture is tried.
+    /// 1,1,1/0,1,1 S 3-0 houses=A/.
+    /// From 0,3,1/0,0,6 N: North sows C (6): C, a, b, c, A, B. The fifth
+    /// seed falls in South's house A and goes to South at once; the last
+    /// lands in North's own B. 1,4,2/0,1,1 S 1-0 (the house took 1).
+    /// A house is never sown from: North may not sow A, South's house.
+    /// From 2,0,0/0,3,0 N with South's house A: North's B (3): B, C, a:
+    /// a holds 3, North's eligible pit 1, but South's house A is pit 1
+    /// too (`not_same_number`): no house; 3 is odd: no capture.
+    /// And a last seed in a house: from 0,0,0/0,0,5 N, C (5): C, a, b, c
+    /// and A, South's house: the sowing ends with no capture.
+    #[test]
+    fn houses_are_made_and_take_the_seeds_falling_in_them() {
+        let mut r = board(
+            3,
+            &[1, 3, 0, 2, 1, 1],
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+        );
+        r.first_seed = FirstSeed::OriginUnlessSingle;
+        r.capture.as_mut().unwrap().counts = CountSet::EVEN;
+        r.houses = Some(Houses {
+            made_at: 3,
+            own_row: RowPits::NONE,
+            opponent_row: RowPits(0b110),
+            max_per_player: 1,
+            not_same_number: true,
+        });
+        let mut g = game(&r, &[1, 3, 0, 2, 1, 1], Side::South);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 1, 1]);
+        assert_eq!(g.state().captured, [3, 0]);
+        let a_house = pits(&r, "A");
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 0, a_house, 3, a_house, [0, 0]),
+            "the house made counts as captured"
+        );
+        assert_eq!(g.state().houses[3], Some(Side::South));
+
+        let with_house = |seeds: &[u32], to_move| {
+            let mut state = State::initial(&r);
+            state.seeds = seeds.to_vec();
+            state.to_move = to_move;
+            state.houses[3] = Some(Side::South);
+            Reference::from_state(&r, state)
+        };
+        let mut g = with_house(&[0, 3, 1, 0, 0, 6], Side::North);
+        let north = g.legal_plies();
+        assert_eq!(north, [Ply::Sow(pit(&r, 'C'))], "A is a house");
+        let why = g.play(Ply::Sow(pit(&r, 'A'))).unwrap_err();
+        assert!(why.contains("South's house"), "{why}");
+        let e = g.play(Ply::Sow(pit(&r, 'C'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 4, 2, 0, 1, 1]);
+        assert_eq!(g.state().captured, [1, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'B'), 0, PitSet::EMPTY, 0, PitSet::EMPTY, [1, 0])
+        );
+
+        let mut g = with_house(&[2, 0, 0, 0, 3, 0], Side::North);
+        let e = g.play(Ply::Sow(pit(&r, 'B'))).unwrap();
+        assert_eq!(g.state().seeds, [3, 0, 0, 0, 1, 1]);
+        assert_eq!(sown(&e).4, PitSet::EMPTY, "not the same number");
+        assert_eq!(g.state().houses[0], None);
+
+        let mut g = with_house(&[0, 0, 0, 0, 0, 5], Side::North);
+        let e = g.play(Ply::Sow(pit(&r, 'C'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 0, 1]);
+        assert_eq!(g.state().captured, [1, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 0, PitSet::EMPTY, 0, PitSet::EMPTY, [1, 0])
+        );
+    }
+
+    /// Songo-like later rounds: 2x2, clockwise, skip origin. From
+    /// 0,7/0,0 S, South sows b (7) clockwise: a, B, A, (b, the origin,
+    /// skipped), then a again, a place already sown this lap: from then on
+    /// only North's row, in sowing order: B, A, B, A. 1,0/3,3 N. Round the
+    /// whole circuit instead: a, B, A, a, B, A, a: 3,0/2,2 N.
+    #[test]
+    fn later_rounds_sow_only_the_opponents_row() {
+        let mut r = board(
+            2,
+            &[0, 7, 0, 0],
+            "[sowing]\ndirection = \"clockwise\"\nskip_origin = true\n",
+        );
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [3, 0, 2, 2], "whole circuit");
+        r.later_rounds = LaterRounds::OpponentRow;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 3, 3], "opponent's row");
+        assert_eq!(sown(&e).0, pit(&r, 'A'));
+    }
+
+    /// Pallanguzhi-like relay from the next pit with a beyond capture:
+    /// 2x3, from 2,1,0/2,0,0 S, South sows a (2): b (2), c (1). The pit
+    /// after c, A, holds 2: lifted, B (1), C (1). The pit after C is a,
+    /// emptied: the sowing ends, landing in C; the pit beyond a, b, holds
+    /// 2: South takes them. 0,0,1/0,1,1 N 2-0, one relay.
+    #[test]
+    fn relay_from_the_next_pit_then_a_beyond_capture() {
+        let mut r = board(3, &[2, 1, 0, 2, 0, 0], "");
+        r.laps = Laps::RelayFromNext;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: false,
+            sow_on: false,
+        });
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 1, 1]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'C'), 1, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+    }
+
+    /// Bay-Khom-like chosen directions and a pairs chain: 2x4, every pit
+    /// chosen, relay from the next pit. From 0,1,0,1/3,0,2,0 S South may
+    /// sow b or d either way: b> b< d> d<.
+    /// b< (clockwise, 1 seed): a (1). The pit after a clockwise is D,
+    /// empty: the sowing ends. Beyond: D empty, C holds 2: taken; then B
+    /// empty, A holds 3: taken; then d holds 1: the chain stops.
+    /// 1,0,0,1/0,0,0,0 N 5-0.
+    /// b> (counter-clockwise): c (1); d holds 1: lifted, A (4); B is
+    /// empty: the end, landing in A. Beyond: B empty, C holds 2: taken;
+    /// then D empty, a empty: stop. 0,0,1,0/4,0,0,0 N 2-0.
+    #[test]
+    fn chosen_directions_and_a_pairs_chain() {
+        let start = [0, 1, 0, 1, 3, 0, 2, 0];
+        let mut r = board(4, &start, "");
+        r.pit_directions = vec![PitDirection::Chosen; 4];
+        r.laps = Laps::RelayFromNext;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: true,
+            sow_on: false,
+        });
+        let b = pit(&r, 'b');
+        let d = pit(&r, 'd');
+        let mut g = Reference::new(&r);
+        assert_eq!(
+            g.legal_plies(),
+            [
+                Ply::SowToward(b, CCW),
+                Ply::SowToward(b, CW),
+                Ply::SowToward(d, CCW),
+                Ply::SowToward(d, CW)
+            ]
+        );
+        let why = g.play(Ply::Sow(b)).unwrap_err();
+        assert!(why.contains("`b>`") && why.contains("`b<`"), "{why}");
+        let e = g.play(Ply::SowToward(b, CW)).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(g.state().captured, [5, 0]);
+        assert_eq!(sown(&e).0, pit(&r, 'a'));
+        assert_eq!(sown(&e).2, pits(&r, "AC"));
+
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::SowToward(b, CCW)).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 4, 0, 0, 0]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'A'), 1, pits(&r, "C"), 2, PitSet::EMPTY, [0, 0])
+        );
+
+        // A fixed direction refuses a named one.
+        let fixed = board(4, &start, "");
+        let why = Reference::new(&fixed)
+            .play(Ply::SowToward(b, CW))
+            .unwrap_err();
+        assert!(why.contains("not chosen"), "{why}");
+    }
+
+    /// Per-pit directions (Qelat-like): 2x2, pit 1 of each row clockwise,
+    /// pit 2 counter-clockwise. From 1,1/1,1 S, a (1) goes clockwise to
+    /// B: 0,1/1,2 N; then North's A (1), also pit 1, clockwise: b.
+    /// 0,2/0,2 S.
+    #[test]
+    fn directions_by_pit_number() {
+        let mut r = board(2, &[1, 1, 1, 1], "");
+        r.pit_directions = vec![PitDirection::Fixed(CW), PitDirection::Fixed(CCW)];
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 1, 1, 2]);
+        g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 2, 0, 2]);
+    }
+
+    /// Tap-Urdy-like relay, sowing from the opponent's row, beyond captures
+    /// that sow on: 2x3, from 0,2,1/2,0,1 S, South may sow only North's
+    /// pits: A and C. South sows A (2): B (1), C (2). C held a seed, so
+    /// the lap would relay, and the pit after it, a, is empty: the pit
+    /// beyond, b (2), is taken; the relay goes on from C (2): a (1), b (1).
+    /// b was empty: the end. 1,1,1/0,1,0 N 2-0, one relay.
+    /// With `then = "end-sowing"` the sowing ends at C instead, and b is
+    /// taken then: 0,0,1/0,1,2 N 2-0, no relay.
+    #[test]
+    fn relay_beyond_captures_sow_on_or_end_the_sowing() {
+        let start = [0, 2, 1, 2, 0, 1];
+        let mut r = board(3, &start, "[sowing]\nlaps = \"relay\"\n");
+        r.sow_from = SowFrom::OpponentRow;
+        r.beyond_capture = Some(BeyondCapture {
+            zone: Zone::Anywhere,
+            chain_pairs: false,
+            sow_on: true,
+        });
+        let mut g = Reference::new(&r);
+        assert_eq!(
+            g.legal_plies(),
+            [Ply::Sow(pit(&r, 'A')), Ply::Sow(pit(&r, 'C'))]
+        );
+        let e = g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 1, 1, 0, 1, 0]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'b'), 1, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+
+        r.beyond_capture.as_mut().unwrap().sow_on = false;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'A'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 1, 0, 1, 2]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(
+            sown(&e),
+            (pit(&r, 'C'), 0, pits(&r, "b"), 2, PitSet::EMPTY, [0, 0])
+        );
+    }
+
+    /// Adji-boto-like: 2x3, the first seed back in the origin, at least 2
+    /// seeds to sow, each home pit once, the first sowing locked, capture
+    /// of 1, 3 or 5 in the pit after the landing pit, chain forward.
+    /// From 2,2,1/2,2,2 S: c (1) is below 2, so a and b. South sows a:
+    /// a (1), b (3); the pit after b, c, holds 1, which would capture, but
+    /// this is the game's first sowing: nothing. 1,3,1/2,2,2 N
+    /// sown=a/, and the lock is released.
+    /// From 3,2,1/3,1,2 S sown=a/: a and b hold 2 or more; a has been
+    /// sown from, b not: only b. South sows b: b (1), c (2); the pit after
+    /// c, A, holds 3: taken; forward, B holds 1: taken; C holds 2: stop.
+    /// 3,1,2/0,0,2 N 4-0 sown=ab/.
+    #[test]
+    fn next_pit_captures_first_seed_minimum_opening_and_first_sowing_lock() {
+        let mut r = board(
+            3,
+            &[2, 2, 1, 2, 2, 2],
+            "[moves]\nsow_from = \"home-row\"\n\
+             [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\n\
+             chain = \"forward\"\nchain_zone = \"anywhere\"\n",
+        );
+        r.first_seed = FirstSeed::Origin;
+        r.min_seeds = 2;
+        r.opening = Opening::EachHomePitOnce;
+        let cap = r.capture.as_mut().unwrap();
+        cap.examined = Examined::NextPit;
+        cap.lock = Lock::FirstSowing;
+        let a = pit(&r, 'a');
+        let b = pit(&r, 'b');
+        let mut g = Reference::new(&r);
+        assert_eq!(g.legal_plies(), [Ply::Sow(a), Ply::Sow(b)]);
+        let why = g.play(Ply::Sow(pit(&r, 'c'))).unwrap_err();
+        assert!(why.contains("fewer than 2"), "{why}");
+        let e = g.play(Ply::Sow(a)).unwrap();
+        assert_eq!(g.state().seeds, [1, 3, 1, 2, 2, 2]);
+        assert_eq!(g.state().captured, [0, 0]);
+        assert_eq!(g.state().sown, [true, false, false, false, false, false]);
+        assert!(matches!(
+            e,
+            Effect::Sow {
+                released_lock: true,
+                ..
+            }
+        ));
+
+        let mut state = State::initial(&r);
+        state.seeds = vec![3, 2, 1, 3, 1, 2];
+        state.sown[0] = true;
+        let mut g = Reference::from_state(&r, state);
+        assert_eq!(g.legal_plies(), [Ply::Sow(b)]);
+        let why = g.play(Ply::Sow(a)).unwrap_err();
+        assert!(why.contains("not sown from yet (b)"), "{why}");
+        let e = g.play(Ply::Sow(b)).unwrap();
+        assert_eq!(g.state().seeds, [3, 1, 2, 0, 0, 2]);
+        assert_eq!(g.state().captured, [4, 0]);
+        assert_eq!(g.state().sown, [true, true, false, false, false, false]);
+        assert_eq!(sown(&e).2, pits(&r, "AB"));
+
+        // `below_min = "if-no-other"`: with no pit of 2, the single seeds.
+        r.below_min_if_no_other = true;
+        let g = game(&r, &[1, 0, 1, 2, 2, 2], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Sow(a), Ply::Sow(pit(&r, 'c'))]);
+        r.below_min_if_no_other = false;
+        let g = game(&r, &[1, 0, 1, 2, 2, 2], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Pass]);
+    }
+
+    /// Opposite capture anywhere: 2x3, capturing seed stays. From
+    /// 1,2,1/0,1,1 S, South sows b (2): c (2), A (1). A, North's, was
+    /// empty; facing it is c (2): taken. 1,0,0/1,1,1 N 2-0. With the
+    /// landing in the mover's own territory only, nothing.
+    #[test]
+    fn an_opposite_capture_anywhere() {
+        let start = [1, 2, 1, 0, 1, 1];
+        let mut r = board(
+            3,
+            &start,
+            "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
+        );
+        let mut g = Reference::new(&r);
+        g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().captured, [0, 0], "own territory");
+        r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere;
+        let mut g = Reference::new(&r);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [1, 0, 0, 1, 1, 1]);
+        assert_eq!(g.state().captured, [2, 0]);
+        assert_eq!(sown(&e).2, pits(&r, "c"));
+    }
+
+    /// A forbidden grand slam: 2x2, capture of 2 in the opponent's row.
+    /// From 1,1/1,0 S: b makes A 2, every seed of North's row: a grand
+    /// slam; a (into b, South's own) is not one: only a is legal. From
+    /// 0,1/1,0 S b is the only sowing: it stays legal and captures nothing.
+    /// 0,0/2,0 N.
+    #[test]
+    fn a_grand_slam_forbidden() {
+        let mut r = board(
+            2,
+            &[1, 1, 1, 0],
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+        );
+        r.capture.as_mut().unwrap().grand_slam = GrandSlam::Forbidden;
+        let mut g = Reference::new(&r);
+        assert_eq!(g.legal_plies(), [Ply::Sow(pit(&r, 'a'))]);
+        let why = g.play(Ply::Sow(pit(&r, 'b'))).unwrap_err();
+        assert!(why.contains("grand slam"), "{why}");
+        let mut g = game(&r, &[0, 1, 1, 0], Side::South);
+        assert_eq!(g.legal_plies(), [Ply::Sow(pit(&r, 'b'))]);
+        let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+        assert_eq!(g.state().seeds, [0, 0, 2, 0]);
+        assert_eq!(sown(&e).2, PitSet::EMPTY);
+    }
+
+    /// `chain_max` and `protected`: 2x3, capture of 2 in the opponent's
+    /// row, chain backward. From 0,0,3/1,1,1 S, South sows c: A, B, C, each
+    /// 2. C is taken, then backward B, then A. With `chain_max = 2`: C and
+    /// the nearest backward, B: 4 seeds, A stays. With pit 2 protected: C,
+    /// and the chain stops at B. With pit 3 protected: C is never examined
+    /// as taken: nothing.
+    #[test]
+    fn capped_and_protected_chains() {
+        let start = [0, 0, 3, 1, 1, 1];
+        let base = board(
+            3,
+            &start,
+            "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\nchain = \"backward\"\n\
+             chain_zone = \"opponent-row\"\n",
+        );
+        let taken = |edit: &dyn Fn(&mut Rules)| {
+            let mut r = base.clone();
+            edit(&mut r);
+            let mut g = Reference::new(&r);
+            let e = g.play(Ply::Sow(pit(&r, 'c'))).unwrap();
+            (sown(&e).2.labels(3), g.state().captured[0])
+        };
+        assert_eq!(taken(&|_| {}), ("A,B,C".into(), 6));
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().chain_max = Some(2)),
+            ("B,C".into(), 4)
+        );
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().immune = RowPits(1 << 2)),
+            ("C".into(), 2)
+        );
+        assert_eq!(
+            taken(&|r| r.capture.as_mut().unwrap().immune = RowPits(1 << 3)),
+            ("".into(), 0)
+        );
+    }
+
+    /// `leftovers = "nobody"`: 2x2 with `either_row_empty`, from 0,2/0,0 S
+    /// 1-3 the game is over at once (North's row is empty); the 2 seeds on
+    /// the board count for nobody: 1-3, where the controller would make it
+    /// 3-3.
+    #[test]
+    fn leftovers_to_nobody() {
+        let mut r = board(2, &[0, 2, 0, 0], "[end]\neither_row_empty = true\n");
+        let at_end = |r: &Rules| {
+            let mut state = State::initial(r);
+            state.captured = [1, 3];
+            let g = Reference::from_state(r, state);
+            assert_eq!(g.end(), Some(EndReason::RowEmpty(Side::North)));
+            g.outcome().unwrap().totals
+        };
+        assert_eq!(at_end(&r), [3, 3]);
+        r.end.leftovers = Leftovers::Nobody;
+        assert_eq!(at_end(&r), [1, 3]);
+    }
+
+    /// `cannot_feed = "end-game-opponent-takes-all"`: 2x2, from 1,0/0,0 S
+    /// 3-0, North is owed a feed and a (into b) gives none: the game ends,
+    /// and North, who could not be fed, takes the seed left: 3-1. With the
+    /// mover taking all, 4-0.
+    #[test]
+    fn the_opponent_who_cannot_be_fed_takes_all() {
+        let mut r = board(
+            2,
+            &[1, 0, 0, 0],
+            "[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
+             cannot_feed = \"end-game-mover-takes-all\"\n",
+        );
+        let at_end = |r: &Rules| {
+            let mut state = State::initial(r);
+            state.captured = [3, 0];
+            let g = Reference::from_state(r, state);
+            assert_eq!(g.end(), Some(EndReason::CannotFeed(Side::South)));
+            g.outcome().unwrap().totals
+        };
+        assert_eq!(at_end(&r), [4, 0]);
+        r.cannot_feed = CannotFeed::OpponentTakesAll;
+        assert_eq!(at_end(&r), [3, 1]);
     }
 }

@@ -23,6 +23,21 @@ fn one_in(rng: &mut Rng, n: usize) -> bool {
     rng.below(n) == 0
 }
 
+/// A list of 1 to `most` distinct pit numbers from 1 to `n`, in increasing
+/// order, as TOML (`[2, 5]`); with `may_be_empty`, now and then `[]`.
+fn pit_numbers(rng: &mut Rng, n: usize, most: usize, may_be_empty: bool) -> String {
+    if may_be_empty && one_in(rng, 4) {
+        return "[]".into();
+    }
+    let mut numbers: Vec<usize> = (0..1 + rng.below(most.max(1)))
+        .map(|_| 1 + rng.below(n))
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    format!("[{}]", list.join(", "))
+}
+
 /// A `counts = [...]` line: 1 to `most` distinct capturing counts from 1
 /// to 63, none above the board's `total`; mostly small ones, which occur.
 pub fn random_counts(rng: &mut Rng, total: u64, most: usize) -> String {
@@ -91,6 +106,26 @@ pub fn random_rules(rng: &mut Rng) -> String {
             let _ = writeln!(s, "{key} = \"some text, \\\"quoted\\\"\"");
         }
     }
+    word(
+        &mut s,
+        rng,
+        "family",
+        &[
+            "count-capture",
+            "relay",
+            "beyond-capture",
+            "stores",
+            "houses",
+        ],
+        2,
+    );
+    word(
+        &mut s,
+        rng,
+        "evidence",
+        &["observed", "described", "reconstructed"],
+        2,
+    );
     for key in ["other_names", "sources"] {
         match rng.below(6) {
             0 => {
@@ -157,18 +192,63 @@ pub fn random_rules(rng: &mut Rng) -> String {
     )
     .is_some_and(|v| v == "after-last-house");
 
+    // `[houses]` needs `laps = "single"`, `board.stores = "none"` and no
+    // trading (DESIGN16, `[houses]`): decided here, drawn further down.
+    let houses = !stores && one_in(rng, 6);
+
     // [sowing].
     let mut skip_origin = false;
+    let mut laps = "single".to_owned();
     if !one_in(rng, 8) {
         s += "\n[sowing]\n";
+        let fixed = ["counter-clockwise", "clockwise"];
+        let any = ["counter-clockwise", "clockwise", "chosen"];
+        // A direction other than one fixed direction for the whole board
+        // needs `board.stores = "none"`; an array all of one fixed
+        // direction is that direction.
+        match rng.below(8) {
+            0 | 1 => {
+                let d = pick(rng, &fixed);
+                let all: Vec<String> = (0..n).map(|_| format!("\"{d}\"")).collect();
+                let _ = writeln!(s, "direction = [{}]", all.join(", "));
+            }
+            2 | 3 if !stores => {
+                let each: Vec<String> =
+                    (0..n).map(|_| format!("\"{}\"", pick(rng, &any))).collect();
+                let _ = writeln!(s, "direction = [{}]", each.join(", "));
+            }
+            _ => {
+                word(
+                    &mut s,
+                    rng,
+                    "direction",
+                    if stores { &fixed } else { &any },
+                    4,
+                );
+            }
+        }
+        let all_laps: &[&str] = if houses {
+            &["single"]
+        } else {
+            &["single", "single", "relay", "relay-from-next"]
+        };
+        if let Some(l) = word(&mut s, rng, "laps", all_laps, 4) {
+            laps = l;
+        }
         word(
             &mut s,
             rng,
-            "direction",
-            &["counter-clockwise", "clockwise"],
-            4,
+            "first_seed",
+            &["next-pit", "origin", "origin-unless-single"],
+            2,
         );
-        word(&mut s, rng, "laps", &["single", "single", "relay"], 4);
+        word(
+            &mut s,
+            rng,
+            "later_rounds",
+            &["whole-circuit", "opponent-row"],
+            2,
+        );
         if !one_in(rng, 4) {
             skip_origin = one_in(rng, 2);
             let _ = writeln!(s, "skip_origin = {skip_origin}");
@@ -181,9 +261,31 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [moves].
+    let mut sow_from = "controlled".to_owned();
     if !one_in(rng, 8) {
         s += "\n[moves]\n";
-        word(&mut s, rng, "sow_from", &["controlled", "home-row"], 4);
+        if let Some(f) = word(
+            &mut s,
+            rng,
+            "sow_from",
+            &["controlled", "home-row", "opponent-row"],
+            4,
+        ) {
+            sow_from = f;
+        }
+        // `below_min` must not be written when `min_seeds` is 1.
+        if one_in(rng, 3) {
+            let k = match rng.below(20) {
+                0 => 1 + rng.below(65_535),
+                1..=4 => 1,
+                _ => 2 + rng.below(3),
+            };
+            let _ = writeln!(s, "min_seeds = {k}");
+            if k > 1 {
+                word(&mut s, rng, "below_min", &["never", "if-no-other"], 3);
+            }
+        }
+        word(&mut s, rng, "opening", &["none", "each-home-pit-once"], 3);
         let feeding = word(
             &mut s,
             rng,
@@ -201,7 +303,11 @@ pub fn random_rules(rng: &mut Rng) -> String {
                 &mut s,
                 rng,
                 "cannot_feed",
-                &["any-sowing", "end-game-mover-takes-all"],
+                &[
+                    "any-sowing",
+                    "end-game-mover-takes-all",
+                    "end-game-opponent-takes-all",
+                ],
                 3,
             );
         } else if one_in(rng, 6) {
@@ -212,7 +318,18 @@ pub fn random_rules(rng: &mut Rng) -> String {
     // [capture].
     if !one_in(rng, 4) {
         s += "\n[capture]\n";
-        s += &random_counts(rng, total, 4);
+        match rng.below(10) {
+            0 => s += "counts = \"even\"\n",
+            1 => s += "counts = \"odd\"\n",
+            _ => s += &random_counts(rng, total, 4),
+        }
+        word(&mut s, rng, "examined", &["landing-pit", "next-pit"], 2);
+        if one_in(rng, 4) {
+            let _ = writeln!(s, "chain_max = {}", 1 + rng.below(pits));
+        }
+        if one_in(rng, 4) {
+            let _ = writeln!(s, "protected = {}", pit_numbers(rng, n, 2, true));
+        }
         let zones = ["opponent-territory", "opponent-row", "anywhere"];
         word(&mut s, rng, "landing", &zones, 0);
         let chain = word(
@@ -225,19 +342,22 @@ pub fn random_rules(rng: &mut Rng) -> String {
         if chain.is_some_and(|c| c != "none") {
             word(&mut s, rng, "chain_zone", &zones, 0);
         }
-        match rng.below(4) {
+        match rng.below(5) {
             0 => s += "lock = \"none\"\n",
             1 => {
                 s += "lock = \"all-home-pits-sown\"\n";
                 let _ = writeln!(s, "lock_release_may_capture = {}", one_in(rng, 2));
             }
+            // Not with `lock_release_may_capture`; needs a `sow_from` other
+            // than "opponent-row".
+            2 if sow_from != "opponent-row" => s += "lock = \"first-sowing\"\n",
             _ => {}
         }
         word(
             &mut s,
             rng,
             "grand_slam",
-            &["captures", "captures-nothing"],
+            &["captures", "captures-nothing", "forbidden"],
             3,
         );
     }
@@ -258,6 +378,41 @@ pub fn random_rules(rng: &mut Rng) -> String {
             &["taken"]
         };
         word(&mut s, rng, "capturing_seed", seeds, 3);
+        word(&mut s, rng, "landing", &["own-territory", "anywhere"], 2);
+    }
+
+    // [beyond_capture].
+    if one_in(rng, 4) {
+        s += "\n[beyond_capture]\n";
+        let zones = ["opponent-territory", "opponent-row", "anywhere"];
+        word(&mut s, rng, "zone", &zones, 3);
+        word(&mut s, rng, "chain", &["none", "pairs"], 3);
+        // "sow-on" only with `laps = "relay"`.
+        let then: &[&str] = if laps == "relay" {
+            &["end-sowing", "sow-on"]
+        } else {
+            &["end-sowing"]
+        };
+        word(&mut s, rng, "then", then, 3);
+    }
+
+    // [houses].
+    if houses {
+        s += "\n[houses]\n";
+        let _ = writeln!(s, "made_at = {}", 1 + rng.below(total.min(63) as usize));
+        // At least one of the two lists is not empty.
+        let own = pit_numbers(rng, n, n, true);
+        let theirs = pit_numbers(rng, n, n, own != "[]");
+        if own != "[]" || one_in(rng, 2) {
+            let _ = writeln!(s, "own_row = {own}");
+        }
+        let _ = writeln!(s, "opponent_row = {theirs}");
+        if !one_in(rng, 3) {
+            let _ = writeln!(s, "max_per_player = {}", 1 + rng.below(pits));
+        }
+        if !one_in(rng, 3) {
+            let _ = writeln!(s, "not_same_number = {}", one_in(rng, 2));
+        }
     }
 
     // [sowing_capture].
@@ -269,8 +424,8 @@ pub fn random_rules(rng: &mut Rng) -> String {
         word(&mut s, rng, "last_seed_taker", &takers, 3);
     }
 
-    // [trading].
-    match rng.below(12) {
+    // [trading] (none with houses).
+    match if houses { 12 } else { rng.below(12) } {
         0 => s += "\n[trading]\nenabled = false\n",
         1..=3 => {
             s += "\n[trading]\nenabled = true\n";
@@ -344,9 +499,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
             4..=6 => s += "repetition = 3\n",
             _ => {}
         }
-        if one_in(rng, 4) {
-            s += "leftovers = \"controller\"\n";
-        }
+        word(&mut s, rng, "leftovers", &["controller", "nobody"], 2);
         if one_in(rng, 4) {
             s += "winner = \"higher-total\"\n";
         }
@@ -415,6 +568,23 @@ mod tests {
             "leftovers",
             "winner",
             "alternatives.skip",
+            "family",
+            "evidence",
+            "first_seed",
+            "later_rounds",
+            "min_seeds",
+            "below_min",
+            "opening",
+            "examined",
+            "chain_max",
+            "protected",
+            "zone",
+            "then",
+            "made_at",
+            "own_row",
+            "opponent_row",
+            "max_per_player",
+            "not_same_number",
         ] {
             assert!(seen.contains(key), "{key} is never drawn");
         }
