@@ -102,7 +102,7 @@ fn truncated_positions_name_the_missing_field() {
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 ",
-            "column 23: expected `owners=`, `sown=`, `offer=` or `declined=`",
+            "column 23: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`",
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 sown=",
@@ -136,7 +136,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
     assert_eq!(
         error("gore", "6,6,6,6/6,6,6,6 S 0-0 sown=a/"),
-        "column 23: `sown=` does not apply to Goré: it has no opening lock"
+        "column 23: `sown=` does not apply to Goré: it has no opening lock nor opening rule"
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,7 S 0-0"),
@@ -148,7 +148,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=a/A junk"),
-        "column 32: expected `owners=`, `sown=`, `offer=` or `declined=`"
+        "column 32: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`"
     );
     assert_eq!(
         error("gore", "3,3,3,3/3,3,3,3 S 12-12 offer=a"),
