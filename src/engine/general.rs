@@ -409,12 +409,10 @@ impl Position {
                 let (was, is) = (home.is_subset(before), home.is_subset(self.sown));
                 (if release_may_capture { is } else { was }, is && !was)
             }
-            // Reading: the first sowing releases the game's lock, so its
-            // Effect says it completed it.
-            Some(Lock::FirstSowing) => (
-                before.is_empty(),
-                before.is_empty() && !self.sown.is_empty(),
-            ),
+            // Reading: `released_lock` tells of a player's lock on their
+            // home row (`all-home-pits-sown`); the game's first sowing,
+            // which only ends the first-sowing lock, does not set it.
+            Some(Lock::FirstSowing) => (!before.is_empty(), false),
             _ => (true, false),
         };
 
@@ -496,8 +494,13 @@ impl Position {
                 in_house = true;
                 break;
             }
-            // A last seed that made a sowing capture ends the sowing.
+            // A last seed that made a sowing capture ends the sowing
+            // (docs/rule-language.md, `[sowing_capture]`). Reading: a
+            // single lap still looks beyond its landing pit ("once, at the
+            // end of the sowing, any L"); a relay from the next pit does
+            // not, since it did not end for want of seeds in the next pit.
             if last_taken {
+                beyond_at_end = rules.laps == Laps::Single;
                 break;
             }
             let next = Pit(step[l.index()]);

@@ -973,6 +973,11 @@ impl Position {
         z ^= mix(self.sown.0 ^ 0x0202_0202_0202_0202);
         z ^= mix(self.offer.0 ^ 0x0303_0303_0303_0303);
         z ^= mix(u64::from(self.captured[0]) << 16 | u64::from(self.captured[1]) | 1 << 61);
+        if self.houses != [PitSet::EMPTY; 2] {
+            // Only where there are houses, so other rules keep their keys.
+            z ^= mix(self.houses[0].0 ^ 0x0404_0404_0404_0404);
+            z ^= mix(self.houses[1].0 ^ 0x0505_0505_0505_0505);
+        }
         if self.to_move == Side::North {
             z ^= 0x9e37_79b9_7f4a_7c15;
         }
@@ -984,7 +989,8 @@ impl Position {
     /// the seeds, the pending offer and the side to act.
     ///
     /// The rest of the state that counts for repetition (controllers, lock
-    /// progress, captured totals) is constant within a window, since any
+    /// progress, captured totals, and houses, which only captures make;
+    /// houses are hashed into the key all the same) is constant within a window, since any
     /// change to it is irreversible and starts a new one (see
     /// [`super::Game`]); who has declined does not count. So two states of
     /// one window are the same state exactly when their keys agree (up to
@@ -992,7 +998,7 @@ impl Position {
     /// never compared.
     ///
     /// On a board of at most 8 pits holding fewer than 2^14 seeds, without
-    /// trading (Kpé among them) the key is that part of the state itself,
+    /// trading or houses (Kpé among them) the key is that part of the state itself,
     /// packed.
     /// Otherwise it is a hash: two lanes of wyhash's folded multiply over
     /// pairs of 64-bit words (the seeds four pits to a word, then the offer
@@ -1030,6 +1036,21 @@ impl Position {
         let k = KEYS - 2;
         a = a.wrapping_add(mum(last ^ KEY_A[k], KEY_A[k + 1]));
         b = b.wrapping_add(mum(last ^ KEY_B[k], KEY_B[k + 1]));
+        if rules.houses.is_some() {
+            // Houses are made by captures, which close a window, so they
+            // never differ within one; they are in the key all the same,
+            // so that it names the whole state's varying part whatever
+            // the window.
+            let (s, n) = (self.houses[0].0, self.houses[1].0);
+            a = a.wrapping_add(mum(
+                s ^ KEY_A[2].rotate_left(23),
+                n ^ KEY_A[3].rotate_left(41),
+            ));
+            b = b.wrapping_add(mum(
+                s ^ KEY_B[2].rotate_left(23),
+                n ^ KEY_B[3].rotate_left(41),
+            ));
+        }
         if !rules.no_trading {
             // Owners and captured totals vary within a window when trading.
             let owned = self.owners.0;

@@ -440,6 +440,14 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
         )
     });
     let has = |r: Rule| positives.contains(&r);
+    let mut cs = rest.chars();
+    if let (Some(c), Some('<' | '>'), Some('<' | '>')) = (cs.next(), cs.next(), cs.next())
+        && c.is_ascii_alphabetic()
+    {
+        return format!(
+            "expected a sowing with at most one direction (`{c}`, `{c}>` or `{c}<`), found {found}"
+        );
+    }
     let what = if has(Rule::brace_close) {
         "`}`: the comment is never closed".to_owned()
     } else if has(Rule::value_close) {
