@@ -1118,3 +1118,138 @@ fn leftovers_to_nobody() {
     assert_eq!(o.totals, [4, 5], "the seeds left count for nobody");
     assert_eq!(o.winner, Some(Side::North));
 }
+
+/// Random games under bundled rules with the new mechanics switched on,
+/// one by one and together: every listed ply passes `check`, the legal
+/// sowing set (where it is given) is the list's, the seeds stay where
+/// they belong, houses hold nothing, and the game always ends or runs on.
+#[test]
+fn new_mechanics_keep_the_engine_consistent() {
+    use ayla::rng::Rng;
+    type Edit = fn(&mut Rules);
+    let edits: [(&str, Edit); 14] = [
+        ("chosen", |r| {
+            r.pit_directions = vec![PitDirection::Chosen; r.per_row]
+        }),
+        ("mixed", |r| {
+            r.pit_directions = (0..r.per_row)
+                .map(|k| match k % 3 {
+                    0 => PitDirection::Fixed(Direction::Clockwise),
+                    1 => PitDirection::Chosen,
+                    _ => PitDirection::Fixed(Direction::CounterClockwise),
+                })
+                .collect()
+        }),
+        ("origin", |r| r.first_seed = FirstSeed::Origin),
+        ("unless-single", |r| {
+            r.first_seed = FirstSeed::OriginUnlessSingle
+        }),
+        ("relay-from-next", |r| r.laps = Laps::RelayFromNext),
+        ("opponent-rounds", |r| {
+            r.later_rounds = LaterRounds::OpponentRow
+        }),
+        ("min", |r| {
+            r.min_seeds = 2;
+            r.below_min_if_no_other = true
+        }),
+        ("opening", |r| r.opening = Opening::EachHomePitOnce),
+        ("forbidden", |r| {
+            if let Some(c) = r.capture.as_mut() {
+                c.grand_slam = GrandSlam::Forbidden;
+                c.examined = Examined::NextPit;
+                c.chain_max = Some(2);
+                c.immune = numbers(&[1]);
+            }
+        }),
+        ("first-sowing", |r| {
+            if let Some(c) = r.capture.as_mut() {
+                c.lock = Lock::FirstSowing
+            }
+        }),
+        ("beyond", |r| r.beyond_capture = beyond(true, false)),
+        ("beyond-sow-on", |r| {
+            r.laps = Laps::Relay;
+            r.beyond_capture = beyond(false, true)
+        }),
+        ("houses", |r| {
+            if !r.stores {
+                r.laps = Laps::Single;
+                r.houses = Some(Houses {
+                    made_at: 3,
+                    own_row: numbers(&[1]),
+                    opponent_row: numbers(&[1, 2, 3]),
+                    max_per_player: 2,
+                    not_same_number: true,
+                });
+                r.end.leftovers = Leftovers::Nobody;
+            }
+        }),
+        ("opposite-anywhere", |r| {
+            if let Some(o) = r.opposite_capture.as_mut() {
+                o.landing = OppositeLanding::Anywhere
+            }
+        }),
+    ];
+    let mut rng = Rng::new(0x1616);
+    let mut legal = Vec::new();
+    let mut plies = 0u64;
+    for id in ["oware", "kpe", "ayoayo", "ba-awa", "kalah", "gore"] {
+        for (i, (name, edit)) in edits.iter().enumerate() {
+            let mut r = bundled(id);
+            edit(&mut r);
+            // And one more edit on top, for mechanics together.
+            let (_, other) = edits[(i * 5 + 3) % edits.len()];
+            if r.stores && (r.houses.is_some() || !r.pit_directions.is_empty()) {
+                continue;
+            }
+            other(&mut r);
+            // The cross-field rules: mixed directions need no stores;
+            // houses need single laps, no stores and no trading.
+            if r.stores && !r.pit_directions.is_empty()
+                || r.houses.is_some() && (r.laps != Laps::Single || r.trading.is_some())
+            {
+                continue;
+            }
+            let v = std::sync::Arc::new(Variant::new(r.clone()));
+            for _ in 0..20 {
+                let mut g = Game::new(std::sync::Arc::clone(&v));
+                for _ in 0..300 {
+                    g.legal_plies(&mut legal);
+                    if legal.is_empty() {
+                        assert!(g.is_over(), "{id}+{name}: no ply, not over");
+                        break;
+                    }
+                    if let Some(set) = g.legal_sowing_set() {
+                        let want: Vec<Ply> = set.iter().map(Ply::Sow).collect();
+                        assert_eq!(legal, want, "{id}+{name}");
+                    }
+                    for &p in &legal {
+                        g.check(p)
+                            .unwrap_or_else(|e| panic!("{id}+{name}: {p:?}: {e}"));
+                    }
+                    let p = legal[rng.below(legal.len())];
+                    g.play(p).unwrap();
+                    plies += 1;
+                    let pos = g.position();
+                    assert_eq!(pos.total_seeds(&r), r.total_seeds, "{id}+{name}");
+                    for s in Side::BOTH {
+                        for h in pos.houses(s).iter() {
+                            assert_eq!(pos.seeds(h), 0, "{id}+{name}");
+                        }
+                    }
+                    // The position reads back from its notation.
+                    let text = format_position(&r, pos);
+                    assert_eq!(
+                        &parse_position(&r, &text).unwrap(),
+                        pos,
+                        "{id}+{name}: {text}"
+                    );
+                }
+                if let Some(o) = g.outcome() {
+                    assert!(o.totals[0] + o.totals[1] <= r.total_seeds, "{id}+{name}");
+                }
+            }
+        }
+    }
+    assert!(plies > 50_000, "{plies}");
+}

@@ -193,9 +193,11 @@ impl Variant {
             .collect();
         let total = rules.total_seeds as usize;
         let mut step = [[0u8; MAX_PITS]; 2];
-        for p in 0..pits {
-            step[0][p] = ((p + 1) % pits) as u8;
-            step[1][p] = ((p + pits - 1) % pits) as u8;
+        for (d, row) in step.iter_mut().enumerate() {
+            for (p, to) in row.iter_mut().enumerate().take(pits) {
+                let after = if d == 0 { p + 1 } else { p + pits - 1 };
+                *to = (after % pits) as u8;
+            }
         }
         let (mut chosen, mut clockwise) = (PitSet::EMPTY, PitSet::EMPTY);
         for p in 0..pits {
