@@ -200,6 +200,12 @@ impl Effect {
                         "; pit {} becomes {side}'s house",
                         houses_made.labels(n)
                     ));
+                    if captured == houses_made {
+                        s.push_str(&format!(
+                            " and {side} takes its {}",
+                            count(seeds_captured, "seed", "seeds")
+                        ));
+                    }
                 }
                 // Beyond captures are told apart where the rules make no
                 // other capture at the end of a sowing.
@@ -234,7 +240,7 @@ impl Effect {
                         takes.join("; "),
                         count(seeds_captured, "seed", "seeds")
                     ));
-                } else if !captured.is_empty() {
+                } else if !captured.is_empty() && captured != houses_made {
                     s.push_str(&format!(
                         "; captures {} ({seeds_captured} seed{})",
                         captured.labels(n),

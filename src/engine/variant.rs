@@ -37,7 +37,8 @@ pub struct Variant {
     pub(crate) to_house: [[u8; MAX_PITS]; 2],
     /// Words of four 16-bit seed counts the board fills.
     pub(crate) seed_words: usize,
-    /// No stores, no relay, no sowing captures: sowings take the fast
+    /// No stores, no relay, no sowing captures, none of the mechanics of
+    /// the general path (`super::general`): sowings take the fast
     /// single-lap path.
     pub(crate) plain_sowing: bool,
     /// Any of the end conditions few files use (captured more than, a row
