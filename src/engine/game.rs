@@ -703,6 +703,9 @@ impl Game {
         let on_board: u32 = self.pos.board(r).iter().map(|&x| u32::from(x)).sum();
         let totals = Side::BOTH.map(|s| {
             let sweep = match reason {
+                // Reading: the reason keeps naming the side to act, who could
+                // not feed (so it reads the same under both rules); the rules
+                // say who takes the seeds left.
                 EndReason::CannotFeed(mover) => {
                     let taker = match r.cannot_feed {
                         CannotFeed::OpponentTakesAll => mover.opponent(),

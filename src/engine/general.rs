@@ -133,6 +133,9 @@ fn walk_lap(
                 continue;
             }
         }
+        // Reading: a skipped origin is passed over before the lap asks
+        // whether it has come round, and the mover's store is a place like
+        // any other for that question.
         if opponent_rounds {
             if !come_round {
                 come_round = match at {
@@ -395,8 +398,9 @@ impl Position {
         let n = rules.pits();
 
         // Locks are judged on the state before the sowing, so one decision
-        // holds for every capture it makes, the beyond captures of
-        // intermediate laps included.
+        // holds for every capture it makes. Reading: the beyond captures of
+        // intermediate laps (`then = "sow-on"`) are held back too: they are
+        // beyond captures, which every lock holds back.
         let home = rules.home_row(side);
         let before = self.sown;
         if rules.records_sown {
@@ -455,6 +459,8 @@ impl Position {
             at = walk_lap(rules, side, from, hand, dir, |place, left| {
                 match place {
                     None => self.captured[side.index()] += 1,
+                    // Reading: a seed in a house goes to its owner at once,
+                    // so it never makes a sowing capture there.
                     Some(p) if all_houses.contains(p) => {
                         let owner = if houses[0].contains(p) {
                             Side::South
