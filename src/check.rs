@@ -222,6 +222,8 @@ pub struct Step {
     pub side: Side,
     /// As written.
     pub text: String,
+    /// The ply.
+    pub ply: crate::engine::Ply,
     /// What it did.
     pub effect: Effect,
     /// The position after it.
@@ -377,12 +379,13 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
             .ply
             .resolve(rules)
             .map_err(|e| e.to_string())
-            .and_then(|ply| game.play(ply).map_err(|e| e.to_string()));
+            .and_then(|ply| game.play(ply).map(|e| (ply, e)).map_err(|e| e.to_string()));
         match played {
-            Ok(effect) => steps.push(Step {
+            Ok((ply, effect)) => steps.push(Step {
                 number: i + 1,
                 side,
                 text: p.text.clone(),
+                ply,
                 effect,
                 after: *game.position(),
                 comments: p.comments.clone(),

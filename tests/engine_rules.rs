@@ -520,3 +520,736 @@ fn a_ply_cap_counts_from_the_start_and_keys_the_search() {
         "without a cap the plies played do not matter"
     );
 }
+
+// ---- The mechanics of the two-row corpus (DESIGN16 §1) ----------------
+//
+// Rules are built from a small file the loader reads today, then the new
+// fields are set directly (their keys are read by another branch). Every
+// position below was worked out by hand from the clause it tests.
+
+use ayla::engine::{Effect, Pit, Ply};
+use ayla::rules::{
+    BeyondCapture, CannotFeed, CountSet, Direction, Examined, FirstSeed, GrandSlam, Houses, Laps,
+    LaterRounds, Leftovers, Lock, Opening, OppositeLanding, PitDirection, RowPits, SowFrom,
+};
+
+/// A 2 x `per_row` board of `seeds` a pit, with the tables given.
+fn board(per_row: usize, seeds: u16, tables: &str) -> Rules {
+    rules::parse(
+        "t.toml",
+        &format!(
+            "[variant]\nid = \"t\"\nname = \"T\"\n\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n\n{tables}"
+        ),
+    )
+    .unwrap()
+}
+
+fn pit(r: &Rules, c: char) -> Pit {
+    r.pit(c).unwrap()
+}
+
+/// The Effect of a sowing, by its fields.
+fn sown(e: Effect) -> (u16, PitSet, u16, PitSet, [u16; 2]) {
+    match e {
+        Effect::Sow {
+            relays,
+            captured,
+            seeds_captured,
+            houses_made,
+            house_seeds,
+            ..
+        } => (relays, captured, seeds_captured, houses_made, house_seeds),
+        other => panic!("not a sowing: {other:?}"),
+    }
+}
+
+use ayla::engine::PitSet;
+
+fn numbers(ns: &[usize]) -> RowPits {
+    RowPits(ns.iter().fold(0, |m, &k| m | 1 << k))
+}
+
+#[test]
+fn directions_by_pit_and_chosen_directions() {
+    let mut r = board(3, 1, "");
+    r.pit_directions = vec![
+        PitDirection::Fixed(Direction::Clockwise),
+        PitDirection::Chosen,
+        PitDirection::Fixed(Direction::CounterClockwise),
+    ];
+    let start = "1,2,1/1,0,1 S 0-0";
+    let g = game(&r, start);
+    // Label order of origin, counter-clockwise before clockwise.
+    assert_eq!(legal(&g), ["a", "b>", "b<", "c"]);
+    // a sows clockwise: from a the next pit is C.
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,2,1/1,0,2 N 0-0"
+    );
+    assert_eq!(
+        play(&mut game(&r, start), "b<").unwrap(),
+        "2,0,1/1,0,2 N 0-0"
+    );
+    assert_eq!(
+        play(&mut game(&r, start), "b>").unwrap(),
+        "1,0,2/2,0,1 N 0-0"
+    );
+    // A suffix naming a fixed pit's own direction is the bare ply.
+    assert_eq!(parse_ply(&r, "a<").unwrap(), Ply::Sow(pit(&r, 'a')));
+    assert_eq!(
+        parse_ply(&r, "a>").unwrap_err().to_string(),
+        "pit a always sows clockwise, so it cannot be sown `a>` (counter-clockwise); write `a` or `a<`"
+    );
+    assert_eq!(
+        parse_ply(&r, "b").unwrap_err().to_string(),
+        "the player chooses the direction of a sowing from pit b: write `b>` (counter-clockwise) or `b<` (clockwise)"
+    );
+    // The engine refuses the wrong shape of ply with a reason of its own.
+    let b = pit(&r, 'b');
+    assert_eq!(
+        g.check(Ply::Sow(b)).unwrap_err().to_string(),
+        "the direction of a sowing from pit b is chosen by the player: write `b>` (counter-clockwise) or `b<` (clockwise)"
+    );
+    assert_eq!(
+        g.check(Ply::SowToward(pit(&r, 'c'), Direction::Clockwise))
+            .unwrap_err()
+            .to_string(),
+        "pit c always sows counter-clockwise, so `c<` (clockwise) cannot be played; write `c`"
+    );
+}
+
+/// Chains read along the sowing's own direction.
+#[test]
+fn a_chosen_direction_carries_the_chain_with_it() {
+    let mut r = board(
+        3,
+        2,
+        "[capture]\ncounts = [2, 3]\nlanding = \"anywhere\"\nchain = \"backward\"\nchain_zone = \"anywhere\"\n",
+    );
+    r.pit_directions = vec![PitDirection::Chosen; 3];
+    // b< drops in a and C; C (2) is taken, then backward (against a
+    // clockwise sowing) a (2), then b (empty) stops the chain.
+    let start = "1,2,0/0,0,1 S 8-0";
+    assert_eq!(
+        play(&mut game(&r, start), "b<").unwrap(),
+        "0,0,0/0,0,0 N 12-0"
+    );
+    assert_eq!(
+        play(&mut game(&r, start), "b>").unwrap(),
+        "1,0,1/1,0,1 N 8-0"
+    );
+}
+
+#[test]
+fn the_first_seed_falls_back_into_the_origin() {
+    let mut r = board(4, 2, "");
+    r.first_seed = FirstSeed::Origin;
+    let start = "3,1,1,1/1,1,1,1 S 6-0";
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "1,2,2,1/1,1,1,1 N 6-0"
+    );
+    // A single seed goes back where it came from.
+    assert_eq!(
+        play(&mut game(&r, start), "d").unwrap(),
+        "3,1,1,1/1,1,1,1 N 6-0"
+    );
+    r.first_seed = FirstSeed::OriginUnlessSingle;
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "1,2,2,1/1,1,1,1 N 6-0"
+    );
+    assert_eq!(
+        play(&mut game(&r, start), "d").unwrap(),
+        "3,1,1,0/2,1,1,1 N 6-0"
+    );
+}
+
+/// With `skip_origin`, the origin that took the first seed is skipped when
+/// the lap comes round.
+#[test]
+fn skip_origin_concerns_later_passes_only() {
+    let mut r = board(2, 2, "");
+    r.first_seed = FirstSeed::Origin;
+    assert_eq!(
+        play(&mut game(&r, "6,0/0,0 S 2-0"), "a").unwrap(),
+        "2,2/1,1 N 2-0"
+    );
+    r.skip_origin = true;
+    assert_eq!(
+        play(&mut game(&r, "6,0/0,0 S 2-0"), "a").unwrap(),
+        "1,2/2,1 N 2-0"
+    );
+}
+
+#[test]
+fn relay_from_the_next_pit() {
+    let mut r = board(4, 2, "");
+    r.laps = Laps::RelayFromNext;
+    // a: b, c (last). The next pit d holds 2: lifted, sown into A, B. The
+    // pit after B is empty: the sowing ends in B.
+    let mut g = game(&r, "2,0,3,2/1,0,0,0 S 8-0");
+    let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+    assert_eq!(format_position(&r, g.position()), "0,1,4,0/2,1,0,0 N 8-0");
+    assert_eq!(sown(e).0, 1, "one relay");
+    let Effect::Sow { landing, .. } = e else {
+        unreachable!()
+    };
+    assert_eq!(landing, pit(&r, 'B'));
+    // The next pit empty at once: one lap.
+    assert_eq!(
+        play(&mut game(&r, "2,0,3,0/1,0,0,0 S 10-0"), "a").unwrap(),
+        "0,1,4,0/1,0,0,0 N 10-0"
+    );
+}
+
+#[test]
+fn later_rounds_go_into_the_opponents_row_only() {
+    let mut r = board(3, 2, "");
+    r.skip_origin = true;
+    // 9 from a: b c A B C, (a skipped) then b again would be a second seed
+    // in a place of this lap: from there only A B C take seeds.
+    let start = "9,0,0/0,0,0 S 3-0";
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,2,2/2,2,1 N 3-0"
+    );
+    r.later_rounds = LaterRounds::OpponentRow;
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,1/3,2,2 N 3-0"
+    );
+}
+
+#[test]
+fn sowing_from_the_opponents_row() {
+    let mut r = board(3, 2, "");
+    r.sow_from = SowFrom::OpponentRow;
+    let g = game(&r, "1,1,1/0,2,1 S 6-0");
+    assert_eq!(legal(&g), ["B", "C"]);
+    assert_eq!(
+        play(&mut game(&r, "1,1,1/0,2,1 S 6-0"), "B").unwrap(),
+        "2,1,1/0,0,2 N 6-0"
+    );
+    assert_eq!(
+        g.check(Ply::Sow(pit(&r, 'a'))).unwrap_err().to_string(),
+        "South may not sow from pit a: South sows from North's row"
+    );
+}
+
+#[test]
+fn a_minimum_count_and_its_fallback() {
+    let mut r = board(3, 2, "");
+    r.min_seeds = 2;
+    let g = game(&r, "1,3,0/1,1,4 S 2-0");
+    assert_eq!(legal(&g), ["b"]);
+    assert_eq!(
+        g.check(Ply::Sow(pit(&r, 'a'))).unwrap_err().to_string(),
+        "pit a holds 1 seed; a pit is sown only with at least 2, as b does"
+    );
+    // No pit holds 2: nothing to sow, so the player passes.
+    let low = "1,1,0/1,1,6 S 2-0";
+    assert_eq!(legal(&game(&r, low)), ["pass"]);
+    r.below_min_if_no_other = true;
+    assert_eq!(legal(&game(&r, low)), ["a", "b"]);
+}
+
+#[test]
+fn the_opening_sows_each_home_pit_once() {
+    let mut r = board(3, 2, "");
+    r.opening = Opening::EachHomePitOnce;
+    let mut g = game(&r, "2,2,2/2,2,2 S 0-0 sown=a/");
+    assert_eq!(legal(&g), ["b", "c"]);
+    assert_eq!(
+        g.check(Ply::Sow(pit(&r, 'a'))).unwrap_err().to_string(),
+        "South has not yet sown from every pit of their home row, so sows from one not sown yet: b or c, not a"
+    );
+    assert_eq!(play(&mut g, "b").unwrap(), "2,0,3/3,2,2 N 0-0 sown=ab/");
+    // The pits not yet sown are empty: the rule lapses for this ply.
+    assert_eq!(legal(&game(&r, "2,0,0/2,2,2 S 4-0 sown=a/")), ["a"]);
+    // Every home pit sown: any.
+    assert_eq!(
+        legal(&game(&r, "2,2,2/2,2,2 S 0-0 sown=abc/")),
+        ["a", "b", "c"]
+    );
+    // From the start, the first sowing is marked.
+    let mut g = game(&r, "2,2,2/2,2,2 S 0-0");
+    assert_eq!(play(&mut g, "c").unwrap(), "2,2,0/3,3,2 N 0-0 sown=c/");
+}
+
+#[test]
+fn cannot_feed_the_opponent_takes_all() {
+    let mut r = board(
+        3,
+        2,
+        "[moves]\nfeeding = \"must-feed-empty-opponent\"\ncannot_feed = \"end-game-mover-takes-all\"\n",
+    );
+    let start = "1,0,0/0,0,0 S 5-6";
+    assert_eq!(game(&r, start).outcome().unwrap().totals, [6, 6]);
+    r.cannot_feed = CannotFeed::OpponentTakesAll;
+    let o = game(&r, start).outcome().unwrap();
+    assert_eq!(o.reason, EndReason::CannotFeed(Side::South));
+    assert_eq!(o.totals, [5, 7]);
+    assert_eq!(o.winner, Some(Side::North));
+}
+
+#[test]
+fn parity_counts() {
+    let mut r = board(
+        3,
+        2,
+        "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+    );
+    let start = "0,0,1/3,2,2 S 4-0";
+    r.capture.as_mut().unwrap().counts = CountSet::EVEN;
+    assert_eq!(
+        play(&mut game(&r, start), "c").unwrap(),
+        "0,0,0/0,2,2 N 8-0"
+    );
+    r.capture.as_mut().unwrap().counts = CountSet::ODD;
+    assert_eq!(
+        play(&mut game(&r, start), "c").unwrap(),
+        "0,0,0/4,2,2 N 4-0"
+    );
+    assert_eq!(
+        play(&mut game(&r, "0,0,1/2,3,2 S 4-0"), "c").unwrap(),
+        "0,0,0/0,3,2 N 7-0"
+    );
+}
+
+fn counting_rules() -> Rules {
+    board(
+        3,
+        2,
+        "[capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"forward\"\nchain_zone = \"anywhere\"\n",
+    )
+}
+
+#[test]
+fn the_examined_pit_may_be_the_next_one() {
+    let mut r = counting_rules();
+    let start = "2,0,0/3,1,2 S 4-0";
+    // Landing pit c (1): c, then forward A (3), B (1); C (2) stops.
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,0/0,0,2 N 9-0"
+    );
+    r.capture.as_mut().unwrap().examined = Examined::NextPit;
+    // The pit after c, A (3): A, then B (1).
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,1/0,0,2 N 8-0"
+    );
+}
+
+#[test]
+fn a_capped_chain_takes_the_backward_pits_first() {
+    let mut r = counting_rules();
+    let start = "2,0,0/3,1,2 S 4-0";
+    r.capture.as_mut().unwrap().chain_max = Some(2);
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,0/0,1,2 N 8-0"
+    );
+    // Both ways, at most 2: c, then b behind it; A ahead is left.
+    r.capture.as_mut().unwrap().chain = ayla::rules::Chain::Both;
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,0,0/3,1,2 N 6-0"
+    );
+}
+
+#[test]
+fn protected_pits_are_never_taken() {
+    let mut r = counting_rules();
+    let start = "2,0,0/3,1,2 S 4-0";
+    // Pit number 1 (A for North): the chain from c stops there.
+    r.capture.as_mut().unwrap().immune = numbers(&[1]);
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,0/3,1,2 N 5-0"
+    );
+    // Pit number 3 (c for South): the landing pit itself is not taken.
+    r.capture.as_mut().unwrap().immune = numbers(&[3]);
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,1/3,1,2 N 4-0"
+    );
+}
+
+#[test]
+fn a_forbidden_grand_slam() {
+    let mut r = board(
+        3,
+        2,
+        "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\ngrand_slam = \"captures-nothing\"\n",
+    );
+    // c would take A and B, every seed of North's row.
+    let start = "1,0,2/1,1,0 S 4-3";
+    assert_eq!(legal(&game(&r, start)), ["a", "c"]);
+    r.capture.as_mut().unwrap().grand_slam = GrandSlam::Forbidden;
+    let g = game(&r, start);
+    assert_eq!(legal(&g), ["a"]);
+    assert_eq!(
+        g.check(Ply::Sow(pit(&r, 'c'))).unwrap_err().to_string(),
+        "sowing c would capture every seed of North's row, which is forbidden while another sowing does not: a"
+    );
+    // Only grand slams: they are legal and capture nothing.
+    let mut g = game(&r, "0,0,2/1,1,0 S 5-3");
+    assert_eq!(legal(&g), ["c"]);
+    assert_eq!(play(&mut g, "c").unwrap(), "0,0,0/2,2,0 N 5-3");
+}
+
+#[test]
+fn the_first_sowing_captures_nothing() {
+    let mut r = board(
+        3,
+        2,
+        "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n",
+    );
+    r.capture.as_mut().unwrap().lock = Lock::FirstSowing;
+    let start = "0,0,1/1,0,0 S 4-6";
+    assert_eq!(
+        play(&mut game(&r, start), "c").unwrap(),
+        "0,0,0/2,0,0 N 4-6 sown=c/"
+    );
+    assert_eq!(
+        play(&mut game(&r, "0,0,1/1,0,0 S 4-6 sown=/A"), "c").unwrap(),
+        "0,0,0/0,0,0 N 6-6 sown=c/A"
+    );
+}
+
+#[test]
+fn an_opposite_capture_landing_anywhere() {
+    let mut r = board(
+        3,
+        2,
+        "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
+    );
+    // b: c, A; A was empty; the pit opposite A is c (1).
+    let start = "0,2,0/0,3,3 S 4-0";
+    assert_eq!(
+        play(&mut game(&r, start), "b").unwrap(),
+        "0,0,1/1,3,3 N 4-0"
+    );
+    r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere;
+    assert_eq!(
+        play(&mut game(&r, start), "b").unwrap(),
+        "0,0,0/1,3,3 N 5-0"
+    );
+}
+
+fn beyond(chain_pairs: bool, sow_on: bool) -> Option<BeyondCapture> {
+    Some(BeyondCapture {
+        zone: ayla::rules::Zone::Anywhere,
+        chain_pairs,
+        sow_on,
+    })
+}
+
+#[test]
+fn beyond_captures_after_a_single_lap() {
+    let mut r = board(4, 2, "");
+    r.beyond_capture = beyond(false, false);
+    // a: b, c. d is empty, A beyond it holds 3: taken.
+    let mut g = game(&r, "2,0,0,0/3,1,1,1 S 8-0");
+    let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+    assert_eq!(format_position(&r, g.position()), "0,1,1,0/0,1,1,1 N 11-0");
+    assert_eq!(
+        e.describe(&r, Side::South),
+        "South sows 2 from a, the last seed falling in c; takes the pit beyond the empty pit d, A (3 seeds)"
+    );
+    // Pairs: after A, B is empty and C beyond it holds 2; then D is not empty.
+    let start = "2,0,0,0/3,0,2,1 S 8-0";
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,1,0/0,0,2,1 N 11-0"
+    );
+    r.beyond_capture = beyond(true, false);
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,1,0/0,0,0,1 N 13-0"
+    );
+    // A lock holds it back.
+    r.capture = board(4, 2, "[capture]\ncounts = [9]\nlanding = \"anywhere\"\n").capture;
+    r.capture.as_mut().unwrap().lock = Lock::FirstSowing;
+    r.beyond_capture = beyond(false, false);
+    assert_eq!(
+        play(&mut game(&r, "2,0,0,0/3,1,1,1 S 8-0"), "a").unwrap(),
+        "0,1,1,0/3,1,1,1 N 8-0 sown=a/"
+    );
+}
+
+#[test]
+fn beyond_captures_when_a_relay_from_the_next_pit_ends() {
+    let mut r = board(4, 2, "");
+    r.laps = Laps::RelayFromNext;
+    r.beyond_capture = beyond(false, false);
+    assert_eq!(
+        play(&mut game(&r, "2,0,3,0/1,0,0,0 S 10-0"), "a").unwrap(),
+        "0,1,4,0/0,0,0,0 N 11-0"
+    );
+}
+
+#[test]
+fn beyond_captures_in_relay_laps() {
+    let mut r = board(4, 2, "");
+    r.laps = Laps::Relay;
+    // a: b, c; c held a seed (a lap that would relay) and d is empty.
+    let start = "2,0,1,0/3,1,0,0 S 9-0";
+    // Sow on: A is taken, then c (2) relays: d, A; A is empty again, so
+    // the sowing ends there.
+    r.beyond_capture = beyond(false, true);
+    let mut g = game(&r, start);
+    let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
+    assert_eq!(format_position(&r, g.position()), "0,1,0,1/1,1,0,0 N 12-0");
+    assert_eq!(sown(e).0, 1);
+    assert_eq!(sown(e).1, PitSet::single(pit(&r, 'A')));
+    // End the sowing: the lap ends in c, and A beyond d is taken.
+    r.beyond_capture = beyond(false, false);
+    assert_eq!(
+        play(&mut game(&r, start), "a").unwrap(),
+        "0,1,2,0/0,1,0,0 N 12-0"
+    );
+}
+
+fn house_rules() -> Rules {
+    let mut r = board(3, 2, "");
+    r.houses = Some(Houses {
+        made_at: 3,
+        own_row: RowPits::NONE,
+        opponent_row: numbers(&[1, 2]),
+        max_per_player: 1,
+        not_same_number: true,
+    });
+    r
+}
+
+#[test]
+fn a_last_seed_making_three_makes_a_house() {
+    let r = house_rules();
+    // b: c, A; A (North's pit 1) reaches 3: South's house, its seeds South's.
+    let mut g = game(&r, "0,2,0/2,1,1 S 6-0");
+    let e = g.play(Ply::Sow(pit(&r, 'b'))).unwrap();
+    assert_eq!(
+        format_position(&r, g.position()),
+        "0,0,1/0,1,1 N 9-0 houses=A/"
+    );
+    let (_, captured, seeds, made, _) = sown(e);
+    assert_eq!(
+        (captured, seeds, made),
+        (made, 3, PitSet::single(pit(&r, 'A')))
+    );
+    assert_eq!(
+        g.position().houses(Side::South),
+        PitSet::single(pit(&r, 'A'))
+    );
+    assert!(
+        e.describe(&r, Side::South)
+            .contains("pit A becomes South's house"),
+        "{}",
+        e.describe(&r, Side::South)
+    );
+    // Not in South's own row (no own_row numbers): a pit there reaching 3
+    // is no house.
+    assert_eq!(
+        play(&mut game(&r, "2,0,2/2,2,1 S 3-0"), "a").unwrap(),
+        "0,1,3/2,2,1 N 3-0"
+    );
+}
+
+#[test]
+fn seeds_falling_in_a_house_go_to_its_owner() {
+    let r = house_rules();
+    // A last seed in a house: to South, and the sowing ends.
+    let mut g = game(&r, "0,0,1/0,1,3 S 7-0 houses=A/");
+    let e = g.play(Ply::Sow(pit(&r, 'c'))).unwrap();
+    assert_eq!(
+        format_position(&r, g.position()),
+        "0,0,0/0,1,3 N 8-0 houses=A/"
+    );
+    assert_eq!(sown(e).4, [1, 0]);
+    // North's sowing passes through South's house: the seed is South's.
+    let mut g = game(&r, "0,0,0/0,1,4 N 7-0 houses=A/");
+    let e = g.play(Ply::Sow(pit(&r, 'C'))).unwrap();
+    assert_eq!(
+        format_position(&r, g.position()),
+        "1,1,1/0,1,0 S 8-0 houses=A/"
+    );
+    assert_eq!(sown(e).4, [1, 0]);
+    // A house is never sown from.
+    let g = game(&r, "0,0,1/0,1,3 N 7-0 houses=A/");
+    assert_eq!(legal(&g), ["B", "C"]);
+}
+
+#[test]
+fn houses_of_one_number_and_at_most_so_many() {
+    let mut r = house_rules();
+    // North's C brings a (South's pit 1) to 3, but South's house A has
+    // number 1 too.
+    let start = "2,0,0/0,1,1 N 8-0 houses=A/";
+    assert_eq!(
+        play(&mut game(&r, start), "C").unwrap(),
+        "3,0,0/0,1,0 S 8-0 houses=A/"
+    );
+    r.houses.as_mut().unwrap().not_same_number = false;
+    assert_eq!(
+        play(&mut game(&r, start), "C").unwrap(),
+        "0,0,0/0,1,0 S 8-3 houses=A/a"
+    );
+    // South has its one house: B reaching 3 makes no other.
+    assert_eq!(
+        play(&mut game(&r, "0,0,1/0,2,1 S 8-0 houses=A/"), "c").unwrap(),
+        "0,0,0/0,2,1 N 9-0 houses=A/"
+    );
+    assert_eq!(
+        play(&mut game(&r, "0,1,0/0,2,1 S 8-0 houses=A/"), "b").unwrap(),
+        "0,0,1/0,2,1 N 8-0 houses=A/"
+    );
+}
+
+#[test]
+fn leftovers_to_nobody() {
+    let mut r = board(3, 2, "[end]\neither_row_empty = true\n");
+    let start = "0,0,0/1,1,1 N 4-5";
+    assert_eq!(game(&r, start).outcome().unwrap().totals, [4, 8]);
+    r.end.leftovers = Leftovers::Nobody;
+    let o = game(&r, start).outcome().unwrap();
+    assert_eq!(o.totals, [4, 5], "the seeds left count for nobody");
+    assert_eq!(o.winner, Some(Side::North));
+}
+
+/// Random games under bundled rules with the new mechanics switched on,
+/// one by one and together: every listed ply passes `check`, the legal
+/// sowing set (where it is given) is the list's, the seeds stay where
+/// they belong, houses hold nothing, and the game always ends or runs on.
+#[test]
+fn new_mechanics_keep_the_engine_consistent() {
+    use ayla::rng::Rng;
+    type Edit = fn(&mut Rules);
+    let edits: [(&str, Edit); 14] = [
+        ("chosen", |r| {
+            r.pit_directions = vec![PitDirection::Chosen; r.per_row]
+        }),
+        ("mixed", |r| {
+            r.pit_directions = (0..r.per_row)
+                .map(|k| match k % 3 {
+                    0 => PitDirection::Fixed(Direction::Clockwise),
+                    1 => PitDirection::Chosen,
+                    _ => PitDirection::Fixed(Direction::CounterClockwise),
+                })
+                .collect()
+        }),
+        ("origin", |r| r.first_seed = FirstSeed::Origin),
+        ("unless-single", |r| {
+            r.first_seed = FirstSeed::OriginUnlessSingle
+        }),
+        ("relay-from-next", |r| r.laps = Laps::RelayFromNext),
+        ("opponent-rounds", |r| {
+            r.later_rounds = LaterRounds::OpponentRow
+        }),
+        ("min", |r| {
+            r.min_seeds = 2;
+            r.below_min_if_no_other = true
+        }),
+        ("opening", |r| r.opening = Opening::EachHomePitOnce),
+        ("forbidden", |r| {
+            if let Some(c) = r.capture.as_mut() {
+                c.grand_slam = GrandSlam::Forbidden;
+                c.examined = Examined::NextPit;
+                c.chain_max = Some(2);
+                c.immune = numbers(&[1]);
+            }
+        }),
+        ("first-sowing", |r| {
+            if let Some(c) = r.capture.as_mut() {
+                c.lock = Lock::FirstSowing
+            }
+        }),
+        ("beyond", |r| r.beyond_capture = beyond(true, false)),
+        ("beyond-sow-on", |r| {
+            r.laps = Laps::Relay;
+            r.beyond_capture = beyond(false, true)
+        }),
+        ("houses", |r| {
+            if !r.stores {
+                r.laps = Laps::Single;
+                r.houses = Some(Houses {
+                    made_at: 3,
+                    own_row: numbers(&[1]),
+                    opponent_row: numbers(&[1, 2, 3]),
+                    max_per_player: 2,
+                    not_same_number: true,
+                });
+                r.end.leftovers = Leftovers::Nobody;
+            }
+        }),
+        ("opposite-anywhere", |r| {
+            if let Some(o) = r.opposite_capture.as_mut() {
+                o.landing = OppositeLanding::Anywhere
+            }
+        }),
+    ];
+    let mut rng = Rng::new(0x1616);
+    let mut legal = Vec::new();
+    let mut plies = 0u64;
+    for id in ["oware", "kpe", "ayoayo", "ba-awa", "kalah", "gore"] {
+        for (i, (name, edit)) in edits.iter().enumerate() {
+            let mut r = bundled(id);
+            edit(&mut r);
+            // And one more edit on top, for mechanics together.
+            let (_, other) = edits[(i * 5 + 3) % edits.len()];
+            if r.stores && (r.houses.is_some() || !r.pit_directions.is_empty()) {
+                continue;
+            }
+            other(&mut r);
+            // The cross-field rules: mixed directions need no stores;
+            // houses need single laps, no stores and no trading.
+            if r.stores && !r.pit_directions.is_empty()
+                || r.houses.is_some() && (r.laps != Laps::Single || r.trading.is_some())
+            {
+                continue;
+            }
+            let v = std::sync::Arc::new(Variant::new(r.clone()));
+            for _ in 0..20 {
+                let mut g = Game::new(std::sync::Arc::clone(&v));
+                for _ in 0..300 {
+                    g.legal_plies(&mut legal);
+                    if legal.is_empty() {
+                        assert!(g.is_over(), "{id}+{name}: no ply, not over");
+                        break;
+                    }
+                    if let Some(set) = g.legal_sowing_set() {
+                        let want: Vec<Ply> = set.iter().map(Ply::Sow).collect();
+                        assert_eq!(legal, want, "{id}+{name}");
+                    }
+                    for &p in &legal {
+                        g.check(p)
+                            .unwrap_or_else(|e| panic!("{id}+{name}: {p:?}: {e}"));
+                    }
+                    let p = legal[rng.below(legal.len())];
+                    g.play(p).unwrap();
+                    plies += 1;
+                    let pos = g.position();
+                    assert_eq!(pos.total_seeds(&r), r.total_seeds, "{id}+{name}");
+                    for s in Side::BOTH {
+                        for h in pos.houses(s).iter() {
+                            assert_eq!(pos.seeds(h), 0, "{id}+{name}");
+                        }
+                    }
+                    // The position reads back from its notation.
+                    let text = format_position(&r, pos);
+                    assert_eq!(
+                        &parse_position(&r, &text).unwrap(),
+                        pos,
+                        "{id}+{name}: {text}"
+                    );
+                }
+                if let Some(o) = g.outcome() {
+                    assert!(o.totals[0] + o.totals[1] <= r.total_seeds, "{id}+{name}");
+                }
+            }
+        }
+    }
+    assert!(plies > 50_000, "{plies}");
+}

@@ -102,7 +102,7 @@ fn truncated_positions_name_the_missing_field() {
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 ",
-            "column 23: expected `owners=`, `sown=`, `offer=` or `declined=`",
+            "column 23: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`",
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 sown=",
@@ -136,7 +136,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
     assert_eq!(
         error("gore", "6,6,6,6/6,6,6,6 S 0-0 sown=a/"),
-        "column 23: `sown=` does not apply to Goré: it has no opening lock"
+        "column 23: `sown=` does not apply to Goré: it has no opening lock nor opening rule"
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,7 S 0-0"),
@@ -148,7 +148,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=a/A junk"),
-        "column 32: expected `owners=`, `sown=`, `offer=` or `declined=`"
+        "column 32: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`"
     );
     assert_eq!(
         error("gore", "3,3,3,3/3,3,3,3 S 12-12 offer=a"),
@@ -169,5 +169,115 @@ fn positions_that_do_not_fit_the_variant() {
     assert_eq!(
         error("kpe", "70000,6,6,6/6,6,6,6 S 0-0"),
         "column 1: 70000 is too large a count (at most 65535)"
+    );
+}
+
+/// Rules with houses (DESIGN16 §1 `[houses]`): a 2x3 board where a pit
+/// numbered 1 or 2 of the opponent's row may become one's house.
+fn with_houses() -> Rules {
+    let mut r = rules::parse(
+        "t.toml",
+        "[variant]\nid = \"t\"\nname = \"T\"\n\n[board]\npits_per_row = 3\nseeds_per_pit = 2\n",
+    )
+    .unwrap();
+    r.houses = Some(rules::Houses {
+        made_at: 3,
+        own_row: rules::RowPits::NONE,
+        opponent_row: rules::RowPits(0b110),
+        max_per_player: 1,
+        not_same_number: true,
+    });
+    r
+}
+
+#[test]
+fn houses_round_trip_in_canonical_order() {
+    let r = with_houses();
+    for (given, want) in [
+        (
+            "2,0,2/0,2,2 S 2-2 houses=A/b",
+            "2,0,2/0,2,2 S 2-2 houses=A/b",
+        ),
+        ("2,2,2/0,2,2 N 2-0 houses=A/", "2,2,2/0,2,2 N 2-0 houses=A/"),
+        ("2,0,2/2,2,2 S 0-2 houses=/b", "2,0,2/2,2,2 S 0-2 houses=/b"),
+        ("2,2,2/2,2,2 S 0-0 houses=/", "2,2,2/2,2,2 S 0-0"),
+    ] {
+        let pos = parse_position(&r, given).unwrap_or_else(|e| panic!("{given}: {e}"));
+        assert_eq!(format_position(&r, &pos), want);
+        assert_eq!(parse_position(&r, want).unwrap(), pos, "{want}");
+    }
+    let pos = parse_position(&r, "2,0,2/0,2,2 S 2-2 houses=A/b").unwrap();
+    assert_eq!(pos.houses(ayla::engine::Side::South).labels(3), "A");
+    assert_eq!(pos.houses(ayla::engine::Side::North).labels(3), "b");
+}
+
+#[test]
+fn houses_that_do_not_fit_the_rules() {
+    let r = with_houses();
+    let error = |s: &str| parse_position(&r, s).unwrap_err().to_string();
+    assert_eq!(
+        error("2,2,2/2,2,2 S 0-0 houses=A/"),
+        "column 26: pit A is a house, so holds no seed (its seeds go to its owner), but the position gives it 2"
+    );
+    assert_eq!(
+        error("2,2,2/2,2,0 S 0-2 houses=C/"),
+        "column 26: pit C cannot be South's house: in T a player's house in the opponent's row is a pit numbered 1 or 2"
+    );
+    assert_eq!(
+        error("2,2,2/2,2,0 S 0-2 houses=c/"),
+        "column 26: pit c cannot be South's house: in T a player's house in their own row is a pit numbered none"
+    );
+    assert_eq!(
+        error("2,2,2/0,0,2 S 4-0 houses=AB/"),
+        "column 27: South has 2 houses; in T a player has at most 1"
+    );
+    assert_eq!(
+        error("0,0,2/0,2,2 S 4-2 houses=A/ab"),
+        "column 29: North has 2 houses; in T a player has at most 1"
+    );
+    assert_eq!(
+        error("0,2,2/0,2,2 S 2-2 houses=A/a"),
+        "column 28: in T no two houses of different players share a pit number, but North's house a has the number of one of South's"
+    );
+    assert_eq!(
+        error("2,2,2/0,2,2 S 2-0 houses=A/A"),
+        "column 28: pit A is given as both South's and North's house"
+    );
+    assert_eq!(
+        error("2,2,2/0,2,2 S 2-0 houses=AA/"),
+        "column 27: pit A is named twice among South's houses"
+    );
+    assert_eq!(
+        error("2,2,2/0,2,2 S 2-0 houses=x/"),
+        "column 26: the board has no pit x"
+    );
+    assert_eq!(
+        error("2,2,2/0,2,2 S 2-0 houses=A"),
+        "column 27: expected `/` and North's houses"
+    );
+    assert_eq!(
+        error("2,2,2/0,2,2 S 2-0 houses=A/ houses=A/"),
+        "column 29: `houses=` given twice"
+    );
+    assert_eq!(
+        parse_position(&bundled("kpe"), "6,6,6,6/6,6,6,6 S 0-0 houses=/")
+            .unwrap_err()
+            .to_string(),
+        "column 23: `houses=` does not apply to Kpé: it has no houses"
+    );
+}
+
+/// `sown=` with an opening rule and no lock; the canonical order puts
+/// `houses=` between `sown=` and `offer=`.
+#[test]
+fn sown_with_an_opening_rule_and_the_order_of_fields() {
+    let mut r = with_houses();
+    r.opening = rules::Opening::EachHomePitOnce;
+    assert_eq!(
+        format_position(
+            &r,
+            &parse_position(&r, "2,0,2/0,2,2 S 2-2 houses=A/b sown=c/").unwrap()
+        ),
+        "2,0,2/0,2,2 S 2-2 sown=c/ houses=A/b"
     );
 }

@@ -58,3 +58,82 @@ fn syntax_errors_in_the_users_terms() {
         "2:11: expected a pit label, found `)`"
     );
 }
+
+/// `c>` and `c<`: a label with a direction; a bare label stays a bare one.
+#[test]
+fn sowings_with_a_direction() {
+    use ayla::rules::Direction;
+    let games = parse_records("[Variant \"kpe\"]\n1. c> A< 2. b {x} d>\n").unwrap();
+    let plies: Vec<&RawPly> = games[0].plies.iter().map(|p| &p.ply).collect();
+    assert_eq!(
+        plies,
+        [
+            &RawPly::SowToward('c', Direction::CounterClockwise),
+            &RawPly::SowToward('A', Direction::Clockwise),
+            &RawPly::Sow('b'),
+            &RawPly::SowToward('d', Direction::CounterClockwise),
+        ]
+    );
+    assert_eq!(games[0].plies[1].text, "A<");
+    for (text, want) in [
+        (
+            "[Variant \"kpe\"]\n1. c<> A\n",
+            "2:4: expected a sowing with at most one direction (`c`, `c>` or `c<`), found `c<>`",
+        ),
+        (
+            "[Variant \"kpe\"]\n1. > A\n",
+            "2:4: expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `>`",
+        ),
+        (
+            "[Variant \"kpe\"]\n1. c>d\n",
+            "2:4: expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `c>d`",
+        ),
+    ] {
+        assert_eq!(
+            parse_records(text).unwrap_err().to_string(),
+            want,
+            "{text:?}"
+        );
+    }
+}
+
+/// Resolving a sowing against the board's directions (DESIGN16 §2): the
+/// suffix is required where the direction is chosen, accepted where it
+/// names the fixed one, an error where it names the other.
+#[test]
+fn directions_resolve_against_the_rules() {
+    use ayla::engine::{Pit, Ply};
+    use ayla::rules::{Direction, PitDirection};
+    let mut r = ayla::rules::bundled("kpe").unwrap();
+    let resolve = |r: &ayla::rules::Rules, raw: RawPly| raw.resolve(r).map_err(|e| e.to_string());
+    assert_eq!(
+        resolve(&r, RawPly::SowToward('c', Direction::CounterClockwise)),
+        Ok(Ply::Sow(Pit(2)))
+    );
+    assert_eq!(
+        resolve(&r, RawPly::SowToward('C', Direction::Clockwise)),
+        Err("pit C always sows counter-clockwise, so it cannot be sown `C<` (clockwise); write `C` or `C>`".into())
+    );
+    r.pit_directions = vec![
+        PitDirection::Chosen,
+        PitDirection::Fixed(Direction::Clockwise),
+        PitDirection::Fixed(Direction::Clockwise),
+        PitDirection::Chosen,
+    ];
+    assert_eq!(
+        resolve(&r, RawPly::Sow('D')),
+        Err("the player chooses the direction of a sowing from pit D: write `D>` (counter-clockwise) or `D<` (clockwise)".into())
+    );
+    assert_eq!(
+        resolve(&r, RawPly::SowToward('D', Direction::Clockwise)),
+        Ok(Ply::SowToward(Pit(7), Direction::Clockwise))
+    );
+    assert_eq!(
+        resolve(&r, RawPly::SowToward('b', Direction::Clockwise)),
+        Ok(Ply::Sow(Pit(1)))
+    );
+    assert_eq!(
+        resolve(&r, RawPly::SowToward('B', Direction::CounterClockwise)),
+        Err("pit B always sows clockwise, so it cannot be sown `B>` (counter-clockwise); write `B` or `B<`".into())
+    );
+}

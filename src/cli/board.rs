@@ -7,9 +7,9 @@
 //! same without colour. When the width is bounded (`play`), the cells
 //! narrow until the board fits rather than letting the terminal wrap it.
 
-use ayla::engine::{Pit, Position, Side};
-use ayla::rules::Rules;
+use ayla::engine::{Pit, Position, Side, pit_direction};
 use ayla::rules::describe::plural;
+use ayla::rules::{Direction, Lock, Opening, PitDirection, Rules};
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -243,6 +243,11 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
     let north: Vec<usize> = (n..2 * n).rev().collect();
     let south: Vec<usize> = (0..n).collect();
     let traded = |i: usize| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n);
+    let house = |i: usize| {
+        Side::BOTH
+            .iter()
+            .any(|&s| pos.houses(s).contains(Pit(i as u8)))
+    };
     let d = g.digits;
     let to_move = pos.to_move();
     // The side that owns the store at each end, if any.
@@ -314,7 +319,9 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
                 s.code(colour(pos.controller(p)));
                 s.push(&format!("{:>d$}", pos.seeds(p)));
                 at[i] = s.col - 1;
-                let mark = if traded(i) {
+                let mark = if house(i) {
+                    HOUSE_MARK
+                } else if traded(i) {
                     pos.controller(p).letter()
                 } else {
                     ' '
@@ -381,7 +388,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
             (Cells::Wide, false) => {
                 s.push(&format!(" {seeds:>d$}"));
                 at[i] = s.col - 1;
-                s.push("  ");
+                s.push(if house(i) { "* " } else { "  " });
             }
             (c, t) => {
                 if c == Cells::Compact {
@@ -389,7 +396,14 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
                 }
                 s.push(&format!("{seeds:>d$}"));
                 at[i] = s.col - 1;
-                s.push(if t { letter.to_string() } else { " ".into() }.as_str());
+                let mark = if house(i) {
+                    HOUSE_MARK
+                } else if t {
+                    letter
+                } else {
+                    ' '
+                };
+                s.push(&mark.to_string());
             }
         }
     };
@@ -486,8 +500,39 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
             format!("[k]: a store holding k seeds; {l}'s on the left, {r}'s on the right")
         });
     }
+    let houses = Side::BOTH.map(|s| pos.houses(s));
+    if houses.iter().any(|h| !h.is_empty()) {
+        let of = |s: Side| {
+            let h = houses[s.index()];
+            if h.is_empty() {
+                "none".to_owned()
+            } else {
+                h.labels(n)
+            }
+        };
+        out.push(format!(
+            "{HOUSE_MARK}: a house, whose seeds go to its owner (South's: {}; North's: {})",
+            of(Side::South),
+            of(Side::North)
+        ));
+    }
     if style.sowing {
         out.push(sowing_line(rules));
+    }
+    if rules.opening != Opening::None {
+        for side in Side::BOTH {
+            let home = rules.home_row(side);
+            let missing = home.minus(pos.sown());
+            if !missing.is_empty() {
+                let left: String = missing.iter().map(|p| rules.label(p)).collect();
+                out.push(format!(
+                    "{side}: opening: sows first from the home pits not sown yet ({left})"
+                ));
+            }
+        }
+    }
+    if rules.capture.is_some_and(|c| c.lock == Lock::FirstSowing) && pos.sown().is_empty() {
+        out.push("locked: the game's first sowing captures nothing".to_owned());
     }
     if rules.has_lock() {
         for side in Side::BOTH {
@@ -515,8 +560,14 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
     out
 }
 
+/// The mark of a house in its cell.
+const HOUSE_MARK: char = '*';
+
 /// `sowing: counter-clockwise (a to d, then A to D)`, the stores named where there are any.
 fn sowing_line(rules: &Rules) -> String {
+    if !rules.pit_directions.is_empty() {
+        return directions_line(rules);
+    }
     // Read from the circuit itself: seen from South's seat, seeds going
     // from a to b run counter-clockwise.
     let way = if rules.per_row == 1 || rules.next(Pit(0)) == Pit(1) {
@@ -541,6 +592,39 @@ fn sowing_line(rules: &Rules) -> String {
         run(Side::South),
         run(Side::North)
     )
+}
+
+/// The sowing line where directions go by pit number: each run of
+/// numbers with one direction, named by its labels in both rows.
+fn directions_line(rules: &Rules) -> String {
+    let n = rules.per_row;
+    let mut parts = Vec::new();
+    let mut k = 0;
+    while k < n {
+        let d = pit_direction(rules, Pit(k as u8));
+        let mut end = k;
+        while end + 1 < n && pit_direction(rules, Pit(end as u8 + 1)) == d {
+            end += 1;
+        }
+        let run = |row: usize| {
+            let l = |i: usize| rules.label(Pit((row * n + i) as u8));
+            if end == k {
+                l(k).to_string()
+            } else {
+                format!("{}-{}", l(k), l(end))
+            }
+        };
+        let (south, north) = (run(0), run(1));
+        parts.push(match d {
+            PitDirection::Fixed(Direction::Clockwise) => format!("{south} and {north} clockwise"),
+            PitDirection::Fixed(_) => format!("{south} and {north} counter-clockwise"),
+            _ => format!(
+                "{south} and {north} as the player chooses (`>` counter-clockwise, `<` clockwise)"
+            ),
+        });
+        k = end + 1;
+    }
+    format!("sowing: from {}", parts.join("; from "))
 }
 
 #[cfg(test)]

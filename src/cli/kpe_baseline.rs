@@ -247,6 +247,7 @@ impl Kpe {
             seeds: (0..PITS).map(|i| u16::from(count(self.seeds, i))).collect(),
             north: PitSet(u64::from(HOME[1])),
             sown: PitSet(u64::from(self.sown)),
+            houses: [PitSet::EMPTY; 2],
             offer: PitSet::EMPTY,
             captured: [u16::from(self.captured[0]), u16::from(self.captured[1])],
             to_move: side(self.to_move),

@@ -127,7 +127,7 @@ impl Session<'_> {
         if quiet {
             return Ok(());
         }
-        println!("{}.\n", effect.describe(self.rules, side));
+        println!("{}.\n", effect.describe_ply(self.rules, side, ply));
         if let Err(e) = self.write() {
             eprintln!("warning: cannot save to {}: {e}", self.save.display());
         }

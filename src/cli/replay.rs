@@ -138,7 +138,7 @@ fn print_game(
             "\n{}. `{}`: {}.",
             s.number,
             s.text,
-            s.effect.describe(rules, s.side)
+            s.effect.describe_ply(rules, s.side, s.ply)
         );
         if ply.is_none() {
             for c in &s.comments {
@@ -192,7 +192,7 @@ fn game_json(
                 "number": s.number,
                 "side": s.side.to_string(),
                 "text": s.text,
-                "effect": s.effect.describe(rules, s.side),
+                "effect": s.effect.describe_ply(rules, s.side, s.ply),
                 "position": format_position(rules, &s.after),
                 "comments": s.comments,
             })

@@ -4,8 +4,8 @@ use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
 use super::variant::Variant;
 use crate::board::{PitSet, Side};
-use crate::rules::CannotFeed;
 use crate::rules::describe::{count, ordinal};
+use crate::rules::{CannotFeed, Leftovers};
 use crate::rules::{CannotSow, Rules};
 use std::fmt;
 use std::sync::Arc;
@@ -22,8 +22,9 @@ pub enum EndReason {
     CapturedMoreThan(u16),
     /// A player's home row was left empty.
     RowEmpty(Side),
-    /// The side to act owed the opponent a feed and could not give it; they
-    /// take every seed left.
+    /// The side to act (this side) owed the opponent a feed and could not
+    /// give it; the seeds left go to the side `moves.cannot_feed` names
+    /// (this side, or with `"end-game-opponent-takes-all"` the opponent).
     CannotFeed(Side),
     /// The board held at most this many seeds.
     SeedsLeft(u16),
@@ -83,9 +84,11 @@ impl fmt::Display for EndReason {
                 )
             }
             EndReason::RowEmpty(s) => write!(f, "{s}'s row is empty"),
+            // The rules say who takes the seeds left: the outcome's totals
+            // show it.
             EndReason::CannotFeed(s) => write!(
                 f,
-                "{}'s pits are empty and {s} cannot feed them, so {s} takes every seed left",
+                "{}'s pits are empty and {s} cannot feed them",
                 s.opponent()
             ),
             EndReason::SeedsLeft(k) => write!(
@@ -690,7 +693,9 @@ impl Game {
     }
 
     /// The result, once the game is over: leftovers go to each pit's
-    /// controller, unless the end rule that fired gives them to one player.
+    /// controller (or, with `end.leftovers = "nobody"`, to nobody: the
+    /// totals then add up to less than the seeds), unless the end rule that
+    /// fired gives them to one player.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
@@ -698,8 +703,16 @@ impl Game {
         let on_board: u32 = self.pos.board(r).iter().map(|&x| u32::from(x)).sum();
         let totals = Side::BOTH.map(|s| {
             let sweep = match reason {
-                EndReason::CannotFeed(taker) if taker == s => on_board,
-                EndReason::CannotFeed(_) => 0,
+                // Reading: the reason keeps naming the side to act, who could
+                // not feed (so it reads the same under both rules); the rules
+                // say who takes the seeds left.
+                EndReason::CannotFeed(mover) => {
+                    let taker = match r.cannot_feed {
+                        CannotFeed::OpponentTakesAll => mover.opponent(),
+                        _ => mover,
+                    };
+                    if taker == s { on_board } else { 0 }
+                }
                 EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
                     if s == r.first {
                         on_board
@@ -707,6 +720,7 @@ impl Game {
                         0
                     }
                 }
+                _ if r.end.leftovers == Leftovers::Nobody => 0,
                 _ => self.pos.seeds_controlled(r, s),
             };
             u32::from(self.pos.captured(s)) + sweep

@@ -4,6 +4,7 @@
 //! is a field of [`crate::rules::Rules`].
 
 mod game;
+mod general;
 mod ply;
 mod position;
 mod setup;
@@ -15,4 +16,4 @@ pub use game::{EndReason, Game, Outcome, Snapshot};
 pub use ply::{Effect, Illegal, Ply};
 pub use position::Position;
 pub use setup::{Setup, SetupError, SetupField};
-pub use variant::Variant;
+pub use variant::{Variant, pit_direction, records_sown};

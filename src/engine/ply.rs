@@ -2,7 +2,7 @@
 
 use crate::board::{Pit, PitSet, Side};
 use crate::rules::describe::count;
-use crate::rules::{Direction, Rules};
+use crate::rules::{Direction, PitDirection, Rules};
 
 /// One ply: everything a player can do on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,19 +24,22 @@ pub enum Ply {
 }
 
 impl Ply {
+    /// The pit a sowing empties; `None` for any other ply.
+    #[inline]
+    #[must_use]
+    pub fn origin(self) -> Option<Pit> {
+        match self {
+            Ply::Sow(p) | Ply::SowToward(p, _) => Some(p),
+            _ => None,
+        }
+    }
+
     /// The ply in record notation (`c`, `pass`, `offer(c,d)`, `accept`, `decline`).
     #[must_use]
     pub fn notation(self, per_row: usize) -> String {
         match self {
             Ply::Sow(p) => p.label(per_row).to_string(),
-            Ply::SowToward(p, d) => format!(
-                "{}{}",
-                p.label(per_row),
-                match d {
-                    Direction::CounterClockwise => '>',
-                    Direction::Clockwise => '<',
-                }
-            ),
+            Ply::SowToward(p, d) => format!("{}{}", p.label(per_row), direction_mark(d)),
             Ply::Pass => "pass".into(),
             Ply::Offer(s) => format!("offer({})", s.labels(per_row)),
             Ply::Accept => "accept".into(),
@@ -97,8 +100,24 @@ pub enum Effect {
 
 impl Effect {
     /// One line saying what `side`'s ply did, as `play` and `replay` print it.
+    /// A sowing from a pit whose direction is chosen is read as
+    /// counter-clockwise: [`Effect::describe_ply`] knows the ply.
     #[must_use]
     pub fn describe(&self, rules: &Rules, side: Side) -> String {
+        self.describe_toward(rules, side, None)
+    }
+
+    /// [`Effect::describe`], for the ply that had this effect: its
+    /// direction, where the mover chose it, is said too.
+    #[must_use]
+    pub fn describe_ply(&self, rules: &Rules, side: Side, ply: Ply) -> String {
+        match ply {
+            Ply::SowToward(_, d) => self.describe_toward(rules, side, Some(d)),
+            _ => self.describe_toward(rules, side, None),
+        }
+    }
+
+    fn describe_toward(&self, rules: &Rules, side: Side, chosen: Option<Direction>) -> String {
         let e = self;
         let n = rules.per_row;
         match *e {
@@ -114,14 +133,20 @@ impl Effect {
                 sowing_pits,
                 sowing_taken,
                 released_lock,
-                ..
+                houses_made,
+                house_seeds,
             } => {
                 let last = if in_store {
                     format!("{side}'s store")
                 } else {
                     rules.label(landing).to_string()
                 };
+                let dir = chosen.unwrap_or_else(|| fixed_direction(rules, origin));
                 let mut s = format!("{side} sows {seeds} from {}", rules.label(origin));
+                if let Some(d) = chosen {
+                    s.push(' ');
+                    s.push_str(direction_word(d));
+                }
                 if relays > 0 {
                     s.push_str(&format!(
                         " and relays {relays} time{}",
@@ -147,13 +172,75 @@ impl Effect {
                     ));
                 }
                 s.push_str(&format!(", the last seed falling in {last}"));
+                if house_seeds != [0, 0] {
+                    let fell: Vec<String> = Side::BOTH
+                        .iter()
+                        .filter(|o| house_seeds[o.index()] > 0)
+                        .map(|o| {
+                            format!(
+                                "{} into {o}'s house{}",
+                                count(house_seeds[o.index()], "seed", "seeds"),
+                                if many_houses(rules) { "s" } else { "" }
+                            )
+                        })
+                        .collect();
+                    s.push_str(&format!(
+                        "; {} fell (each to the house's owner)",
+                        fell.join(" and ")
+                    ));
+                }
                 if extra_turn {
                     s.push_str(&format!("; {side} plays again"));
                 }
                 if released_lock {
                     s.push_str("; this completes the opening lock");
                 }
-                if !captured.is_empty() {
+                if !houses_made.is_empty() {
+                    s.push_str(&format!(
+                        "; pit {} becomes {side}'s house",
+                        houses_made.labels(n)
+                    ));
+                    if captured == houses_made {
+                        s.push_str(&format!(
+                            " and {side} takes its {}",
+                            count(seeds_captured, "seed", "seeds")
+                        ));
+                    }
+                }
+                // Beyond captures are told apart where the rules make no
+                // other capture at the end of a sowing.
+                let beyond = if rules.beyond_capture.is_some()
+                    && rules.capture.is_none()
+                    && rules.opposite_capture.is_none()
+                {
+                    captured.minus(houses_made)
+                } else {
+                    PitSet::EMPTY
+                };
+                if !beyond.is_empty() {
+                    let before = |p: Pit| -> Pit {
+                        let (i, k) = (p.index(), rules.pits());
+                        Pit(match dir {
+                            Direction::Clockwise => (i + 1) % k,
+                            _ => (i + k - 1) % k,
+                        } as u8)
+                    };
+                    let takes: Vec<String> = beyond
+                        .iter()
+                        .map(|b| {
+                            format!(
+                                "takes the pit beyond the empty pit {}, {}",
+                                rules.label(before(b)),
+                                rules.label(b)
+                            )
+                        })
+                        .collect();
+                    s.push_str(&format!(
+                        "; {} ({})",
+                        takes.join("; "),
+                        count(seeds_captured, "seed", "seeds")
+                    ));
+                } else if !captured.is_empty() && captured != houses_made {
                     s.push_str(&format!(
                         "; captures {} ({seeds_captured} seed{})",
                         captured.labels(n),
@@ -230,9 +317,9 @@ pub enum Illegal {
         side: Side,
         /// Their opponent.
         opponent: Side,
-        /// The refused pit.
-        pit: char,
-        /// Pits whose sowing feeds, e.g. "c" or "b or c".
+        /// The refused sowing, as written (`c`, `c<`).
+        pit: String,
+        /// Sowings that feed, e.g. "c" or "b or c>".
         feeders: String,
     },
     /// The feeding rule (`must-leave-opponent-seeds`) forbids this sowing.
@@ -244,10 +331,80 @@ pub enum Illegal {
         side: Side,
         /// Their opponent.
         opponent: Side,
-        /// The refused pit.
-        pit: char,
-        /// Pits whose sowing leaves the opponent a seed, e.g. "c" or "b or c".
+        /// The refused sowing, as written (`c`, `c<`).
+        pit: String,
+        /// Sowings that leave the opponent a seed, e.g. "c" or "b or c>".
         feeders: String,
+    },
+    /// A bare label for a pit whose direction the mover chooses.
+    #[error(
+        "the direction of a sowing from pit {pit} is chosen by the player: write `{pit}>` (counter-clockwise) or `{pit}<` (clockwise)"
+    )]
+    DirectionNeeded {
+        /// The pit's label.
+        pit: char,
+    },
+    /// A direction for a pit whose direction the rules fix.
+    #[error(
+        "pit {pit} always sows {}, so `{pit}{}` ({}) cannot be played; write `{pit}`",
+        direction_word(*fixed), direction_mark(*given), direction_word(*given)
+    )]
+    DirectionFixed {
+        /// The pit's label.
+        pit: char,
+        /// The direction the rules fix for it.
+        fixed: Direction,
+        /// The direction the ply named.
+        given: Direction,
+    },
+    /// Sowing from a house.
+    #[error("pit {pit} is {owner}'s house; a house is never sown from")]
+    House {
+        /// The pit's label.
+        pit: char,
+        /// Whose house it is.
+        owner: Side,
+    },
+    /// Sowing from a pit holding fewer than `moves.min_seeds`.
+    #[error(
+        "pit {pit} holds {}; a pit is sown only with at least {min}{}",
+        count(*seeds, "seed", "seeds"),
+        if others.is_empty() { String::new() } else { format!(", as {others} does") }
+    )]
+    BelowMinimum {
+        /// The pit's label.
+        pit: char,
+        /// Seeds it holds.
+        seeds: u16,
+        /// `moves.min_seeds`.
+        min: u16,
+        /// Pits that could be sown instead, e.g. "b or c" (empty if none).
+        others: String,
+    },
+    /// The opening rule (`moves.opening = "each-home-pit-once"`).
+    #[error(
+        "{side} has not yet sown from every pit of their home row, so sows from one not sown yet: {pits}, not {pit}"
+    )]
+    Opening {
+        /// Side to act.
+        side: Side,
+        /// The refused pit's label.
+        pit: char,
+        /// The pits that may be sown, e.g. "b or c".
+        pits: String,
+    },
+    /// A grand slam while another sowing exists (`capture.grand_slam = "forbidden"`).
+    #[error(
+        "sowing {ply} would capture every seed of {}'s row, which is forbidden while another sowing does not: {others}",
+        side.opponent()
+    )]
+    GrandSlam {
+        /// Side to act.
+        side: Side,
+        /// The refused sowing, as written.
+        ply: String,
+        /// Sowings that are no grand slam, e.g. "b or c".
+        others: String,
     },
     /// A pass in a variant where a player with nothing to sow ends the game.
     #[error(
@@ -339,6 +496,36 @@ pub enum Illegal {
         /// Seeds captured.
         has: u16,
     },
+}
+
+/// The fixed direction of sowings from `p` (counter-clockwise for a pit
+/// whose direction is chosen).
+fn fixed_direction(rules: &Rules, p: Pit) -> Direction {
+    match super::variant::pit_direction(rules, p) {
+        PitDirection::Fixed(d) => d,
+        _ => Direction::CounterClockwise,
+    }
+}
+
+/// Whether a player may hold more than one house (so "houses" reads right).
+fn many_houses(rules: &Rules) -> bool {
+    rules.houses.is_some_and(|h| h.max_per_player > 1)
+}
+
+/// `counter-clockwise`, `clockwise`.
+pub(crate) fn direction_word(d: Direction) -> &'static str {
+    match d {
+        Direction::Clockwise => "clockwise",
+        _ => "counter-clockwise",
+    }
+}
+
+/// The ply suffix of a direction: `>` counter-clockwise, `<` clockwise.
+pub(crate) fn direction_mark(d: Direction) -> char {
+    match d {
+        Direction::Clockwise => '<',
+        _ => '>',
+    }
 }
 
 /// `1 pit`, `2 pits`.

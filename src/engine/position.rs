@@ -2,13 +2,14 @@
 //! that move it on. Everything here is allocation-free; the only heap use
 //! is in building error messages for refused plies.
 
+use super::general::Sowings;
 use super::ply::{Effect, Illegal, Ply};
 use super::variant::Variant;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
+use crate::rules::GrandSlam;
 use crate::rules::{
-    CannotSow, Capture, Chain, Feeding, Lock, MAX_RELAYS, Rules, SowFrom, Taker, Zone,
+    CannotSow, Capture, Chain, Feeding, Lock, OppositeLanding, PitDirection, Rules, SowFrom, Zone,
 };
-use crate::rules::{GrandSlam, Laps};
 
 /// The state of a game, history aside. `Copy` and compact, so search can copy-make.
 ///
@@ -27,6 +28,9 @@ pub struct Position {
     pub(crate) to_move: Side,
     /// Bit 0: South has declined an offer; bit 1: North has.
     pub(crate) declined: u8,
+    /// South's houses, North's (`[houses]`): pits that hold no seed, whose
+    /// every seed sown goes to their owner.
+    pub(crate) houses: [PitSet; 2],
 }
 
 impl Position {
@@ -43,6 +47,7 @@ impl Position {
             captured: [0, 0],
             to_move: rules.first,
             declined: 0,
+            houses: [PitSet::EMPTY; 2],
         }
     }
 
@@ -56,6 +61,7 @@ impl Position {
         captured: [u16; 2],
         to_move: Side,
         declined: u8,
+        houses: [PitSet; 2],
     ) -> Position {
         Position {
             seeds,
@@ -65,6 +71,7 @@ impl Position {
             captured,
             to_move,
             declined,
+            houses,
         }
     }
 
@@ -112,10 +119,24 @@ impl Position {
         self.owners
     }
 
-    /// Home pits sown from by their home side (for opening locks).
+    /// Home pits sown from by their home side (for opening locks and the
+    /// opening rule).
     #[must_use]
     pub fn sown(&self) -> PitSet {
         self.sown
+    }
+
+    /// `side`'s houses (`[houses]`; empty without them).
+    #[inline]
+    #[must_use]
+    pub fn houses(&self, side: Side) -> PitSet {
+        self.houses[side.index()]
+    }
+
+    /// Every house, whoever owns it.
+    #[inline]
+    pub(crate) fn all_houses(&self) -> PitSet {
+        self.houses[0].or(self.houses[1])
     }
 
     /// The pending offer, if any.
@@ -154,22 +175,29 @@ impl Position {
         PitSet(m)
     }
 
-    /// Pits `side` may sow from, before the feeding rule.
+    /// Pits `side` may sow from, before the feeding rule: the non-empty
+    /// pits `sow_from` allows (never a house), less those `min_seeds` and
+    /// the opening rule keep back.
     #[inline]
     #[must_use]
     pub fn sowable(&self, rules: &Variant, side: Side) -> PitSet {
         self.sowable_in(rules, side, self.occupied(rules))
     }
 
-    /// [`Position::sowable`], given the occupied pits.
+    /// [`Position::sowable`], given the occupied pits: the origins of
+    /// steps 1 to 3 of the legality filters (`sow_from`, `min_seeds`,
+    /// `opening`).
     #[inline]
-    fn sowable_in(&self, rules: &Variant, side: Side, occupied: PitSet) -> PitSet {
+    pub(crate) fn sowable_in(&self, rules: &Variant, side: Side, occupied: PitSet) -> PitSet {
         let allowed = match rules.sow_from {
             SowFrom::Controlled => self.controlled(rules, side),
             SowFrom::HomeRow => rules.home_row(side),
             SowFrom::OpponentRow => rules.home_row(side.opponent()),
         };
-        occupied.and(allowed)
+        if rules.plain_moves {
+            return occupied.and(allowed);
+        }
+        self.origins_filtered(rules, side, occupied.and(allowed))
     }
 
     /// Whether sowing from `origin` drops a seed into `target`.
@@ -247,6 +275,11 @@ impl Position {
             return PitSet::EMPTY;
         }
         let sowable = self.sowable(rules, self.to_move);
+        if !rules.plain_moves {
+            let mut buf = Sowings::new();
+            self.general_plies(rules, sowable, self.occupied(rules), &mut buf);
+            return buf.plies().iter().filter_map(|p| p.origin()).collect();
+        }
         self.feeders(rules, sowable).unwrap_or(sowable)
     }
 
@@ -293,6 +326,9 @@ impl Position {
         if sowable.is_empty() {
             return None;
         }
+        if !rules.plain_moves {
+            return self.general_sowing_set(rules, sowable, occupied);
+        }
         Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable))
     }
 
@@ -317,6 +353,13 @@ impl Position {
         if sowable.is_empty() {
             if rules.cannot_sow == CannotSow::Pass {
                 out.push(Ply::Pass);
+            }
+            return;
+        }
+        if !rules.plain_moves {
+            self.push_general_plies(rules, sowable, occupied, out);
+            if rules.trading.is_some() {
+                self.push_offers(rules, out);
             }
             return;
         }
@@ -400,16 +443,28 @@ impl Position {
         }
         let sowable = self.sowable(rules, side);
         match ply {
-            Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the engine"),
             Ply::Accept | Ply::Decline if rules.trading.is_none() => Err(Illegal::NoTrading),
             Ply::Accept | Ply::Decline => Err(Illegal::NoOffer { side }),
-            Ply::Sow(p) => {
+            Ply::Sow(p) | Ply::SowToward(p, _) => {
                 if p.index() >= rules.pits() {
                     return Err(Illegal::NotYours {
                         side,
                         pit: '?',
                         why: "the board has no such pit".into(),
                     });
+                }
+                match (ply, rules.pit_direction(p)) {
+                    (Ply::Sow(_), PitDirection::Chosen) => {
+                        return Err(Illegal::DirectionNeeded { pit: label(p) });
+                    }
+                    (Ply::SowToward(_, given), PitDirection::Fixed(fixed)) => {
+                        return Err(Illegal::DirectionFixed {
+                            pit: label(p),
+                            fixed,
+                            given,
+                        });
+                    }
+                    _ => {}
                 }
                 let allowed = match rules.sow_from {
                     SowFrom::Controlled => self.controller(p) == side,
@@ -430,13 +485,26 @@ impl Position {
                         why,
                     });
                 }
+                if let Some(owner) = Side::BOTH
+                    .into_iter()
+                    .find(|s| self.houses[s.index()].contains(p))
+                {
+                    return Err(Illegal::House {
+                        pit: label(p),
+                        owner,
+                    });
+                }
                 if self.seeds[p.index()] == 0 {
                     return Err(Illegal::EmptyPit { pit: label(p) });
+                }
+                if !rules.plain_moves {
+                    return self.check_general(rules, ply, sowable);
                 }
                 if let Some(f) = self.feeders(rules, sowable)
                     && !f.contains(p)
                 {
-                    let (opponent, pit, feeders) = (side.opponent(), label(p), list(f, " or "));
+                    let (opponent, pit, feeders) =
+                        (side.opponent(), label(p).to_string(), list(f, " or "));
                     return Err(if rules.feeding == Feeding::MustLeaveOpponentSeeds {
                         Illegal::MustLeaveSeeds {
                             side,
@@ -512,7 +580,7 @@ impl Position {
 
     /// The pits of `zone` for `mover`.
     #[inline]
-    fn zone(&self, rules: &Variant, zone: Zone, mover: Side) -> PitSet {
+    pub(crate) fn zone(&self, rules: &Variant, zone: Zone, mover: Side) -> PitSet {
         match zone {
             Zone::Anywhere => rules.all_pits,
             Zone::OpponentTerritory => self.controlled(rules, mover.opponent()),
@@ -569,14 +637,16 @@ impl Position {
     }
 
     /// The capture of the pit opposite `landing`, when the last seed fell in
-    /// an empty pit the mover controls; the pits and seeds taken.
+    /// an empty pit the mover controls (or, with `landing = "anywhere"`, in
+    /// any empty pit); the pits and seeds taken.
     #[inline(never)]
-    fn capture_opposite(&mut self, rules: &Variant, landing: Pit) -> (PitSet, u16) {
+    pub(crate) fn capture_opposite(&mut self, rules: &Variant, landing: Pit) -> (PitSet, u16) {
         let side = self.to_move;
         let Some(opp) = rules.opposite_capture else {
             return (PitSet::EMPTY, 0);
         };
-        if self.controller(landing) != side || self.seeds[landing.index()] != 1 {
+        let own = opp.landing == OppositeLanding::OwnTerritory;
+        if (own && self.controller(landing) != side) || self.seeds[landing.index()] != 1 {
             return (PitSet::EMPTY, 0);
         }
         let facing = Pit((rules.pits() - 1 - landing.index()) as u8);
@@ -601,138 +671,6 @@ impl Position {
         (captured, seeds)
     }
 
-    /// Lock progress after a sowing from `origin`: whether the mover may
-    /// capture with it, and whether it completed the lock.
-    #[inline(always)]
-    fn lock_progress(&mut self, rules: &Variant, origin: Pit) -> (bool, bool) {
-        let side = self.to_move;
-        match rules.capture.map(|c| c.lock) {
-            Some(Lock::AllHomePitsSown {
-                release_may_capture,
-            }) => {
-                let home = rules.home_row(side);
-                let before = home.is_subset(self.sown);
-                self.sown = self.sown.or(home.and(PitSet::single(origin)));
-                let after = home.is_subset(self.sown);
-                let may = if release_may_capture { after } else { before };
-                (may, after && !before)
-            }
-            _ => (true, false),
-        }
-    }
-
-    /// Sowing with stores or relay laps: a plain walk round the circuit,
-    /// then the captures at the final landing place.
-    fn sow_general(&mut self, rules: &Variant, origin: Pit) -> Effect {
-        let side = self.to_move;
-        let sown_count = self.seeds[origin.index()];
-        let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
-        let n = rules.pits();
-        let mut from = origin;
-        let mut hand = usize::from(sown_count);
-        self.seeds[from.index()] = 0;
-        let mut relays = 0u16;
-        let mut sowing_pits = PitSet::EMPTY;
-        let mut sowing_taken = [0u16; 2];
-        // Where the last seed fell: a pit, or (`None`) the mover's store.
-        let mut at: Option<Pit> = Some(from);
-        loop {
-            // One lap: every pit (less the origin when skipped) and the store.
-            let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
-            // Whole laps at once, unless a pit may be captured on the way.
-            if hand > ring && rules.sowing_capture.is_none() {
-                let laps = (hand - 1) / ring;
-                for (i, s) in self.seeds[..n].iter_mut().enumerate() {
-                    if !(rules.skip_origin && i == from.index()) {
-                        *s += laps as u16;
-                    }
-                }
-                if store_after.is_some() {
-                    self.captured[side.index()] += laps as u16;
-                }
-                hand -= laps * ring;
-            }
-            while hand > 0 {
-                at = match at {
-                    Some(p) if Some(p) == store_after => None,
-                    Some(p) => Some(rules.next(p)),
-                    None => Some(rules.next(store_after.expect("only a store leads here"))),
-                };
-                match at {
-                    Some(p) if rules.skip_origin && p == from => continue,
-                    Some(p) => self.seeds[p.index()] += 1,
-                    None => self.captured[side.index()] += 1,
-                }
-                hand -= 1;
-                if let (Some(sc), Some(p)) = (rules.sowing_capture, at)
-                    && sc.captures(self.seeds[p.index()])
-                {
-                    // A lap's last seed that fills a pit ends the sowing:
-                    // the pit is then empty, so nothing relays from it.
-                    let taker = if hand == 0 {
-                        sc.last_seed_taker
-                    } else {
-                        sc.taker
-                    };
-                    let who = match taker {
-                        Taker::Mover => side,
-                        Taker::PitController => self.controller(p),
-                    };
-                    let k = self.seeds[p.index()];
-                    self.seeds[p.index()] = 0;
-                    self.captured[who.index()] += k;
-                    sowing_taken[who.index()] += k;
-                    sowing_pits.insert(p);
-                }
-            }
-            match at {
-                Some(p)
-                    if (rules.laps == Laps::Relay)
-                        && self.seeds[p.index()] > 1
-                        && relays < MAX_RELAYS =>
-                {
-                    hand = usize::from(self.seeds[p.index()]);
-                    self.seeds[p.index()] = 0;
-                    from = p;
-                    relays += 1;
-                }
-                _ => break,
-            }
-        }
-        let (may_capture, released_lock) = self.lock_progress(rules, origin);
-        let mut captured = PitSet::EMPTY;
-        let mut seeds_captured = 0;
-        if let Some(landing) = at
-            && may_capture
-        {
-            if let Some(cap) = &rules.capture
-                && self.zone(rules, cap.landing, side).contains(landing)
-                && cap.captures(self.seeds[landing.index()])
-            {
-                (captured, seeds_captured) = self.capture(rules, cap, landing);
-            }
-            if captured.is_empty() {
-                (captured, seeds_captured) = self.capture_opposite(rules, landing);
-            }
-        }
-        let in_store = at.is_none();
-        Effect::Sow {
-            origin,
-            seeds: sown_count,
-            landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
-            in_store,
-            extra_turn: in_store && rules.extra_turn,
-            relays,
-            captured,
-            seeds_captured,
-            sowing_pits,
-            sowing_taken,
-            released_lock,
-            houses_made: PitSet::EMPTY,
-            house_seeds: [0; 2],
-        }
-    }
-
     /// Plays `ply` without checking it. The caller guarantees it is legal
     /// (from [`Position::legal_plies`] or [`Position::check`]).
     #[inline(always)]
@@ -753,7 +691,6 @@ impl Position {
     ) -> Effect {
         let side = self.to_move;
         match ply {
-            Ply::SowToward(..) => unimplemented!("issue 16: chosen directions in the engine"),
             Ply::Sow(origin) if rules.plain_sowing => {
                 let sown = self.sow(rules, origin, occupied);
                 self.to_move = side.opponent();
@@ -773,8 +710,9 @@ impl Position {
                     house_seeds: [0; 2],
                 }
             }
-            Ply::Sow(origin) => {
-                let effect = self.sow_general(rules, origin);
+            Ply::Sow(_) | Ply::SowToward(..) => {
+                let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
+                let (effect, _) = self.sow_general(rules, origin, dir);
                 *occupied = self.occupied(rules);
                 if !matches!(
                     effect,
@@ -967,6 +905,9 @@ impl Position {
         if rules.feeding == Feeding::None || !self.offer.is_empty() {
             return false;
         }
+        if !rules.plain_moves {
+            return self.cannot_feed_general(rules);
+        }
         let occupied = self.occupied(rules);
         let opp = self.controlled(rules, self.to_move.opponent());
         if !occupied.and(opp).is_empty() {
@@ -1032,6 +973,11 @@ impl Position {
         z ^= mix(self.sown.0 ^ 0x0202_0202_0202_0202);
         z ^= mix(self.offer.0 ^ 0x0303_0303_0303_0303);
         z ^= mix(u64::from(self.captured[0]) << 16 | u64::from(self.captured[1]) | 1 << 61);
+        if self.houses != [PitSet::EMPTY; 2] {
+            // Only where there are houses, so other rules keep their keys.
+            z ^= mix(self.houses[0].0 ^ 0x0404_0404_0404_0404);
+            z ^= mix(self.houses[1].0 ^ 0x0505_0505_0505_0505);
+        }
         if self.to_move == Side::North {
             z ^= 0x9e37_79b9_7f4a_7c15;
         }
@@ -1043,7 +989,8 @@ impl Position {
     /// the seeds, the pending offer and the side to act.
     ///
     /// The rest of the state that counts for repetition (controllers, lock
-    /// progress, captured totals) is constant within a window, since any
+    /// progress, captured totals, and houses, which only captures make;
+    /// houses are hashed into the key all the same) is constant within a window, since any
     /// change to it is irreversible and starts a new one (see
     /// [`super::Game`]); who has declined does not count. So two states of
     /// one window are the same state exactly when their keys agree (up to
@@ -1051,7 +998,7 @@ impl Position {
     /// never compared.
     ///
     /// On a board of at most 8 pits holding fewer than 2^14 seeds, without
-    /// trading (Kpé among them) the key is that part of the state itself,
+    /// trading or houses (Kpé among them) the key is that part of the state itself,
     /// packed.
     /// Otherwise it is a hash: two lanes of wyhash's folded multiply over
     /// pairs of 64-bit words (the seeds four pits to a word, then the offer
@@ -1089,6 +1036,21 @@ impl Position {
         let k = KEYS - 2;
         a = a.wrapping_add(mum(last ^ KEY_A[k], KEY_A[k + 1]));
         b = b.wrapping_add(mum(last ^ KEY_B[k], KEY_B[k + 1]));
+        if rules.houses.is_some() {
+            // Houses are made by captures, which close a window, so they
+            // never differ within one; they are in the key all the same,
+            // so that it names the whole state's varying part whatever
+            // the window.
+            let (s, n) = (self.houses[0].0, self.houses[1].0);
+            a = a.wrapping_add(mum(
+                s ^ KEY_A[2].rotate_left(23),
+                n ^ KEY_A[3].rotate_left(41),
+            ));
+            b = b.wrapping_add(mum(
+                s ^ KEY_B[2].rotate_left(23),
+                n ^ KEY_B[3].rotate_left(41),
+            ));
+        }
         if !rules.no_trading {
             // Owners and captured totals vary within a window when trading.
             let owned = self.owners.0;

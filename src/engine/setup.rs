@@ -4,7 +4,8 @@
 //! position built by hand and one read from a string pass the same checks.
 
 use super::position::Position;
-use crate::board::{MAX_PITS, PitSet, Side};
+use super::variant::records_sown;
+use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
 use crate::rules::describe::count;
 use std::fmt;
@@ -16,8 +17,11 @@ pub struct Setup {
     pub seeds: Vec<u16>,
     /// The pits North controls (the rest are South's).
     pub north: PitSet,
-    /// Home pits their home side has sown from (opening locks).
+    /// Home pits their home side has sown from (opening locks and the
+    /// opening rule).
     pub sown: PitSet,
+    /// South's houses and North's (`[houses]`).
+    pub houses: [PitSet; 2],
     /// A pending offer, made by the side not to act; empty if none.
     pub offer: PitSet,
     /// Seeds captured by South and by North.
@@ -38,6 +42,8 @@ pub enum SetupField {
     Owners,
     /// `sown`.
     Sown,
+    /// `houses`.
+    Houses,
     /// `offer`.
     Offer,
     /// `declined`.
@@ -53,6 +59,8 @@ pub struct SetupError {
     pub field: SetupField,
     /// What is wrong, in words.
     pub message: String,
+    /// The pit at fault, where one is (a house, say).
+    pub pit: Option<Pit>,
 }
 
 impl fmt::Display for SetupError {
@@ -67,6 +75,15 @@ fn fault(field: SetupField, message: impl Into<String>) -> SetupError {
     SetupError {
         field,
         message: message.into(),
+        pit: None,
+    }
+}
+
+fn fault_at(field: SetupField, pit: Pit, message: impl Into<String>) -> SetupError {
+    SetupError {
+        field,
+        message: message.into(),
+        pit: Some(pit),
     }
 }
 
@@ -126,10 +143,10 @@ impl Setup {
                 format!("the pits of {name} never change hands: each side controls its home row"),
             ));
         }
-        if !self.sown.is_empty() && !rules.has_lock() {
+        if !self.sown.is_empty() && !records_sown(rules) {
             return Err(fault(
                 SetupField::Sown,
-                format!("{name} has no opening lock, so no pit counts as sown"),
+                format!("{name} has no opening lock nor opening rule, so no pit counts as sown"),
             ));
         }
         if !self.sown.is_subset(board) {
@@ -138,6 +155,7 @@ impl Setup {
                 "sown pits name a pit off the board",
             ));
         }
+        self.check_houses(rules)?;
         if (self.declined[0] || self.declined[1]) && !trading {
             return Err(fault(
                 SetupField::Declined,
@@ -220,7 +238,124 @@ impl Setup {
             self.captured,
             self.to_move,
             u8::from(self.declined[0]) | u8::from(self.declined[1]) << 1,
+            self.houses,
         ))
+    }
+
+    /// The houses fit `[houses]`: none without it; each empty, on the
+    /// board, one owner's only, eligible for its owner, at most
+    /// `max_per_player` a side, and with `not_same_number` no two of
+    /// different owners with one pit number.
+    fn check_houses(&self, rules: &Rules) -> Result<(), SetupError> {
+        let name = &rules.provenance.name;
+        let [south, north] = self.houses;
+        let Some(h) = rules.houses else {
+            return match south.or(north).iter().next() {
+                Some(p) => Err(fault_at(
+                    SetupField::Houses,
+                    p,
+                    format!("{name} has no houses"),
+                )),
+                None => Ok(()),
+            };
+        };
+        let board = rules.all_pits();
+        let n = rules.per_row;
+        let label = |p: Pit| rules.label(p);
+        if let Some(p) = south.and(north).iter().next() {
+            return Err(fault_at(
+                SetupField::Houses,
+                p,
+                format!(
+                    "pit {} is given as both South's and North's house",
+                    label(p)
+                ),
+            ));
+        }
+        for side in Side::BOTH {
+            let mine = self.houses[side.index()];
+            if let Some(p) = mine.minus(board).iter().next() {
+                return Err(fault_at(
+                    SetupField::Houses,
+                    p,
+                    "a house names a pit off the board",
+                ));
+            }
+            let home = rules.home_row(side);
+            for p in mine.iter() {
+                let k = p.index() % n + 1;
+                let (eligible, row) = if home.contains(p) {
+                    (h.own_row.contains(k), "their own row")
+                } else {
+                    (h.opponent_row.contains(k), "the opponent's row")
+                };
+                if !eligible {
+                    return Err(fault_at(
+                        SetupField::Houses,
+                        p,
+                        format!(
+                            "pit {} cannot be {side}'s house: in {name} a player's house in {row} is a pit numbered {}",
+                            label(p),
+                            list_numbers(if home.contains(p) {
+                                h.own_row
+                            } else {
+                                h.opponent_row
+                            })
+                        ),
+                    ));
+                }
+                if self.seeds.get(p.index()).is_some_and(|&s| s > 0) {
+                    return Err(fault_at(
+                        SetupField::Houses,
+                        p,
+                        format!(
+                            "pit {} is a house, so holds no seed (its seeds go to its owner), but the position gives it {}",
+                            label(p),
+                            self.seeds[p.index()]
+                        ),
+                    ));
+                }
+            }
+            if mine.len() > usize::from(h.max_per_player) {
+                let p = mine
+                    .nth(usize::from(h.max_per_player))
+                    .expect("more than the most");
+                return Err(fault_at(
+                    SetupField::Houses,
+                    p,
+                    format!(
+                        "{side} has {} houses; in {name} a player has at most {}",
+                        mine.len(),
+                        h.max_per_player
+                    ),
+                ));
+            }
+        }
+        if h.not_same_number
+            && let Some(p) = north
+                .iter()
+                .find(|q| south.iter().any(|s| s.index() % n == q.index() % n))
+        {
+            return Err(fault_at(
+                SetupField::Houses,
+                p,
+                format!(
+                    "in {name} no two houses of different players share a pit number, but North's house {} has the number of one of South's",
+                    label(p)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Pit numbers in words: `1, 2 or 6`.
+fn list_numbers(nums: crate::rules::RowPits) -> String {
+    let v: Vec<String> = nums.list().iter().map(usize::to_string).collect();
+    match v.split_last() {
+        None => "none".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -232,6 +367,7 @@ impl Position {
             seeds: self.board(rules).to_vec(),
             north: self.north_pits(),
             sown: self.sown(),
+            houses: [self.houses(Side::South), self.houses(Side::North)],
             offer: self.offer().unwrap_or(PitSet::EMPTY),
             captured: [self.captured(Side::South), self.captured(Side::North)],
             to_move: self.to_move(),

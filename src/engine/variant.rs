@@ -10,9 +10,13 @@
 //! kpe.skip_origin = true; // the rules of a compiled variant are read-only
 //! ```
 
+use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
 use crate::rules::{CannotFeed, Laps};
-use crate::rules::{Rules, Zone};
+use crate::rules::{
+    Direction, Examined, FirstSeed, GrandSlam, LaterRounds, Lock, Opening, OppositeLanding,
+    PitDirection, Rules, Zone,
+};
 use std::ops::Deref;
 
 /// A rulebook compiled for the engine. It dereferences to its [`Rules`],
@@ -33,7 +37,8 @@ pub struct Variant {
     pub(crate) to_house: [[u8; MAX_PITS]; 2],
     /// Words of four 16-bit seed counts the board fills.
     pub(crate) seed_words: usize,
-    /// No stores, no relay, no sowing captures: sowings take the fast
+    /// No stores, no relay, no sowing captures, none of the mechanics of
+    /// the general path (`super::general`): sowings take the fast
     /// single-lap path.
     pub(crate) plain_sowing: bool,
     /// Any of the end conditions few files use (captured more than, a row
@@ -74,6 +79,51 @@ pub struct Variant {
     /// Without trading, where each mover's last seed may capture
     /// (`[capture] landing`), South then North; empty without captures.
     pub(crate) landing_zones: [PitSet; 2],
+    /// `step[d][p]`: the pit after `p` going in direction `d` (0:
+    /// counter-clockwise, 1: clockwise), for sowings whose direction is
+    /// not the board's (`sowing.direction` by pit, or chosen).
+    pub(crate) step: [[u8; MAX_PITS]; 2],
+    /// Pits whose sowing direction the mover chooses.
+    pub(crate) chosen: PitSet,
+    /// Pits whose sowings go clockwise (fixed).
+    pub(crate) clockwise: PitSet,
+    /// None of the legality rules of issue 16 (a minimum count, an
+    /// opening, chosen or mixed directions, a forbidden grand slam, a
+    /// sowing whose first lap the run table cannot give): legal plies
+    /// take the fast path of earlier versions.
+    pub(crate) plain_moves: bool,
+    /// The `sown` state is recorded (a lock or an opening rule).
+    pub(crate) records_sown: bool,
+    /// Each side's pits that may become its house (`[houses]`): the
+    /// `own_row` numbers of its home row and the `opponent_row` numbers of
+    /// the other; empty without houses.
+    pub(crate) house_sites: [PitSet; 2],
+}
+
+/// Whether `rules` record the `sown` state (which home pits each side has
+/// sown from): they do when they have a lock or an opening rule.
+#[must_use]
+pub fn records_sown(rules: &Rules) -> bool {
+    rules.capture.is_some_and(|c| c.lock != Lock::None) || rules.opening != Opening::None
+}
+
+/// How the rules direct sowings from pit `p`: the entry of
+/// `pit_directions` for its pit number, or the board's `direction`.
+#[must_use]
+pub fn pit_direction(rules: &Rules, p: Pit) -> PitDirection {
+    match rules.pit_directions.get(p.index() % rules.per_row) {
+        Some(&d) => d,
+        None => PitDirection::Fixed(rules.direction),
+    }
+}
+
+/// The index of a direction in [`Variant`]'s `step` table.
+#[inline]
+pub(crate) fn dir_index(d: Direction) -> usize {
+    match d {
+        Direction::Clockwise => 1,
+        _ => 0,
+    }
 }
 
 impl Deref for Variant {
@@ -143,8 +193,63 @@ impl Variant {
             })
             .collect();
         let total = rules.total_seeds as usize;
-        let plain_sowing =
-            !(rules.stores || (rules.laps == Laps::Relay) || rules.sowing_capture.is_some());
+        let mut step = [[0u8; MAX_PITS]; 2];
+        for (d, row) in step.iter_mut().enumerate() {
+            for (p, to) in row.iter_mut().enumerate().take(pits) {
+                let after = if d == 0 { p + 1 } else { p + pits - 1 };
+                *to = (after % pits) as u8;
+            }
+        }
+        let (mut chosen, mut clockwise) = (PitSet::EMPTY, PitSet::EMPTY);
+        for p in 0..pits {
+            let d = match rules.pit_directions.get(p % rules.per_row) {
+                Some(&d) => d,
+                None => PitDirection::Fixed(rules.direction),
+            };
+            match d {
+                PitDirection::Chosen => chosen.insert(Pit(p as u8)),
+                PitDirection::Fixed(Direction::Clockwise) => clockwise.insert(Pit(p as u8)),
+                PitDirection::Fixed(_) => {}
+            }
+        }
+        // One direction for the whole board: the board's tables serve.
+        let one_direction = chosen.is_empty()
+            && clockwise
+                == match rules.direction {
+                    Direction::Clockwise => PitSet::range(0, pits),
+                    _ => PitSet::EMPTY,
+                };
+        let cap = rules.capture;
+        // The mechanics of issue 16 take the general path; the rules that
+        // use none of them keep the table-driven sowing.
+        let new_sowing = !one_direction
+            || rules.first_seed != FirstSeed::NextPit
+            || rules.laps == Laps::RelayFromNext
+            || rules.later_rounds != LaterRounds::WholeCircuit
+            || rules.opening != Opening::None
+            || rules.beyond_capture.is_some()
+            || rules.houses.is_some()
+            || rules
+                .opposite_capture
+                .is_some_and(|o| o.landing != OppositeLanding::OwnTerritory)
+            || cap.is_some_and(|c| {
+                c.examined != Examined::LandingPit
+                    || c.chain_max.is_some()
+                    || !c.immune.is_empty()
+                    || c.lock == Lock::FirstSowing
+                    || c.grand_slam == GrandSlam::Forbidden
+            });
+        let plain_moves = one_direction
+            && rules.min_seeds <= 1
+            && rules.opening == Opening::None
+            && rules.first_seed == FirstSeed::NextPit
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && rules.houses.is_none()
+            && !cap.is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
+        let plain_sowing = !(rules.stores
+            || (rules.laps == Laps::Relay)
+            || rules.sowing_capture.is_some()
+            || new_sowing);
         let sowings = if plain_sowing {
             sowing_table(pits, rules.skip_origin, total, &runs)
         } else {
@@ -173,12 +278,30 @@ impl Variant {
             sowing_stride,
             // With trading the key must also hold owners and captured
             // totals (see `no_trading`), which packing has no room for.
-            packed_keys: pits <= 8 && total < 1 << 14 && no_trading,
+            // Houses need room the packing has not got: such rules hash.
+            packed_keys: pits <= 8 && total < 1 << 14 && no_trading && rules.houses.is_none(),
             no_trading,
             landing_zones: Side::BOTH.map(|mover| match rules.capture.map(|c| c.landing) {
                 None => PitSet::EMPTY,
                 Some(Zone::Anywhere) => PitSet::range(0, pits),
                 Some(Zone::OpponentRow | Zone::OpponentTerritory) => rows[mover.opponent().index()],
+            }),
+            step,
+            chosen,
+            clockwise,
+            plain_moves,
+            records_sown: records_sown(&rules),
+            house_sites: Side::BOTH.map(|s| match rules.houses {
+                None => PitSet::EMPTY,
+                Some(h) => {
+                    let numbered = |row: PitSet, nums: crate::rules::RowPits| -> PitSet {
+                        row.iter()
+                            .filter(|p| nums.contains(p.index() % rules.per_row + 1))
+                            .collect()
+                    };
+                    numbered(rows[s.index()], h.own_row)
+                        .or(numbered(rows[s.opponent().index()], h.opponent_row))
+                }
             }),
             rules,
         }
@@ -215,6 +338,45 @@ impl Variant {
     #[must_use]
     pub fn prev(&self, p: Pit) -> Pit {
         Pit(self.prev[p.index()])
+    }
+
+    /// How sowings from `p` are directed: fixed (and which way), or
+    /// chosen by the mover.
+    #[must_use]
+    pub fn pit_direction(&self, p: Pit) -> PitDirection {
+        if self.chosen.contains(p) {
+            PitDirection::Chosen
+        } else if self.clockwise.contains(p) {
+            PitDirection::Fixed(Direction::Clockwise)
+        } else {
+            PitDirection::Fixed(Direction::CounterClockwise)
+        }
+    }
+
+    /// The pit after `p` going in direction `d`, stores aside.
+    #[inline]
+    #[must_use]
+    pub fn step(&self, p: Pit, d: Direction) -> Pit {
+        Pit(self.step[dir_index(d)][p.index()])
+    }
+
+    /// The pit a sowing ply empties and the direction it sows in; `None`
+    /// for a ply that is no sowing.
+    #[inline]
+    #[must_use]
+    pub fn sowing_of(&self, ply: Ply) -> Option<(Pit, Direction)> {
+        match ply {
+            Ply::Sow(p) if self.clockwise.contains(p) => Some((p, Direction::Clockwise)),
+            Ply::Sow(p) => Some((p, Direction::CounterClockwise)),
+            Ply::SowToward(p, d) => Some((p, d)),
+            _ => None,
+        }
+    }
+
+    /// The pits `side` may make its house (empty without `[houses]`).
+    #[must_use]
+    pub fn house_sites(&self, side: Side) -> PitSet {
+        self.house_sites[side.index()]
     }
 
     /// The first `k` pits after `origin` in the sowing direction (`k` at

@@ -1,14 +1,16 @@
-//! A single ply typed by a person: `c`, `pass`, `offer(c,d)` (or `offer c,d`),
-//! `accept`, `decline`. Records use the pest grammar; this is for prompts.
+//! A single ply typed by a person: `c`, `c>`, `c<`, `pass`, `offer(c,d)`
+//! (or `offer c,d`), `accept`, `decline`. Records use the pest grammar; this is for prompts.
 
 use crate::engine::{PitSet, Ply};
-use crate::rules::Rules;
+use crate::rules::{Direction, Rules};
 
 /// Why typed text is not a ply.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlyParseError {
     /// Not any form of ply.
-    #[error("expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `{0}`")]
+    #[error(
+        "expected a pit label (`c`, or `c>` / `c<` with a direction), `pass`, `offer(...)`, `accept` or `decline`, found `{0}`"
+    )]
     Unrecognised(String),
     /// A label the board does not have.
     #[error("the board has no pit `{0}` (pits are {1})")]
@@ -16,6 +18,9 @@ pub enum PlyParseError {
     /// A pit named twice in an offer.
     #[error("pit {0} is named twice in the offer")]
     Repeated(char),
+    /// A sowing whose direction is missing or contrary to the rules'.
+    #[error("{0}")]
+    Direction(super::record::ResolveError),
 }
 
 /// Parses one typed ply.
@@ -60,11 +65,16 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
         return Ok(Ply::Offer(set));
     }
     let mut cs = t.chars();
-    match (cs.next(), cs.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => rules
-            .pit(c)
-            .map(Ply::Sow)
-            .ok_or_else(|| PlyParseError::NoSuchPit(t.to_owned(), all_labels())),
-        _ => Err(PlyParseError::Unrecognised(t.to_owned())),
+    let (c, dir) = match (cs.next(), cs.next(), cs.next()) {
+        (Some(c), None, _) if c.is_ascii_alphabetic() => (c, None),
+        (Some(c), Some('>'), None) if c.is_ascii_alphabetic() => {
+            (c, Some(Direction::CounterClockwise))
+        }
+        (Some(c), Some('<'), None) if c.is_ascii_alphabetic() => (c, Some(Direction::Clockwise)),
+        _ => return Err(PlyParseError::Unrecognised(t.to_owned())),
+    };
+    if rules.pit(c).is_none() {
+        return Err(PlyParseError::NoSuchPit(c.to_string(), all_labels()));
     }
+    super::record::resolve_sowing(rules, c, dir).map_err(PlyParseError::Direction)
 }

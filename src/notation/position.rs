@@ -1,6 +1,6 @@
 //! The position notation: parse (checked against a rulebook) and print (canonical).
 
-use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side};
+use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side, records_sown};
 use crate::rules::Rules;
 use pest::Parser;
 use pest::iterators::Pair;
@@ -49,6 +49,10 @@ fn rule_name(r: &Rule) -> String {
         Rule::sown => "`sown=`",
         Rule::south_sown => "South's sown pits",
         Rule::north_sown => "North's sown pits",
+        Rule::houses => "`houses=`",
+        Rule::north_houses_part => "`/` and North's houses",
+        Rule::south_houses => "South's houses",
+        Rule::north_houses => "North's houses",
         Rule::offer => "`offer=`",
         Rule::label => "a pit label",
         Rule::declined => "`declined=`",
@@ -69,7 +73,8 @@ fn unwrap(p: Pair<'_, Rule>) -> Pair<'_, Rule> {
         | Rule::north_captured
         | Rule::more
         | Rule::north_owners
-        | Rule::north_sown_part => p
+        | Rule::north_sown_part
+        | Rule::north_houses_part => p
             .into_inner()
             .next()
             .expect("a separator rule holds one pair"),
@@ -119,6 +124,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     let mut owners: Option<PitSet> = None;
     let mut owners_col = 1;
     let mut sown: Option<PitSet> = None;
+    let mut houses: Option<[PitSet; 2]> = None;
+    // Where each house's label stands, for errors about it.
+    let mut house_cols = [0usize; MAX_PITS];
+    let mut houses_col = 1;
     let mut offer: Option<(PitSet, usize)> = None;
     let mut declined: Option<u8> = None;
     let trading = rules.trading.is_some();
@@ -193,8 +202,12 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                 owners = Some(set);
             }
             Rule::sown => {
-                if !rules.has_lock() {
-                    return Err(no_use(&p, "sown", "it has no opening lock"));
+                if !records_sown(rules) {
+                    return Err(no_use(
+                        &p,
+                        "sown",
+                        "it has no opening lock nor opening rule",
+                    ));
                 }
                 if sown.is_some() {
                     return Err(dup(&p, "sown"));
@@ -218,6 +231,33 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                     }
                 }
                 sown = Some(set);
+            }
+            Rule::houses => {
+                houses_col = col(text, &p);
+                if rules.houses.is_none() {
+                    return Err(no_use(&p, "houses", "it has no houses"));
+                }
+                if houses.is_some() {
+                    return Err(dup(&p, "houses"));
+                }
+                let mut sets = [PitSet::EMPTY; 2];
+                for (side, part) in Side::BOTH.into_iter().zip(p.into_inner().map(unwrap)) {
+                    for (i, ch) in part.as_str().chars().enumerate() {
+                        let at = col(text, &part) + i;
+                        let pit = rules
+                            .pit(ch)
+                            .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
+                        if sets[side.index()].contains(pit) {
+                            return Err(err(
+                                at,
+                                format!("pit {ch} is named twice among {side}'s houses"),
+                            ));
+                        }
+                        sets[side.index()].insert(pit);
+                        house_cols[pit.index()] = at;
+                    }
+                }
+                houses = Some(sets);
             }
             Rule::offer => {
                 if !trading {
@@ -259,6 +299,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
         seeds: seeds[..rules.pits()].to_vec(),
         north: owners.unwrap_or_else(|| rules.home_row(Side::North)),
         sown: sown.unwrap_or(PitSet::EMPTY),
+        houses: houses.unwrap_or([PitSet::EMPTY; 2]),
         offer,
         captured,
         to_move,
@@ -270,6 +311,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
         let column = match e.field {
             SetupField::Offer => offer_col,
             SetupField::Owners => owners_col,
+            SetupField::Houses => e
+                .pit
+                .map(|p| house_cols[p.index()])
+                .filter(|&c| c > 0)
+                .unwrap_or(houses_col),
             _ => 1,
         };
         err(column, e.message)
@@ -331,6 +377,16 @@ pub fn format_position(rules: &Rules, pos: &Position) -> String {
         }
         s.push('/');
         for p in pos.sown().and(rules.home_row(Side::North)).iter() {
+            s.push(rules.label(p));
+        }
+    }
+    if Side::BOTH.iter().any(|&side| !pos.houses(side).is_empty()) {
+        s.push_str(" houses=");
+        for p in pos.houses(Side::South).iter() {
+            s.push(rules.label(p));
+        }
+        s.push('/');
+        for p in pos.houses(Side::North).iter() {
             s.push(rules.label(p));
         }
     }

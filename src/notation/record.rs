@@ -4,8 +4,8 @@
 //! board they name is known only once the `Variant` tag is resolved.
 //! [`RecordPly::resolve`] turns one into an engine [`Ply`].
 
-use crate::engine::{PitSet, Ply};
-use crate::rules::Rules;
+use crate::engine::{PitSet, Ply, pit_direction};
+use crate::rules::{Direction, PitDirection, Rules};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::fmt;
@@ -34,6 +34,8 @@ impl fmt::Display for Loc {
 pub enum RawPly {
     /// Sow from the pit with this label.
     Sow(char),
+    /// Sow from the pit with this label in this direction (`c>`, `c<`).
+    SowToward(char, Direction),
     /// `pass`.
     Pass,
     /// `offer(...)`, labels in the order written (repeats kept: they are illegal).
@@ -53,6 +55,65 @@ pub enum ResolveError {
     /// A pit named twice in an offer.
     #[error("pit {0} is named twice in the offer")]
     Repeated(char),
+    /// A bare label for a pit whose direction the mover chooses.
+    #[error(
+        "the player chooses the direction of a sowing from pit {0}: write `{0}>` (counter-clockwise) or `{0}<` (clockwise)"
+    )]
+    DirectionNeeded(char),
+    /// A direction against the one the rules fix for the pit.
+    #[error("pit {pit} always sows {}, so it cannot be sown `{pit}{}` ({}); write `{pit}` or `{pit}{}`",
+        word(*fixed), mark(*given), word(*given), mark(*fixed))]
+    ContraryDirection {
+        /// The pit's label.
+        pit: char,
+        /// The direction the rules fix for it.
+        fixed: Direction,
+        /// The direction written.
+        given: Direction,
+    },
+}
+
+/// `counter-clockwise`, `clockwise`.
+fn word(d: Direction) -> &'static str {
+    match d {
+        Direction::Clockwise => "clockwise",
+        _ => "counter-clockwise",
+    }
+}
+
+/// `>`, `<`.
+fn mark(d: Direction) -> char {
+    match d {
+        Direction::Clockwise => '<',
+        _ => '>',
+    }
+}
+
+/// The sowing ply from `c` on `rules`' board, written with the direction
+/// `dir` or without one: a bare label where the rules fix the pit's
+/// direction (a suffix naming that direction is accepted too), a
+/// direction where the mover chooses it.
+///
+/// # Errors
+/// A label the board lacks, a bare label where the direction is chosen,
+/// or the other direction than the one the rules fix.
+pub(crate) fn resolve_sowing(
+    rules: &Rules,
+    c: char,
+    dir: Option<Direction>,
+) -> Result<Ply, ResolveError> {
+    let p = rules.pit(c).ok_or(ResolveError::NoSuchPit(c))?;
+    match (pit_direction(rules, p), dir) {
+        (PitDirection::Chosen, None) => Err(ResolveError::DirectionNeeded(c)),
+        (PitDirection::Chosen, Some(d)) => Ok(Ply::SowToward(p, d)),
+        (PitDirection::Fixed(_), None) => Ok(Ply::Sow(p)),
+        (PitDirection::Fixed(fixed), Some(given)) if given == fixed => Ok(Ply::Sow(p)),
+        (PitDirection::Fixed(fixed), Some(given)) => Err(ResolveError::ContraryDirection {
+            pit: c,
+            fixed,
+            given,
+        }),
+    }
 }
 
 impl RawPly {
@@ -63,7 +124,8 @@ impl RawPly {
     pub fn resolve(&self, rules: &Rules) -> Result<Ply, ResolveError> {
         let pit = |c: char| rules.pit(c).ok_or(ResolveError::NoSuchPit(c));
         Ok(match self {
-            RawPly::Sow(c) => Ply::Sow(pit(*c)?),
+            RawPly::Sow(c) => resolve_sowing(rules, *c, None)?,
+            RawPly::SowToward(c, d) => resolve_sowing(rules, *c, Some(*d))?,
             RawPly::Pass => Ply::Pass,
             RawPly::Accept => Ply::Accept,
             RawPly::Decline => Ply::Decline,
@@ -291,7 +353,15 @@ fn parse_ply(p: Pair<'_, Rule>, lo: &mut Locator<'_>) -> RecordPly {
         Rule::pass => RawPly::Pass,
         Rule::accept => RawPly::Accept,
         Rule::decline => RawPly::Decline,
-        Rule::sow => RawPly::Sow(text.chars().next().expect("a label")),
+        Rule::sow => {
+            let mut cs = text.chars();
+            let c = cs.next().expect("a label");
+            match cs.next() {
+                Some('>') => RawPly::SowToward(c, Direction::CounterClockwise),
+                Some('<') => RawPly::SowToward(c, Direction::Clockwise),
+                _ => RawPly::Sow(c),
+            }
+        }
         Rule::offer => RawPly::Offer(
             p.into_inner()
                 .filter(|l| l.as_rule() == Rule::label)
@@ -370,6 +440,14 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
         )
     });
     let has = |r: Rule| positives.contains(&r);
+    let mut cs = rest.chars();
+    if let (Some(c), Some('<' | '>'), Some('<' | '>')) = (cs.next(), cs.next(), cs.next())
+        && c.is_ascii_alphabetic()
+    {
+        return format!(
+            "expected a sowing with at most one direction (`{c}`, `{c}>` or `{c}<`), found {found}"
+        );
+    }
     let what = if has(Rule::brace_close) {
         "`}`: the comment is never closed".to_owned()
     } else if has(Rule::value_close) {

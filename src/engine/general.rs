@@ -1,0 +1,723 @@
+//! The general path: sowings and legal plies under the mechanics that the
+//! table-driven fast path of [`Position`] does not cover (directions by
+//! pit or chosen, the first seed in the origin, relays from the next pit,
+//! later rounds in the opponent's row, a minimum count, the opening rule,
+//! a forbidden grand slam, examined next pits, capped chains, protected
+//! pits, beyond captures, houses). Rules that use none of them never come
+//! here (see `Variant::plain_sowing` and `Variant::plain_moves`).
+//!
+//! Everything here is allocation-free too: plies are gathered in a fixed
+//! buffer ([`Sowings`]) on the stack.
+
+use super::ply::{Effect, Illegal, Ply};
+use super::position::Position;
+use super::variant::{Variant, dir_index};
+use crate::board::{MAX_PITS, Pit, PitSet, Side};
+use crate::rules::{
+    BeyondCapture, Capture, Chain, Direction, Examined, Feeding, FirstSeed, GrandSlam, Laps,
+    LaterRounds, Lock, MAX_RELAYS, Opening, Taker,
+};
+
+/// Most sowing plies one position can have: two for each pit.
+const MAX_SOWINGS: usize = 2 * MAX_PITS;
+
+/// The sowing plies of a position, in a fixed buffer.
+pub(crate) struct Sowings {
+    plies: [Ply; MAX_SOWINGS],
+    len: usize,
+}
+
+impl Sowings {
+    pub(crate) fn new() -> Sowings {
+        Sowings {
+            plies: [Ply::Pass; MAX_SOWINGS],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn plies(&self) -> &[Ply] {
+        &self.plies[..self.len]
+    }
+
+    fn push(&mut self, p: Ply) {
+        self.plies[self.len] = p;
+        self.len += 1;
+    }
+
+    fn contains(&self, p: Ply) -> bool {
+        self.plies().contains(&p)
+    }
+
+    /// Keeps the plies `keep` accepts, if it accepts any (a filter that
+    /// lapses when it would leave nothing); whether it did.
+    fn keep_if_any(&mut self, mut keep: impl FnMut(Ply) -> bool) -> bool {
+        let mut mask = 0u128;
+        for (i, &p) in self.plies().iter().enumerate() {
+            if keep(p) {
+                mask |= 1 << i;
+            }
+        }
+        if mask == 0 {
+            return false;
+        }
+        let mut n = 0;
+        for i in 0..self.len {
+            if mask >> i & 1 == 1 {
+                self.plies[n] = self.plies[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+        true
+    }
+
+    /// The plies in record notation, `" or "` between them.
+    fn list(&self, per_row: usize) -> String {
+        self.plies()
+            .iter()
+            .map(|p| p.notation(per_row))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+}
+
+/// The pit number (1 to N) of `p`, counted from its row owner's left.
+#[inline]
+fn number(rules: &Variant, p: Pit) -> usize {
+    p.index() % rules.per_row + 1
+}
+
+/// Walks one lap of `hand` seeds started at `lap_origin` by `side` going
+/// `dir`, calling `drop(place, left)` for each seed where it falls (`None`:
+/// the mover's store), `left` being the seeds still in hand after it; a
+/// `true` from `drop` stops the walk. Gives the last place reached.
+///
+/// The lap's geometry depends on nothing but the rules: `first_seed`,
+/// `skip_origin` (later passes only), the mover's store, and
+/// `later_rounds = "opponent-row"` (once the lap is about to drop a second
+/// seed into a place it has sown into, every later seed goes only into
+/// the opponent's home row).
+#[inline]
+fn walk_lap(
+    rules: &Variant,
+    side: Side,
+    lap_origin: Pit,
+    hand: usize,
+    dir: Direction,
+    mut drop: impl FnMut(Option<Pit>, usize) -> bool,
+) -> Option<Pit> {
+    let step = &rules.step[dir_index(dir)];
+    let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
+    let opponent_row = rules.home_row(side.opponent());
+    let opponent_rounds = rules.later_rounds == LaterRounds::OpponentRow;
+    let mut at = Some(lap_origin);
+    let mut first_in_origin = match rules.first_seed {
+        FirstSeed::NextPit => false,
+        FirstSeed::Origin => true,
+        FirstSeed::OriginUnlessSingle => hand > 1,
+    };
+    let (mut sown, mut store_sown, mut come_round) = (PitSet::EMPTY, false, false);
+    let mut left = hand;
+    while left > 0 {
+        if first_in_origin {
+            first_in_origin = false;
+        } else {
+            at = match at {
+                Some(p) if Some(p) == store_after => None,
+                Some(p) => Some(Pit(step[p.index()])),
+                None => Some(Pit(
+                    step[store_after.expect("only a store leads here").index()]
+                )),
+            };
+            if rules.skip_origin && at == Some(lap_origin) {
+                continue;
+            }
+        }
+        // Reading: a skipped origin is passed over before the lap asks
+        // whether it has come round, and the mover's store is a place like
+        // any other for that question.
+        if opponent_rounds {
+            if !come_round {
+                come_round = match at {
+                    Some(p) => sown.contains(p),
+                    None => store_sown,
+                };
+            }
+            if come_round && !at.is_some_and(|p| opponent_row.contains(p)) {
+                continue;
+            }
+            match at {
+                Some(p) => sown.insert(p),
+                None => store_sown = true,
+            }
+        }
+        left -= 1;
+        if drop(at, left) {
+            break;
+        }
+    }
+    at
+}
+
+impl Position {
+    /// Steps 2 and 3 of the legality filters, on the non-empty pits
+    /// `sow_from` allows: `min_seeds` (with its fallback) and the opening.
+    pub(crate) fn origins_filtered(&self, rules: &Variant, side: Side, base: PitSet) -> PitSet {
+        // Houses hold no seed, so are not in `base`; said for clarity.
+        let mut c = base.minus(self.all_houses());
+        if rules.min_seeds > 1 {
+            let big: PitSet = c
+                .iter()
+                .filter(|p| self.seeds[p.index()] >= rules.min_seeds)
+                .collect();
+            if !big.is_empty() || !rules.below_min_if_no_other {
+                c = big;
+            }
+        }
+        if rules.opening == Opening::EachHomePitOnce {
+            let home = rules.home_row(side);
+            if !home.is_subset(self.sown) {
+                let fresh = c.and(home.minus(self.sown));
+                if !fresh.is_empty() {
+                    c = fresh;
+                }
+            }
+        }
+        c
+    }
+
+    /// Step 4: each origin as its plies, in label order, counter-clockwise
+    /// before clockwise where the direction is chosen.
+    fn expand(rules: &Variant, origins: PitSet, out: &mut Sowings) {
+        out.len = 0;
+        for p in origins.iter() {
+            if rules.chosen.contains(p) {
+                out.push(Ply::SowToward(p, Direction::CounterClockwise));
+                out.push(Ply::SowToward(p, Direction::Clockwise));
+            } else {
+                out.push(Ply::Sow(p));
+            }
+        }
+    }
+
+    /// When a feed is owed (the rule is on and every pit the opponent
+    /// controls is empty), the opponent's territory for feeding: the pits
+    /// they control, houses aside (a seed in a house feeds nobody).
+    fn feed_owed(&self, rules: &Variant, occupied: PitSet) -> Option<PitSet> {
+        if rules.feeding == Feeding::None {
+            return None;
+        }
+        let opp = self.controlled(rules, self.to_move.opponent());
+        occupied
+            .and(opp)
+            .is_empty()
+            .then(|| opp.minus(self.all_houses()))
+    }
+
+    /// Whether `ply` feeds an opponent whose pits `opp` are all empty.
+    fn ply_feeds(&self, rules: &Variant, ply: Ply, opp: PitSet) -> bool {
+        let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
+        match rules.feeding {
+            Feeding::None => true,
+            Feeding::MustFeedEmptyOpponent => {
+                // The seeds taken from the chosen pit, wherever they fall.
+                let mut fed = false;
+                let hand = usize::from(self.seeds[origin.index()]);
+                walk_lap(rules, self.to_move, origin, hand, dir, |at, _| {
+                    fed = at.is_some_and(|p| opp.contains(p));
+                    fed
+                });
+                fed
+            }
+            Feeding::MustLeaveOpponentSeeds => {
+                let mut after = *self;
+                after.sow_general(rules, origin, dir);
+                !after.occupied(rules).and(opp).is_empty()
+            }
+        }
+    }
+
+    /// Whether `ply`'s `[capture]` would be a grand slam (played on a copy).
+    fn is_grand_slam(&self, rules: &Variant, ply: Ply) -> bool {
+        let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
+        let mut after = *self;
+        after.sow_general(rules, origin, dir).1
+    }
+
+    /// Steps 4 to 6 of the legality filters: the plies of `origins`, then
+    /// those the feeding rule and a forbidden grand slam leave.
+    pub(crate) fn general_plies(
+        &self,
+        rules: &Variant,
+        origins: PitSet,
+        occupied: PitSet,
+        out: &mut Sowings,
+    ) {
+        Position::expand(rules, origins, out);
+        if let Some(opp) = self.feed_owed(rules, occupied) {
+            out.keep_if_any(|p| self.ply_feeds(rules, p, opp));
+        }
+        if rules
+            .capture
+            .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
+        {
+            out.keep_if_any(|p| !self.is_grand_slam(rules, p));
+        }
+    }
+
+    /// Appends the legal sowings to `out` (general path).
+    pub(crate) fn push_general_plies(
+        &self,
+        rules: &Variant,
+        origins: PitSet,
+        occupied: PitSet,
+        out: &mut Vec<Ply>,
+    ) {
+        let mut buf = Sowings::new();
+        self.general_plies(rules, origins, occupied, &mut buf);
+        out.extend_from_slice(buf.plies());
+    }
+
+    /// The pits of the legal sowings when every one is a `Ply::Sow`.
+    pub(crate) fn general_sowing_set(
+        &self,
+        rules: &Variant,
+        origins: PitSet,
+        occupied: PitSet,
+    ) -> Option<PitSet> {
+        if !rules.chosen.is_empty() {
+            return None;
+        }
+        let mut buf = Sowings::new();
+        self.general_plies(rules, origins, occupied, &mut buf);
+        Some(buf.plies().iter().filter_map(|p| p.origin()).collect())
+    }
+
+    /// [`Position::cannot_feed`] on the general path: a feed is owed and no
+    /// ply of step 4 gives it.
+    pub(crate) fn cannot_feed_general(&self, rules: &Variant) -> bool {
+        let occupied = self.occupied(rules);
+        let Some(opp) = self.feed_owed(rules, occupied) else {
+            return false;
+        };
+        let mut buf = Sowings::new();
+        let origins = self.sowable_in(rules, self.to_move, occupied);
+        Position::expand(rules, origins, &mut buf);
+        !buf.plies().iter().any(|&p| self.ply_feeds(rules, p, opp))
+    }
+
+    /// Why a sowing from a non-empty pit the mover may sow from is refused
+    /// on the general path, if it is; `origins` are the pits of steps 1-3.
+    pub(crate) fn check_general(
+        &self,
+        rules: &Variant,
+        ply: Ply,
+        origins: PitSet,
+    ) -> Result<(), Illegal> {
+        let side = self.to_move;
+        let n = rules.per_row;
+        let (p, _) = rules.sowing_of(ply).expect("a sowing");
+        let list = |s: PitSet| {
+            s.iter()
+                .map(|q| rules.label(q).to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        if !origins.contains(p) {
+            let seeds = self.seeds[p.index()];
+            if seeds < rules.min_seeds {
+                let occupied = self.occupied(rules);
+                let bigger: PitSet = occupied
+                    .iter()
+                    .filter(|q| self.seeds[q.index()] >= rules.min_seeds)
+                    .collect();
+                return Err(Illegal::BelowMinimum {
+                    pit: rules.label(p),
+                    seeds,
+                    min: rules.min_seeds,
+                    others: list(bigger.and(origins)),
+                });
+            }
+            return Err(Illegal::Opening {
+                side,
+                pit: rules.label(p),
+                pits: list(origins),
+            });
+        }
+        let mut buf = Sowings::new();
+        Position::expand(rules, origins, &mut buf);
+        if let Some(opp) = self.feed_owed(rules, self.occupied(rules))
+            && buf.keep_if_any(|q| self.ply_feeds(rules, q, opp))
+            && !buf.contains(ply)
+        {
+            let (opponent, pit, feeders) = (side.opponent(), ply.notation(n), buf.list(n));
+            return Err(if rules.feeding == Feeding::MustLeaveOpponentSeeds {
+                Illegal::MustLeaveSeeds {
+                    side,
+                    opponent,
+                    pit,
+                    feeders,
+                }
+            } else {
+                Illegal::MustFeed {
+                    side,
+                    opponent,
+                    pit,
+                    feeders,
+                }
+            });
+        }
+        if rules
+            .capture
+            .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
+            && buf.keep_if_any(|q| !self.is_grand_slam(rules, q))
+            && !buf.contains(ply)
+        {
+            return Err(Illegal::GrandSlam {
+                side,
+                ply: ply.notation(n),
+                others: buf.list(n),
+            });
+        }
+        Ok(())
+    }
+
+    /// A sowing from `origin` going `dir` by the side to act, with every
+    /// capture it makes; the side to act is left as it is. Also says
+    /// whether its `[capture]` was a grand slam (and so took nothing).
+    pub(crate) fn sow_general(
+        &mut self,
+        rules: &Variant,
+        origin: Pit,
+        dir: Direction,
+    ) -> (Effect, bool) {
+        let side = self.to_move;
+        let step = &rules.step[dir_index(dir)];
+        let sown_count = self.seeds[origin.index()];
+        let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
+        let n = rules.pits();
+
+        // Locks are judged on the state before the sowing, so one decision
+        // holds for every capture it makes. Reading: the beyond captures of
+        // intermediate laps (`then = "sow-on"`) are held back too: they are
+        // beyond captures, which every lock holds back.
+        let home = rules.home_row(side);
+        let before = self.sown;
+        if rules.records_sown {
+            self.sown = before.or(home.and(PitSet::single(origin)));
+        }
+        let (may_capture, released_lock) = match rules.capture.map(|c| c.lock) {
+            Some(Lock::AllHomePitsSown {
+                release_may_capture,
+            }) => {
+                let (was, is) = (home.is_subset(before), home.is_subset(self.sown));
+                (if release_may_capture { is } else { was }, is && !was)
+            }
+            // Reading: `released_lock` tells of a player's lock on their
+            // home row (`all-home-pits-sown`); the game's first sowing,
+            // which only ends the first-sowing lock, does not set it.
+            Some(Lock::FirstSowing) => (!before.is_empty(), false),
+            _ => (true, false),
+        };
+
+        let houses = self.houses;
+        let all_houses = houses[0].or(houses[1]);
+        // Whole laps at once only where every seed of a lap falls alike.
+        let bulk = rules.sowing_capture.is_none()
+            && all_houses.is_empty()
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && rules.first_seed == FirstSeed::NextPit;
+        let mut hand = usize::from(sown_count);
+        self.seeds[origin.index()] = 0;
+        let mut from = origin;
+        let mut relays = 0u16;
+        let mut sowing_pits = PitSet::EMPTY;
+        let mut sowing_taken = [0u16; 2];
+        let mut house_seeds = [0u16; 2];
+        let mut captured = PitSet::EMPTY;
+        let mut seeds_captured = 0u16;
+        // Whether the sowing ended where a beyond capture is looked at.
+        let mut beyond_at_end = false;
+        let mut in_house = false;
+        // Where the last seed fell: a pit, or (`None`) the mover's store.
+        let mut at: Option<Pit>;
+        loop {
+            let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
+            if bulk && hand > ring {
+                let laps = (hand - 1) / ring;
+                for (i, s) in self.seeds[..n].iter_mut().enumerate() {
+                    if !(rules.skip_origin && i == from.index()) {
+                        *s += laps as u16;
+                    }
+                }
+                if store_after.is_some() {
+                    self.captured[side.index()] += laps as u16;
+                }
+                hand -= laps * ring;
+            }
+            let mut last_taken = false;
+            at = walk_lap(rules, side, from, hand, dir, |place, left| {
+                match place {
+                    None => self.captured[side.index()] += 1,
+                    // Reading: a seed in a house goes to its owner at once,
+                    // so it never makes a sowing capture there.
+                    Some(p) if all_houses.contains(p) => {
+                        let owner = if houses[0].contains(p) {
+                            Side::South
+                        } else {
+                            Side::North
+                        };
+                        self.captured[owner.index()] += 1;
+                        house_seeds[owner.index()] += 1;
+                    }
+                    Some(p) => {
+                        self.seeds[p.index()] += 1;
+                        if let Some(sc) = rules.sowing_capture
+                            && sc.captures(self.seeds[p.index()])
+                        {
+                            let taker = if left == 0 {
+                                last_taken = true;
+                                sc.last_seed_taker
+                            } else {
+                                sc.taker
+                            };
+                            let who = match taker {
+                                Taker::Mover => side,
+                                Taker::PitController => self.controller(p),
+                            };
+                            let k = self.seeds[p.index()];
+                            self.seeds[p.index()] = 0;
+                            self.captured[who.index()] += k;
+                            sowing_taken[who.index()] += k;
+                            sowing_pits.insert(p);
+                        }
+                    }
+                }
+                false
+            });
+            let Some(l) = at else { break };
+            if all_houses.contains(l) {
+                in_house = true;
+                break;
+            }
+            // A last seed that made a sowing capture ends the sowing
+            // (docs/rule-language.md, `[sowing_capture]`). Reading: a
+            // single lap still looks beyond its landing pit ("once, at the
+            // end of the sowing, any L"); a relay from the next pit does
+            // not, since it did not end for want of seeds in the next pit.
+            if last_taken {
+                beyond_at_end = rules.laps == Laps::Single;
+                break;
+            }
+            let next = Pit(step[l.index()]);
+            match rules.laps {
+                Laps::Single => {
+                    beyond_at_end = true;
+                    break;
+                }
+                Laps::Relay => {
+                    let would_relay = self.seeds[l.index()] > 1;
+                    if would_relay
+                        && let Some(bc) = rules.beyond_capture
+                        && self.seeds[next.index()] == 0
+                    {
+                        if !bc.sow_on {
+                            beyond_at_end = true;
+                            break;
+                        }
+                        if may_capture {
+                            let (t, k) = self.beyond(rules, &bc, l, dir);
+                            captured = captured.or(t);
+                            seeds_captured += k;
+                        }
+                    }
+                    if would_relay && relays < MAX_RELAYS {
+                        hand = usize::from(self.seeds[l.index()]);
+                        self.seeds[l.index()] = 0;
+                        from = l;
+                        relays += 1;
+                        continue;
+                    }
+                    break;
+                }
+                Laps::RelayFromNext => {
+                    if self.seeds[next.index()] == 0 {
+                        beyond_at_end = true;
+                    } else if relays < MAX_RELAYS {
+                        hand = usize::from(self.seeds[next.index()]);
+                        self.seeds[next.index()] = 0;
+                        from = next;
+                        relays += 1;
+                        continue;
+                    }
+                    break;
+                }
+            }
+        }
+
+        // The captures at the end of the sowing, each tried only if the
+        // ones before took nothing. Reading: beyond captures already made
+        // at intermediate laps (`then = "sow-on"`) do not count as taking
+        // something here; they are separate captures of the same sowing.
+        let mut houses_made = PitSet::EMPTY;
+        let mut grand_slam = false;
+        if let Some(l) = at
+            && !in_house
+            && may_capture
+        {
+            let mut took = PitSet::EMPTY;
+            let mut k = 0u16;
+            if let Some(h) = rules.houses
+                && self.seeds[l.index()] == h.made_at
+                && rules.house_sites[side.index()].contains(l)
+                && houses[side.index()].len() < usize::from(h.max_per_player)
+                && !(h.not_same_number
+                    && houses[side.opponent().index()]
+                        .iter()
+                        .any(|q| number(rules, q) == number(rules, l)))
+            {
+                self.houses[side.index()].insert(l);
+                houses_made.insert(l);
+                k = self.seeds[l.index()];
+                self.seeds[l.index()] = 0;
+                self.captured[side.index()] += k;
+                took = houses_made;
+            }
+            if took.is_empty()
+                && let Some(cap) = &rules.capture
+            {
+                (took, k, grand_slam) = self.capture_general(rules, cap, l, dir);
+            }
+            if took.is_empty() && rules.opposite_capture.is_some() {
+                (took, k) = self.capture_opposite(rules, l);
+            }
+            if took.is_empty()
+                && beyond_at_end
+                && let Some(bc) = &rules.beyond_capture
+            {
+                (took, k) = self.beyond(rules, bc, l, dir);
+            }
+            captured = captured.or(took);
+            seeds_captured += k;
+        }
+        let in_store = at.is_none();
+        let effect = Effect::Sow {
+            origin,
+            seeds: sown_count,
+            landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
+            in_store,
+            extra_turn: in_store && rules.extra_turn,
+            relays,
+            captured,
+            seeds_captured,
+            sowing_pits,
+            sowing_taken,
+            released_lock,
+            houses_made,
+            house_seeds,
+        };
+        (effect, grand_slam)
+    }
+
+    /// `[capture]` at the end of a sowing going `dir` whose last seed fell
+    /// in `landing`: the examined pit (the landing pit or the next one), if
+    /// it lies in `landing`, holds one of the counts and is not protected,
+    /// and its chains, up to `chain_max` pits; the pits and seeds taken,
+    /// and whether it was a grand slam refused.
+    fn capture_general(
+        &mut self,
+        rules: &Variant,
+        cap: &Capture,
+        landing: Pit,
+        dir: Direction,
+    ) -> (PitSet, u16, bool) {
+        let side = self.to_move;
+        let ahead = &rules.step[dir_index(dir)];
+        let behind = &rules.step[1 - dir_index(dir)];
+        let x = match cap.examined {
+            Examined::NextPit => Pit(ahead[landing.index()]),
+            _ => landing,
+        };
+        let protected = |q: Pit| cap.immune.contains(number(rules, q));
+        if !self.zone(rules, cap.landing, side).contains(x)
+            || !cap.captures(self.seeds[x.index()])
+            || protected(x)
+        {
+            return (PitSet::EMPTY, 0, false);
+        }
+        let chain_zone = self.zone(rules, cap.chain_zone, side);
+        let most = cap.chain_max.map_or(usize::MAX, usize::from);
+        let mut taken = PitSet::single(x);
+        for (on, way) in [
+            (matches!(cap.chain, Chain::Backward | Chain::Both), behind),
+            (matches!(cap.chain, Chain::Forward | Chain::Both), ahead),
+        ] {
+            if !on {
+                continue;
+            }
+            let mut q = Pit(way[x.index()]);
+            while taken.len() < most
+                && !taken.contains(q)
+                && chain_zone.contains(q)
+                && !protected(q)
+                && cap.captures(self.seeds[q.index()])
+            {
+                taken.insert(q);
+                q = Pit(way[q.index()]);
+            }
+        }
+        let sum = |s: PitSet| -> u32 { s.iter().map(|q| u32::from(self.seeds[q.index()])).sum() };
+        if cap.grand_slam != GrandSlam::Captures {
+            let row = rules.home_row(side.opponent());
+            let theirs = sum(row);
+            if theirs > 0 && sum(taken.and(row)) == theirs {
+                return (PitSet::EMPTY, 0, true);
+            }
+        }
+        let seeds = sum(taken) as u16;
+        for q in taken.iter() {
+            self.seeds[q.index()] = 0;
+        }
+        self.captured[side.index()] += seeds;
+        (taken, seeds, false)
+    }
+
+    /// `[beyond_capture]` after a lap going `dir` whose last seed fell in
+    /// `l`: while the next pit is empty and the one after it holds seeds
+    /// and lies in the zone, that one is taken (pair after pair with
+    /// `chain = "pairs"`); the pits and seeds taken by the side to act.
+    fn beyond(
+        &mut self,
+        rules: &Variant,
+        bc: &BeyondCapture,
+        l: Pit,
+        dir: Direction,
+    ) -> (PitSet, u16) {
+        let side = self.to_move;
+        let step = &rules.step[dir_index(dir)];
+        let zone = self.zone(rules, bc.zone, side);
+        let (mut taken, mut seeds) = (PitSet::EMPTY, 0u16);
+        let mut at = l;
+        loop {
+            // Reading: a house holds no seed, so it is an empty pit here.
+            let e = Pit(step[at.index()]);
+            let b = Pit(step[e.index()]);
+            if self.seeds[e.index()] != 0
+                || self.seeds[b.index()] == 0
+                || !zone.contains(b)
+                || taken.contains(b)
+            {
+                break;
+            }
+            seeds += self.seeds[b.index()];
+            self.seeds[b.index()] = 0;
+            taken.insert(b);
+            if !bc.chain_pairs {
+                break;
+            }
+            at = b;
+        }
+        self.captured[side.index()] += seeds;
+        (taken, seeds)
+    }
+}
