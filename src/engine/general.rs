@@ -129,7 +129,11 @@ fn walk_lap(
                     step[store_after.expect("only a store leads here").index()]
                 )),
             };
-            if rules.skip_origin && at == Some(lap_origin) {
+            // Reading: skip_origin concerns the passes round the whole
+            // circuit; once a lap sows only the opponent's row, each of its
+            // pits takes a seed in turn, the origin included (else a
+            // one-pit row holding the origin would leave the seed nowhere).
+            if rules.skip_origin && at == Some(lap_origin) && !come_round {
                 continue;
             }
         }
@@ -531,7 +535,10 @@ impl Position {
                             seeds_captured += k;
                         }
                     }
-                    if would_relay && relays < MAX_RELAYS {
+                    // Reading: a beyond capture that took the landing pit
+                    // itself (a two-pit circuit) leaves nothing to lift, so
+                    // the sowing ends there.
+                    if would_relay && relays < MAX_RELAYS && self.seeds[l.index()] > 0 {
                         hand = usize::from(self.seeds[l.index()]);
                         self.seeds[l.index()] = 0;
                         from = l;

@@ -334,10 +334,19 @@ fn prev_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
 /// opponent's. (Only a board whose every pit sows in `rules.direction`
 /// has stores.)
 fn last_house(rules: &Rules, side: Side) -> usize {
-    home_row(rules, side)
-        .into_iter()
-        .find(|&p| home_side(rules, next_pit(rules, p, rules.direction)) != side)
-        .expect("a row's sowing order leaves it somewhere")
+    // The pit of `side`'s row whose next pit, in the board's direction, is
+    // not theirs: the row's right end counter-clockwise, its left end
+    // clockwise (worked out, not searched, since every seed sown past a
+    // store asks it).
+    let n = rules.per_row;
+    let first = match side {
+        Side::South => 0,
+        Side::North => n,
+    };
+    match rules.direction {
+        Direction::CounterClockwise => first + n - 1,
+        Direction::Clockwise => first,
+    }
 }
 
 /// The pit facing `p` across the board: `a` faces the last uppercase pit,
@@ -370,11 +379,10 @@ enum Place {
 /// only a board without stores has) meets no store.
 fn next_place(rules: &Rules, at: Place, mover: Side, dir: Direction) -> Place {
     let stores = rules.stores && dir == rules.direction;
-    let house = last_house(rules, mover);
     match at {
-        Place::Pit(p) if stores && p == house => Place::Store(mover),
+        Place::Pit(p) if stores && p == last_house(rules, mover) => Place::Store(mover),
         Place::Pit(p) => Place::Pit(next_pit(rules, p, dir)),
-        Place::Store(_) => Place::Pit(next_pit(rules, house, dir)),
+        Place::Store(_) => Place::Pit(next_pit(rules, last_house(rules, mover), dir)),
     }
 }
 
@@ -976,9 +984,11 @@ fn lock(rules: &Rules, state: &mut State, origin: usize) -> (bool, bool) {
         // `lock = "first-sowing"`: "no capture at the end of a sowing while
         // no pit of the board has been sown from ...: the game's first
         // sowing captures nothing".
-        // Reading: the sowing that first marks a pit releases the lock, as
-        // the sowing completing `all-home-pits-sown` does.
-        Lock::FirstSowing => (before.1, after.1 && !before.1),
+        // Reading: `released_lock` reports the completion of a player's
+        // home-row lock ("this completes the opening lock"); the first-
+        // sowing lock lifts for both players at once and completes no
+        // player's set, so it is never reported.
+        Lock::FirstSowing => (before.1, false),
         // `capture.lock = "all-home-pits-sown"`: a player may capture only
         // once each pit of their home row has been the origin of at least
         // one of their sowings; `lock_release_may_capture`: whether "the
