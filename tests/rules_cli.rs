@@ -452,3 +452,127 @@ fn the_new_capture_rules_are_worded() {
     );
     let _ = CountSet::ODD;
 }
+
+#[test]
+fn rules_list_groups_the_bundled_games_by_family_with_their_evidence() {
+    use ayla::rules;
+    let (code, out) = ayla(&["rules", "list"]);
+    assert_eq!(code, 0, "{out}");
+    // Headings are indented by two spaces; variants start in the first
+    // column; summaries are indented further.
+    let is_heading = |l: &str| l.starts_with("  ") && !l.starts_with("   ");
+    let mut heading: Option<&str> = None;
+    let mut headings = Vec::new();
+    let mut seen = 0;
+    for line in out.lines() {
+        if is_heading(line) {
+            heading = Some(line.trim());
+            assert!(
+                !headings.contains(&line.trim()),
+                "heading twice: {line}\n{out}"
+            );
+            headings.push(line.trim());
+            continue;
+        }
+        if line.starts_with(' ') {
+            continue;
+        }
+        let id = line.split(' ').next().unwrap();
+        let r = rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let p = &r.provenance;
+        let h = heading.unwrap_or_else(|| panic!("{id} before any heading:\n{out}"));
+        match p.family {
+            Some(_) => {
+                let word = h.split('(').nth(1).and_then(|w| w.split(')').next());
+                let json_word = family_of(id);
+                assert_eq!(word, json_word.as_deref(), "{id} under {h}");
+            }
+            None => assert!(h.starts_with("Not classified"), "{id} under {h}"),
+        }
+        match p.evidence {
+            Some(_) => {
+                let grade = evidence_of(id).unwrap();
+                assert!(line.ends_with(&format!(" [{grade}]")), "{line}");
+            }
+            None => assert!(!line.ends_with(']'), "{line}"),
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, rules::BUNDLED.len(), "{out}");
+    // The families of the games of issue 16, each under its own heading.
+    for (id, family) in [
+        ("awale", "count-capture"),
+        ("endodoi", "relay"),
+        ("bay-khom", "beyond-capture"),
+        ("chongka", "stores"),
+        ("toguz-kumalak", "houses"),
+    ] {
+        assert_eq!(family_of(id).as_deref(), Some(family), "{id}");
+    }
+    assert!(
+        headings
+            .iter()
+            .any(|h| h.starts_with("Houses (houses): two rows; pits become")),
+        "{headings:?}"
+    );
+    assert_eq!(evidence_of("qelat").as_deref(), Some("observed"));
+    assert_eq!(evidence_of("wari").as_deref(), Some("described"));
+    assert_eq!(evidence_of("chongka").as_deref(), Some("reconstructed"));
+}
+
+/// The `rules list --json` entries, in order.
+fn list_json() -> Vec<serde_json::Value> {
+    let (code, out) = ayla(&["rules", "list", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    serde_json::from_str::<serde_json::Value>(out.trim())
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn field_of(id: &str, field: &str) -> Option<String> {
+    list_json()
+        .iter()
+        .find(|v| v["id"] == id)
+        .unwrap_or_else(|| panic!("{id} not in rules list --json"))[field]
+        .as_str()
+        .map(str::to_owned)
+}
+
+fn family_of(id: &str) -> Option<String> {
+    field_of(id, "family")
+}
+
+fn evidence_of(id: &str) -> Option<String> {
+    field_of(id, "evidence")
+}
+
+#[test]
+fn rules_list_json_follows_the_grouped_order() {
+    let (_, text) = ayla(&["rules", "list"]);
+    let ids: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    let json = list_json();
+    let from_json: Vec<&str> = json.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, from_json);
+    // Every entry has both fields, null where the file gives none.
+    for v in &json {
+        assert!(
+            v.get("family").is_some() && v.get("evidence").is_some(),
+            "{v}"
+        );
+    }
+    // Families are contiguous: once a family's run ends it does not return.
+    let families: Vec<String> = json.iter().map(|v| v["family"].to_string()).collect();
+    let mut runs: Vec<&String> = Vec::new();
+    for f in &families {
+        if runs.last() != Some(&f) {
+            assert!(!runs.contains(&f), "{f} split: {families:?}");
+            runs.push(f);
+        }
+    }
+}
