@@ -326,7 +326,7 @@ fn directions_by_pit_and_chosen_directions_are_worded() {
     });
     let sowing = clause(&r, "sowing");
     assert!(
-        sowing.contains("in the direction the mover chooses for each sowing, counter-clockwise (a, b, c, d, e, A, B, C, D, E, …) or clockwise (a, E, D, C, B, A, e, d, c, b, …)")
+        sowing.contains("Its direction: chosen by the mover for each sowing, counter-clockwise (a, b, c, d, e, A, B, C, D, E, …) or clockwise (a, E, D, C, B, A, e, d, c, b, …)")
             && sowing.contains("`c<` clockwise"),
         "{sowing}"
     );

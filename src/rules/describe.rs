@@ -135,7 +135,7 @@ fn pit_directions_words(r: &Rules) -> String {
             "counter-clockwise",
         ),
         (PitDirection::Fixed(Direction::Clockwise), "clockwise"),
-        (PitDirection::Chosen, "in the direction the mover chooses"),
+        (PitDirection::Chosen, "chosen by the mover"),
     ];
     let mut groups: Vec<(RowPits, &str)> = ways
         .iter()
@@ -155,9 +155,14 @@ fn pit_directions_words(r: &Rules) -> String {
         // Every pit alike: only "chosen" gets here (a fixed direction for
         // every pit is stored as `direction`).
         return format!(
-            "{words} for each sowing, counter-clockwise ({}) or clockwise ({}); the ply says which (`c>` counter-clockwise, `c<` clockwise), and every lap of the sowing keeps it",
+            "{words} for each sowing, counter-clockwise ({}) or clockwise ({}); the ply says which (`c>` counter-clockwise, `c<` clockwise){}",
             order_words(r, true),
-            order_words(r, false)
+            order_words(r, false),
+            if r.laps == Laps::Single {
+                ""
+            } else {
+                ", and every lap of the sowing keeps it"
+            }
         );
     }
     let parts: Vec<String> = groups
@@ -173,10 +178,15 @@ fn pit_directions_words(r: &Rules) -> String {
         })
         .collect();
     format!(
-        "in a direction set by the number of the pit sown from, counted from its owner's left: {} (counter-clockwise: {}; clockwise: {}); every lap of a sowing keeps its direction{}",
+        "set by the number of the pit sown from, counted from its owner's left: {} (counter-clockwise: {}; clockwise: {}){}{}",
         parts.join(", "),
         order_words(r, true),
         order_words(r, false),
+        if r.laps == Laps::Single {
+            ""
+        } else {
+            "; every lap of a sowing keeps its direction"
+        },
         if r.pit_directions.contains(&PitDirection::Chosen) {
             "; where the mover chooses, the ply says which (`c>` counter-clockwise, `c<` clockwise)"
         } else {
@@ -388,18 +398,26 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     );
 
     // Sowing.
-    let direction = if r.pit_directions.is_empty() {
-        format!(
-            "{} ({})",
-            if ccw {
-                "counter-clockwise"
-            } else {
-                "clockwise"
-            },
-            order_words(r, ccw)
+    // One direction for the board reads within the sentence; directions by
+    // pit, or chosen, need a sentence of their own.
+    let (direction, directions) = if r.pit_directions.is_empty() {
+        (
+            format!(
+                ", {} ({})",
+                if ccw {
+                    "counter-clockwise"
+                } else {
+                    "clockwise"
+                },
+                order_words(r, ccw)
+            ),
+            String::new(),
         )
     } else {
-        pit_directions_words(r)
+        (
+            String::new(),
+            format!(" Its direction: {}.", pit_directions_words(r)),
+        )
     };
     let drops = match r.first_seed {
         FirstSeed::NextPit => "drops one in each following pit",
@@ -415,7 +433,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         "sowing",
         &["sowing.direction", "sowing.laps", "sowing.first_seed"],
         format!(
-            "A sowing takes every seed from the chosen pit and {drops}, {direction}, in every pit of the circuit whoever owns it{}. {}",
+            "A sowing takes every seed from the chosen pit and {drops}{direction}, in every pit of the circuit whoever owns it{}.{directions} {}",
             if r.stores {
                 ", and in the mover's own store (never the opponent's)"
             } else {
@@ -437,16 +455,19 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     }
                 ),
                 Laps::RelayFromNext => format!(
-                    "Relay from the next pit: when a lap's last seed has fallen in a pit, the pit after it is looked at: if it holds seeds, they are all lifted and sown on from it as a new lap{}; if it is empty, the sowing ends, and the pit of the last seed is the landing pit. A last seed in a store{} ends the sowing too (as do 10 000 relays).",
+                    "Relay from the next pit: when a lap's last seed has fallen in a pit, the pit after it is looked at: if it holds seeds, they are all lifted and sown on from it as a new lap{}; if it is empty, the sowing ends, and the pit of the last seed is the landing pit.{} The sowing also ends after 10 000 relays.",
                     if r.first_seed == FirstSeed::NextPit {
                         " (its first seed in the pit after it)"
                     } else {
                         ""
                     },
-                    if r.sowing_capture.is_some() {
-                        ", or one that fills a pit that is then captured,"
-                    } else {
-                        ""
+                    match (r.stores, r.sowing_capture.is_some()) {
+                        (true, true) =>
+                            " A last seed in a store, or one that fills a pit that is then captured, ends the sowing too.",
+                        (true, false) => " A last seed in a store ends the sowing too.",
+                        (false, true) =>
+                            " A last seed that fills a pit that is then captured ends the sowing too.",
+                        (false, false) => "",
                     }
                 ),
                 _ =>
