@@ -241,3 +241,339 @@ fn counts_of_one_are_singular() {
     assert!(clause(&r, "captured_more_than").ends_with("more than 1 seed."));
     assert!(clause(&r, "all_below").contains("fewer than 1 seed "));
 }
+
+/// Rules parsed from existing keys, then given the issue-16 mechanics
+/// field by field: the words of `rules show` do not wait for the loader.
+fn with_mechanics(base: &str, set: impl FnOnce(&mut ayla::rules::Rules)) -> ayla::rules::Rules {
+    let mut r = ayla::rules::parse(
+        "mechanics.toml",
+        &format!("[variant]\nid = \"m\"\nname = \"M\"\n{base}"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    set(&mut r);
+    r
+}
+
+#[test]
+fn houses_and_the_first_seed_back_in_the_origin_are_worded() {
+    use ayla::rules::{CountSet, FirstSeed, Houses, RowPits};
+    // Toguz Kumalak's shape: 2x9, even counts, one tuzdyk.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 9\nseeds_per_pit = 9\n[moves]\ncannot_sow = \"end-game\"\n\
+         [capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
+        |r| {
+            r.first_seed = FirstSeed::OriginUnlessSingle;
+            r.capture.as_mut().unwrap().counts = CountSet::EVEN;
+            r.houses = Some(Houses {
+                made_at: 3,
+                own_row: RowPits::NONE,
+                opponent_row: RowPits(0b1_1111_1110),
+                max_per_player: 1,
+                not_same_number: true,
+            });
+        },
+    );
+    let sowing = clause(&r, "sowing");
+    assert!(
+        sowing.contains(
+            "drops the first back into that pit (a single seed goes to the next pit instead)"
+        ),
+        "{sowing}"
+    );
+    // 17 other pits after the origin's own first seed: the 19th comes round.
+    assert!(
+        clause(&r, "skip_origin").starts_with("A sowing of 19 or more seeds comes round"),
+        "{}",
+        clause(&r, "skip_origin")
+    );
+    assert_eq!(
+        clause(&r, "capture"),
+        "If the landing pit is in the opponent's row and now holds an even number of seeds (2, 4, 6, …), they are captured."
+    );
+    let houses = clause(&r, "houses");
+    assert!(
+        houses.contains("exactly 3 seeds")
+            && houses.contains("pits 1 to 8 of the opponent's row (A, B, C, D, E, F, G, H for South, a, b, c, d, e, f, g, h for North)")
+            && houses.contains("that the mover has no house yet, and that the opponent")
+            && houses.contains("no house with the same pit number"),
+        "{houses}"
+    );
+    assert!(clause(&r, "repetition").contains("houses"));
+    if std::env::var_os("AYLA_SHOW").is_some() {
+        print!("{}", ayla::rules::describe::show(&r));
+    }
+    assert!(clause(&r, "house_seeds").contains("never sown from"));
+}
+
+#[test]
+fn directions_by_pit_and_chosen_directions_are_worded() {
+    use ayla::rules::{Direction, PitDirection};
+    let cw = PitDirection::Fixed(Direction::Clockwise);
+    let ccw = PitDirection::Fixed(Direction::CounterClockwise);
+    let r = with_mechanics("[board]\npits_per_row = 6\nseeds_per_pit = 4\n", |r| {
+        r.pit_directions = vec![cw, cw, cw, ccw, ccw, ccw];
+    });
+    let sowing = clause(&r, "sowing");
+    assert!(
+        sowing.contains("from pits 1 to 3 (a, b, c and A, B, C) clockwise, from pits 4 to 6 (d, e, f and D, E, F) counter-clockwise"),
+        "{sowing}"
+    );
+    assert!(!sowing.contains("`c>`"), "nothing is chosen: {sowing}");
+    let r = with_mechanics("[board]\npits_per_row = 5\nseeds_per_pit = 4\n", |r| {
+        r.pit_directions = vec![PitDirection::Chosen; 5];
+    });
+    let sowing = clause(&r, "sowing");
+    assert!(
+        sowing.contains("Its direction: chosen by the mover for each sowing, counter-clockwise (a, b, c, d, e, A, B, C, D, E, …) or clockwise (a, E, D, C, B, A, e, d, c, b, …)")
+            && sowing.contains("`c<` clockwise"),
+        "{sowing}"
+    );
+}
+
+#[test]
+fn relays_from_the_next_pit_and_beyond_captures_are_worded() {
+    use ayla::rules::{BeyondCapture, Laps, Zone};
+    let r = with_mechanics(
+        "[board]\npits_per_row = 5\nseeds_per_pit = 4\n[moves]\ncannot_sow = \"end-game\"\n",
+        |r| {
+            r.laps = Laps::RelayFromNext;
+            r.beyond_capture = Some(BeyondCapture {
+                zone: Zone::Anywhere,
+                chain_pairs: true,
+                sow_on: false,
+            });
+        },
+    );
+    assert!(clause(&r, "sowing").contains("Relay from the next pit"));
+    let beyond = clause(&r, "beyond");
+    assert!(
+        beyond.starts_with("When the sowing ends because the pit after the landing pit is empty, the pit beyond that empty pit is captured by the mover if it holds seeds, in either row.")
+            && beyond.contains("pair by pair"),
+        "{beyond}"
+    );
+    assert!(
+        !ayla::rules::describe::clauses(&r)
+            .iter()
+            .any(|c| c.text == "Seeds are never captured.")
+    );
+    // Tap-Urdy's shape: relay laps, sowing on after the capture.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n[sowing]\nlaps = \"relay\"\n[moves]\nsow_from = \"home-row\"\n",
+        |r| {
+            r.sow_from = ayla::rules::SowFrom::OpponentRow;
+            r.end.leftovers = ayla::rules::Leftovers::Nobody;
+            r.beyond_capture = Some(BeyondCapture {
+                zone: Zone::Anywhere,
+                chain_pairs: false,
+                sow_on: true,
+            });
+        },
+    );
+    assert!(clause(&r, "beyond").contains("then the relay goes on from the landing pit"));
+    assert!(clause(&r, "sow_from").contains("of the opponent's home row"));
+    assert!(clause(&r, "cannot_sow").starts_with("A player who has no pit they may sow from"));
+    assert_eq!(
+        clause(&r, "leftovers"),
+        "At the end, the seeds still on the board count for nobody: only captured seeds count."
+    );
+    assert_eq!(
+        clause(&r, "winner"),
+        "The higher captured total wins; equal totals draw."
+    );
+}
+
+#[test]
+fn the_new_capture_rules_are_worded() {
+    use ayla::rules::{
+        CannotFeed, CountSet, Examined, GrandSlam, Lock, Opening, OppositeLanding, RowPits,
+    };
+    // Adji-boto's shape: the pit after the landing pit, a first-sowing lock.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 5\nseeds_per_pit = 10\n\
+         [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"forward\"\nchain_zone = \"anywhere\"\n",
+        |r| {
+            r.min_seeds = 2;
+            r.opening = Opening::EachHomePitOnce;
+            let c = r.capture.as_mut().unwrap();
+            c.examined = Examined::NextPit;
+            c.lock = Lock::FirstSowing;
+        },
+    );
+    assert_eq!(
+        clause(&r, "capture"),
+        "If the pit after the landing pit (in the sowing direction), in either row, now holds exactly 1, 3 or 5 seeds, they are captured."
+    );
+    assert!(clause(&r, "lock").starts_with("The game's first sowing captures nothing"));
+    assert_eq!(
+        clause(&r, "min_seeds"),
+        "A pit must hold at least 2 seeds to be sown."
+    );
+    assert!(clause(&r, "opening").starts_with("Opening: until a player has sown from every pit"));
+    assert!(clause(&r, "repetition").contains("which pits have been sown from"));
+    // Songo's shape: a protected pit; Awalé's four-pit cap; Wari's ban.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 7\nseeds_per_pit = 5\n[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
+         [capture]\ncounts = [2, 3, 4]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n",
+        |r| {
+            r.cannot_feed = CannotFeed::OpponentTakesAll;
+            let c = r.capture.as_mut().unwrap();
+            c.immune = RowPits(1 << 7);
+            c.chain_max = Some(4);
+            c.grand_slam = GrandSlam::Forbidden;
+        },
+    );
+    assert_eq!(
+        clause(&r, "protected"),
+        "Pit number 7 of each row (g and G) is never captured this way: not as the landing pit, and a chain stops at it."
+    );
+    assert!(clause(&r, "chain").ends_with("A capture takes at most 4 pits, the landing pit included: after it, the pits before it go first, nearest first, then those after it."));
+    assert!(
+        clause(&r, "grand_slam")
+            .contains("is not allowed while the player has a sowing that would not")
+    );
+    assert!(
+        clause(&r, "cannot_feed").contains("the opponent, who could not be fed, takes every seed")
+    );
+    assert!(clause(&r, "leftovers").contains("then that opponent takes them all"));
+    // A cap of every pit never binds, so it is not said.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n\
+         [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n",
+        |r| r.capture.as_mut().unwrap().chain_max = Some(12),
+    );
+    assert!(!clause(&r, "chain").contains("at most"));
+    // Round-and-Round Warri: an opposite capture from either row.
+    let r = with_mechanics(
+        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n\
+         [opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
+        |r| r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere,
+    );
+    assert!(
+        clause(&r, "opposite").starts_with("If the last seed falls in an empty pit of either row")
+    );
+    let _ = CountSet::ODD;
+}
+
+#[test]
+fn rules_list_groups_the_bundled_games_by_family_with_their_evidence() {
+    use ayla::rules;
+    let (code, out) = ayla(&["rules", "list"]);
+    assert_eq!(code, 0, "{out}");
+    // Headings are indented by two spaces; variants start in the first
+    // column; summaries are indented further.
+    let is_heading = |l: &str| l.starts_with("  ") && !l.starts_with("   ");
+    let mut heading: Option<&str> = None;
+    let mut headings = Vec::new();
+    let mut seen = 0;
+    for line in out.lines() {
+        if is_heading(line) {
+            heading = Some(line.trim());
+            assert!(
+                !headings.contains(&line.trim()),
+                "heading twice: {line}\n{out}"
+            );
+            headings.push(line.trim());
+            continue;
+        }
+        if line.starts_with(' ') {
+            continue;
+        }
+        let id = line.split(' ').next().unwrap();
+        let r = rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let p = &r.provenance;
+        let h = heading.unwrap_or_else(|| panic!("{id} before any heading:\n{out}"));
+        match p.family {
+            Some(_) => {
+                let word = h.split('(').nth(1).and_then(|w| w.split(')').next());
+                let json_word = family_of(id);
+                assert_eq!(word, json_word.as_deref(), "{id} under {h}");
+            }
+            None => assert!(h.starts_with("Not classified"), "{id} under {h}"),
+        }
+        match p.evidence {
+            Some(_) => {
+                let grade = evidence_of(id).unwrap();
+                assert!(line.ends_with(&format!(" [{grade}]")), "{line}");
+            }
+            None => assert!(!line.ends_with(']'), "{line}"),
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, rules::BUNDLED.len(), "{out}");
+    // The families of the games of issue 16, each under its own heading.
+    for (id, family) in [
+        ("awale", "count-capture"),
+        ("endodoi", "relay"),
+        ("bay-khom", "beyond-capture"),
+        ("chongka", "stores"),
+        ("toguz-kumalak", "houses"),
+    ] {
+        assert_eq!(family_of(id).as_deref(), Some(family), "{id}");
+    }
+    assert!(
+        headings
+            .iter()
+            .any(|h| h.starts_with("Houses (houses): two rows; pits become")),
+        "{headings:?}"
+    );
+    assert_eq!(evidence_of("qelat").as_deref(), Some("observed"));
+    assert_eq!(evidence_of("wari").as_deref(), Some("described"));
+    assert_eq!(evidence_of("chongka").as_deref(), Some("reconstructed"));
+}
+
+/// The `rules list --json` entries, in order.
+fn list_json() -> Vec<serde_json::Value> {
+    let (code, out) = ayla(&["rules", "list", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    serde_json::from_str::<serde_json::Value>(out.trim())
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn field_of(id: &str, field: &str) -> Option<String> {
+    list_json()
+        .iter()
+        .find(|v| v["id"] == id)
+        .unwrap_or_else(|| panic!("{id} not in rules list --json"))[field]
+        .as_str()
+        .map(str::to_owned)
+}
+
+fn family_of(id: &str) -> Option<String> {
+    field_of(id, "family")
+}
+
+fn evidence_of(id: &str) -> Option<String> {
+    field_of(id, "evidence")
+}
+
+#[test]
+fn rules_list_json_follows_the_grouped_order() {
+    let (_, text) = ayla(&["rules", "list"]);
+    let ids: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    let json = list_json();
+    let from_json: Vec<&str> = json.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, from_json);
+    // Every entry has both fields, null where the file gives none.
+    for v in &json {
+        assert!(
+            v.get("family").is_some() && v.get("evidence").is_some(),
+            "{v}"
+        );
+    }
+    // Families are contiguous: once a family's run ends it does not return.
+    let families: Vec<String> = json.iter().map(|v| v["family"].to_string()).collect();
+    let mut runs: Vec<&String> = Vec::new();
+    for f in &families {
+        if runs.last() != Some(&f) {
+            assert!(!runs.contains(&f), "{f} split: {families:?}");
+            runs.push(f);
+        }
+    }
+}

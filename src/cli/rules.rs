@@ -1,7 +1,7 @@
 //! `ayla rules list | show <variant> | validate <file>... | diff <a> <b>`
 
 use super::{Exit, Failure, load_rules};
-use ayla::rules::{self, LoadError, Rules, describe};
+use ayla::rules::{self, Evidence, Family, LoadError, Rules, describe};
 use std::path::PathBuf;
 
 /// Subcommands of `rules`.
@@ -35,34 +35,64 @@ pub enum Command {
 pub fn run(c: Command) -> Result<(), Failure> {
     match c {
         Command::List { json } => {
+            let mut all = Vec::new();
+            for (id, _, _) in rules::BUNDLED {
+                all.push((*id, rules::bundled(id).map_err(Failure::unusable)?));
+            }
+            // Grouped by family, in the order of FAMILIES, unclassified
+            // last; within a family, in the order of BUNDLED (by id).
+            all.sort_by_key(|(_, r)| family_rank(r.provenance.family));
             if json.json {
-                let mut all = Vec::new();
-                for (id, _, _) in rules::BUNDLED {
-                    let r = rules::bundled(id).map_err(Failure::unusable)?;
-                    let p = &r.provenance;
-                    all.push(serde_json::json!({
-                        "id": id,
-                        "name": p.name,
-                        "other_names": p.other_names,
-                        "people": p.people,
-                        "region": p.region,
-                        "summary": p.summary,
-                        "readings": r.readings.iter().map(|x| &x.name).collect::<Vec<_>>(),
-                    }));
-                }
-                println!("{}", serde_json::Value::Array(all));
+                let list: Vec<serde_json::Value> = all
+                    .iter()
+                    .map(|(id, r)| {
+                        let p = &r.provenance;
+                        serde_json::json!({
+                            "id": id,
+                            "name": p.name,
+                            "other_names": p.other_names,
+                            "people": p.people,
+                            "region": p.region,
+                            "summary": p.summary,
+                            "family": p.family.map(family_word),
+                            "evidence": p.evidence.map(evidence_word),
+                            "readings": r.readings.iter().map(|x| &x.name).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::Array(list));
                 return Ok(());
             }
-            for (id, _, _) in rules::BUNDLED {
-                let r = rules::bundled(id).map_err(Failure::unusable)?;
+            let width = all
+                .iter()
+                .map(|(id, _)| id.len())
+                .max()
+                .unwrap_or(0)
+                .max(14);
+            let mut heading = None;
+            for (id, r) in &all {
                 let p = &r.provenance;
+                if heading != Some(p.family) {
+                    heading = Some(p.family);
+                    // Headings are indented, so that every line starting in
+                    // the first column is a variant (scripts read it so).
+                    println!("  {}", family_heading(p.family));
+                }
                 let who: Vec<&str> = [p.people.as_deref(), p.region.as_deref()]
                     .into_iter()
                     .flatten()
                     .collect();
-                println!("{:<14} {} — {}", id, p.name, who.join(", "));
+                println!(
+                    "{:<width$} {} — {}{}",
+                    id,
+                    p.name,
+                    who.join(", "),
+                    p.evidence
+                        .map(|e| format!(" [{}]", evidence_word(e)))
+                        .unwrap_or_default()
+                );
                 if let Some(s) = &p.summary {
-                    println!("{:<14} {s}", "");
+                    println!("{:<width$} {s}", "");
                 }
             }
             Ok(())
@@ -187,6 +217,73 @@ pub fn run(c: Command) -> Result<(), Failure> {
                 e => Err(Failure::silent(e)),
             }
         }
+    }
+}
+
+/// The families, in the order `rules list` shows them, each with the
+/// word of `variant.family` and a line on what sets it apart.
+const FAMILIES: &[(Family, &str, &str, &str)] = &[
+    (
+        Family::CountCapture,
+        "count-capture",
+        "Count capture",
+        "two rows, single laps; a sowing takes pits by the count it leaves in them",
+    ),
+    (
+        Family::Relay,
+        "relay",
+        "Relay",
+        "two rows; a last seed in an occupied pit lifts it and the sowing goes on",
+    ),
+    (
+        Family::BeyondCapture,
+        "beyond-capture",
+        "Beyond capture",
+        "two rows; a sowing that stops before an empty pit takes the pit beyond it",
+    ),
+    (
+        Family::Stores,
+        "stores",
+        "Stores",
+        "two rows and a store for each player on the sowing circuit",
+    ),
+    (
+        Family::Houses,
+        "houses",
+        "Houses",
+        "two rows; pits become one player's houses in play and keep what falls in them",
+    ),
+];
+
+/// Where a family comes in the list; unclassified variants last.
+fn family_rank(f: Option<Family>) -> usize {
+    f.and_then(|f| FAMILIES.iter().position(|x| x.0 == f))
+        .unwrap_or(FAMILIES.len())
+}
+
+/// The `variant.family` word of a family.
+fn family_word(f: Family) -> &'static str {
+    FAMILIES
+        .iter()
+        .find(|x| x.0 == f)
+        .map_or("unknown", |x| x.1)
+}
+
+/// A family's heading in `rules list`.
+fn family_heading(f: Option<Family>) -> String {
+    match f.and_then(|f| FAMILIES.iter().find(|x| x.0 == f)) {
+        Some((_, word, title, line)) => format!("{title} ({word}): {line}"),
+        None => "Not classified: the rule file gives no `variant.family`".to_owned(),
+    }
+}
+
+/// The `variant.evidence` word of a grade.
+fn evidence_word(e: Evidence) -> &'static str {
+    match e {
+        Evidence::Observed => "observed",
+        Evidence::Described => "described",
+        Evidence::Reconstructed => "reconstructed",
+        _ => "unknown",
     }
 }
 

@@ -3,7 +3,10 @@
 //! open points marked as such. `rules show` prints it; `rules diff`
 //! compares two rulebooks clause by clause in the same words.
 
-use super::model::{CannotFeed, GrandSlam, Laps};
+use super::model::{
+    CannotFeed, CountSet, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers, Opening,
+    OppositeLanding, Parity, PitDirection, RowPits,
+};
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use crate::board::{Pit, Side};
 use std::fmt::Write;
@@ -65,6 +68,133 @@ fn count_list(counts: &[u16]) -> String {
     }
 }
 
+/// What a pit must hold for a count capture: `exactly 2 or 3 seeds`,
+/// `an even number of seeds (2, 4, 6, …)`; and the short form a chain
+/// test uses (`2 or 3`, `an even number`).
+fn holds(cs: CountSet) -> (String, String) {
+    match cs.parity() {
+        Some(Parity::Even) => (
+            "an even number of seeds (2, 4, 6, …)".to_owned(),
+            "an even number".to_owned(),
+        ),
+        Some(Parity::Odd) => (
+            "an odd number of seeds (1, 3, 5, …)".to_owned(),
+            "an odd number".to_owned(),
+        ),
+        None => {
+            let list = cs.list();
+            let counts = count_list(&list);
+            let seeds = if list == [1] { "seed" } else { "seeds" };
+            (format!("exactly {counts} {seeds}"), counts)
+        }
+    }
+}
+
+/// Pit numbers in words: `7`, `1 and 6`, `1, 2, 5 and 6`, `1 to 8`.
+fn numbers(set: RowPits) -> String {
+    let list = set.list();
+    let contiguous = list.windows(2).all(|w| w[1] == w[0] + 1);
+    match list.len() {
+        0 => String::new(),
+        1 => list[0].to_string(),
+        n if contiguous && n > 2 => format!("{} to {}", list[0], list[n - 1]),
+        n => {
+            let words: Vec<String> = list.iter().map(usize::to_string).collect();
+            format!("{} and {}", words[..n - 1].join(", "), words[n - 1])
+        }
+    }
+}
+
+/// The labels of the pits with these numbers in `side`'s row: `a, f`.
+fn row_labels(r: &Rules, set: RowPits, side: Side) -> String {
+    let base = if side == Side::South { 0 } else { r.per_row };
+    set.list()
+        .iter()
+        .filter(|&&k| k >= 1 && k <= r.per_row)
+        .map(|&k| r.label(Pit((base + k - 1) as u8)).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A sowing order of the whole board from `a`, in words: `a, b, c, …`.
+fn order_words(r: &Rules, ccw: bool) -> String {
+    let n = r.per_row;
+    let order: Vec<String> = (0..2 * n)
+        .map(|i| if ccw { i } else { (2 * n - i) % (2 * n) })
+        .map(|i| r.label(Pit(i as u8)).to_string())
+        .collect();
+    format!("{}, …", order.join(", "))
+}
+
+/// The direction clause of a board whose pits do not all sow one way:
+/// which pit numbers sow which way.
+fn pit_directions_words(r: &Rules) -> String {
+    let ways = [
+        (
+            PitDirection::Fixed(Direction::CounterClockwise),
+            "counter-clockwise",
+        ),
+        (PitDirection::Fixed(Direction::Clockwise), "clockwise"),
+        (PitDirection::Chosen, "chosen by the mover"),
+    ];
+    let mut groups: Vec<(RowPits, &str)> = ways
+        .iter()
+        .map(|&(d, words)| {
+            let mut set = 0u32;
+            for (i, pd) in r.pit_directions.iter().enumerate() {
+                if *pd == d {
+                    set |= 1 << (i + 1);
+                }
+            }
+            (RowPits(set), words)
+        })
+        .filter(|(set, _)| !set.is_empty())
+        .collect();
+    groups.sort_by_key(|(set, _)| set.list().first().copied());
+    if let [(_, words)] = groups.as_slice() {
+        // Every pit alike: only "chosen" gets here (a fixed direction for
+        // every pit is stored as `direction`).
+        return format!(
+            "{words} for each sowing, counter-clockwise ({}) or clockwise ({}); the ply says which (`c>` counter-clockwise, `c<` clockwise){}",
+            order_words(r, true),
+            order_words(r, false),
+            if r.laps == Laps::Single {
+                ""
+            } else {
+                ", and every lap of the sowing keeps it"
+            }
+        );
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(set, words)| {
+            format!(
+                "from {} {} ({} and {}) {words}",
+                plural(set.list().len(), "pit", "pits"),
+                numbers(*set),
+                row_labels(r, *set, Side::South),
+                row_labels(r, *set, Side::North)
+            )
+        })
+        .collect();
+    format!(
+        "set by the number of the pit sown from, counted from its owner's left: {} (counter-clockwise: {}; clockwise: {}){}{}",
+        parts.join(", "),
+        order_words(r, true),
+        order_words(r, false),
+        if r.laps == Laps::Single {
+            ""
+        } else {
+            "; every lap of a sowing keeps its direction"
+        },
+        if r.pit_directions.contains(&PitDirection::Chosen) {
+            "; where the mover chooses, the ply says which (`c>` counter-clockwise, `c<` clockwise)"
+        } else {
+            ""
+        }
+    )
+}
+
 /// A zone in words. Without trading every pit stays with the row it is
 /// in, so "control" and "territory" would name a distinction the game
 /// does not have.
@@ -83,7 +213,9 @@ fn zone_words(z: Zone, trading: bool) -> &'static str {
 /// mover's store where there are stores), then one more.
 fn come_round(r: &Rules) -> usize {
     let others = r.pits() - 1 + usize::from(r.stores);
-    others + 1
+    // A lap whose first seed falls back in its origin needs that one more
+    // before it reaches the origin again.
+    others + 1 + usize::from(r.first_seed != FirstSeed::NextPit)
 }
 
 fn labels(rules: &Rules, side: Side) -> String {
@@ -189,6 +321,30 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             (_, false) => "On their turn a player sows from any non-empty pit of their own row.".into(),
         },
     );
+    if r.min_seeds > 1 {
+        add(
+            Part::Turn,
+            "min_seeds",
+            &["moves.min_seeds", "moves.below_min"],
+            format!(
+                "A pit must hold at least {} to be sown{}.",
+                count(r.min_seeds, "seed", "seeds"),
+                if r.below_min_if_no_other {
+                    "; when no such pit can be sown, a pit with fewer (but at least one) may be"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    if r.opening == Opening::EachHomePitOnce {
+        add(
+            Part::Turn,
+            "opening",
+            &["moves.opening"],
+            "Opening: until a player has sown from every pit of their own row, they may sow only from pits of their row they have not sown from yet, if any of those can be sown; if none can, the restriction lapses for that ply.".into(),
+        );
+    }
     if r.feeding == Feeding::MustFeedEmptyOpponent {
         add(
             Part::Turn,
@@ -214,7 +370,14 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             Part::Turn,
             "cannot_feed",
             &["moves.cannot_feed"],
-            "If the opponent must be fed and no sowing can, the game ends at once and the player to act takes every seed left on the board.".into(),
+            format!(
+                "If the opponent must be fed and no sowing can, the game ends at once and {} takes every seed left on the board.",
+                if r.cannot_feed == CannotFeed::OpponentTakesAll {
+                    "the opponent, who could not be fed,"
+                } else {
+                    "the player to act"
+                }
+            ),
         );
     }
     add(
@@ -222,51 +385,104 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         "cannot_sow",
         &["moves.cannot_sow"],
         match r.cannot_sow {
+            // Where a non-empty pit of one's own row may still not be
+            // sowable, "every one of whose pits is empty" would be wrong.
+            CannotSow::Pass
+                if r.min_seeds > 1 || r.houses.is_some() || r.sow_from == SowFrom::OpponentRow =>
+            {
+                "A player who has no pit they may sow from must pass (the ply `pass`); this is the only time passing is legal.".into()
+            }
             CannotSow::Pass => "A player every one of whose pits is empty must pass (the ply `pass`); this is the only time passing is legal.".into(),
             CannotSow::EndGame => "A player with nothing to sow does not pass: the game ends (see The end).".into(),
         },
     );
 
     // Sowing.
+    // One direction for the board reads within the sentence; directions by
+    // pit, or chosen, need a sentence of their own.
+    let (direction, directions) = if r.pit_directions.is_empty() {
+        (
+            format!(
+                ", {} ({})",
+                if ccw {
+                    "counter-clockwise"
+                } else {
+                    "clockwise"
+                },
+                order_words(r, ccw)
+            ),
+            String::new(),
+        )
+    } else {
+        (
+            String::new(),
+            format!(" Its direction: {}.", pit_directions_words(r)),
+        )
+    };
+    let drops = match r.first_seed {
+        FirstSeed::NextPit => "drops one in each following pit",
+        FirstSeed::Origin => {
+            "drops the first back into that pit and the rest one in each following pit"
+        }
+        FirstSeed::OriginUnlessSingle => {
+            "drops the first back into that pit (a single seed goes to the next pit instead) and the rest one in each following pit"
+        }
+    };
     add(
         Part::Sowing,
         "sowing",
-        &["sowing.direction", "sowing.laps"],
+        &["sowing.direction", "sowing.laps", "sowing.first_seed"],
         format!(
-            "A sowing takes every seed from the chosen pit and drops one in each following pit, {} ({}), in every pit of the circuit whoever owns it{}. {}",
-            if ccw {
-                "counter-clockwise"
-            } else {
-                "clockwise"
-            },
-            {
-                let order: Vec<String> = (0..2 * n)
-                    .map(|i| if ccw { i } else { (2 * n - i) % (2 * n) })
-                    .take(2 * n)
-                    .map(|i| r.label(Pit(i as u8)).to_string())
-                    .collect();
-                format!("{}, …", order.join(", "))
-            },
+            "A sowing takes every seed from the chosen pit and {drops}{direction}, in every pit of the circuit whoever owns it{}.{directions} {}",
             if r.stores {
                 ", and in the mover's own store (never the opponent's)"
             } else {
                 ""
             },
-            if r.laps == Laps::Relay {
-                format!(
-                    "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.",
+            match r.laps {
+                Laps::Relay => format!(
+                    "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it{}; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.",
+                    if r.first_seed == FirstSeed::NextPit {
+                        ""
+                    } else {
+                        ", its first seed again back into the pit lifted"
+                    },
                     if r.stores { " or a store" } else { "" },
                     if r.sowing_capture.is_some() {
                         " or fills a pit that is then captured"
                     } else {
                         ""
                     }
-                )
-            } else {
-                "Single lap: the sowing ends where its last seed falls, the landing pit.".into()
+                ),
+                Laps::RelayFromNext => format!(
+                    "Relay from the next pit: when a lap's last seed has fallen in a pit, the pit after it is looked at: if it holds seeds, they are all lifted and sown on from it as a new lap{}; if it is empty, the sowing ends, and the pit of the last seed is the landing pit.{} The sowing also ends after 10 000 relays.",
+                    if r.first_seed == FirstSeed::NextPit {
+                        " (its first seed in the pit after it)"
+                    } else {
+                        ""
+                    },
+                    match (r.stores, r.sowing_capture.is_some()) {
+                        (true, true) =>
+                            " A last seed in a store, or one that fills a pit that is then captured, ends the sowing too.",
+                        (true, false) => " A last seed in a store ends the sowing too.",
+                        (false, true) =>
+                            " A last seed that fills a pit that is then captured ends the sowing too.",
+                        (false, false) => "",
+                    }
+                ),
+                _ =>
+                    "Single lap: the sowing ends where its last seed falls, the landing pit.".into(),
             }
         ),
     );
+    if r.later_rounds == LaterRounds::OpponentRow {
+        add(
+            Part::Sowing,
+            "later_rounds",
+            &["sowing.later_rounds"],
+            "Once a lap has come round (it is about to drop a second seed in a place it has already sown into), that seed and every later seed of the lap go only into the pits of the opponent's row, in sowing order, round and round; every other pit, and every store, is passed over.".into(),
+        );
+    }
     if r.extra_turn {
         add(
             Part::Sowing,
@@ -283,7 +499,22 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         Part::Sowing,
         "skip_origin",
         &["sowing.skip_origin"],
-        if r.skip_origin && (r.laps == Laps::Relay) {
+        if r.first_seed != FirstSeed::NextPit {
+            let lap = if r.laps == Laps::Single {
+                "sowing"
+            } else {
+                "lap"
+            };
+            if r.skip_origin {
+                format!(
+                    "A {lap} of {round} or more seeds, its first seed having fallen back in the pit it was taken from, skips that pit each time it comes round again."
+                )
+            } else {
+                format!(
+                    "A {lap} of {round} or more seeds comes round to the pit it was taken from again and drops a seed there too, on every pass."
+                )
+            }
+        } else if r.skip_origin && (r.laps != Laps::Single) {
             format!(
                 "A lap of {round} or more seeds skips the pit it was taken from (the chosen pit, or the pit a relay lifted) each time it comes round."
             )
@@ -299,6 +530,64 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     );
 
     // Captures.
+    if let Some(h) = &r.houses {
+        let mut places = Vec::new();
+        if !h.own_row.is_empty() {
+            places.push(format!(
+                "{} {} of the mover's own row ({} for South, {} for North)",
+                plural(h.own_row.list().len(), "pit", "pits"),
+                numbers(h.own_row),
+                row_labels(r, h.own_row, Side::South),
+                row_labels(r, h.own_row, Side::North)
+            ));
+        }
+        if !h.opponent_row.is_empty() {
+            places.push(format!(
+                "{} {} of the opponent's row ({} for South, {} for North)",
+                plural(h.opponent_row.list().len(), "pit", "pits"),
+                numbers(h.opponent_row),
+                row_labels(r, h.opponent_row, Side::North),
+                row_labels(r, h.opponent_row, Side::South)
+            ));
+        }
+        add(
+            Part::Captures,
+            "houses",
+            &[
+                "houses.made_at",
+                "houses.own_row",
+                "houses.opponent_row",
+                "houses.max_per_player",
+                "houses.not_same_number",
+            ],
+            {
+                let mut provided = vec![
+                    format!("that it is one of {}", places.join(", or ")),
+                    "that it is not a house already".to_owned(),
+                    if h.max_per_player == 1 {
+                        "that the mover has no house yet".to_owned()
+                    } else {
+                        format!("that the mover has fewer than {} houses", h.max_per_player)
+                    },
+                ];
+                if h.not_same_number {
+                    provided.push("that the opponent has no house with the same pit number (counted from each row's owner's left)".to_owned());
+                }
+                let last = provided.pop().unwrap_or_default();
+                format!(
+                    "Houses: when a sowing's last seed brings a pit to exactly {}, the pit becomes the mover's house for good and its seeds go to the mover, provided {}, and {last}. Making a house is tried before any capture at the end of a sowing; a sowing that makes one captures nothing else.",
+                    count(h.made_at, "seed", "seeds"),
+                    provided.join(", "),
+                )
+            },
+        );
+        add(
+            Part::Captures,
+            "house_seeds",
+            &[],
+            "A house stays empty: every seed that falls in it, in any sowing by either player, goes at once to the house's owner, as captured. A house is never sown from and never captured, and a seed falling in it feeds nobody; a last seed that falls in a house ends the sowing with no capture.".into(),
+        );
+    }
     match &r.capture {
         // Said once below, when no kind of capture exists.
         None => {}
@@ -322,28 +611,65 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     ),
                 );
             }
-            let list = c.counts.list();
-            let counts = count_list(&list);
-            let (seeds, they) = if list == [1] {
-                ("seed", "it is")
+            if c.lock == Lock::FirstSowing {
+                add(
+                    Part::Captures,
+                    "lock",
+                    &["capture.lock"],
+                    format!(
+                        "The game's first sowing captures nothing: while no pit of the board has been sown from, no capture is made at the end of a sowing{}. Captures made while seeds are sown are not held back.",
+                        if r.houses.is_some() {
+                            " and no house is made"
+                        } else {
+                            ""
+                        }
+                    ),
+                );
+            }
+            let (exactly, counts) = holds(c.counts);
+            let they = if c.counts.list() == [1] {
+                "it is"
             } else {
-                ("seeds", "they are")
+                "they are"
             };
+            let next = c.examined == Examined::NextPit;
+            // The pit whose count is looked at, as the clauses name it.
+            let first = if next {
+                "the pit after the landing pit (in the sowing direction)"
+            } else {
+                "the landing pit"
+            };
+            let first_short = if next { "examined pit" } else { "landing pit" };
             add(
                 Part::Captures,
                 "capture",
-                &["capture.counts", "capture.landing"],
+                &["capture.counts", "capture.landing", "capture.examined"],
                 if c.landing == Zone::Anywhere && !trades {
-                    format!(
-                        "If the landing pit, in either row, now holds exactly {counts} {seeds}, {they} captured."
-                    )
+                    format!("If {first}, in either row, now holds {exactly}, {they} captured.")
                 } else {
                     format!(
-                        "If the landing pit is {} and now holds exactly {counts} {seeds}, {they} captured.",
+                        "If {first} is {} and now holds {exactly}, {they} captured.",
                         zone_words(c.landing, trades)
                     )
                 },
             );
+            if !c.immune.is_empty() {
+                let many = c.immune.list().len() > 1;
+                add(
+                    Part::Captures,
+                    "protected",
+                    &["capture.protected"],
+                    format!(
+                        "{} {} of each row ({} and {}) {} never captured this way: not as the {first_short}, and a chain stops at {}.",
+                        if many { "Pits number" } else { "Pit number" },
+                        numbers(c.immune),
+                        row_labels(r, c.immune, Side::South),
+                        row_labels(r, c.immune, Side::North),
+                        if many { "are" } else { "is" },
+                        if many { "them" } else { "it" }
+                    ),
+                );
+            }
             // A chain through any pit has no zone to leave: saying it stops
             // at a pit "not anywhere on the board" would be nonsense.
             let anywhere = c.chain_zone == Zone::Anywhere;
@@ -361,8 +687,8 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     ),
                 )
             };
-            let chain = match c.chain {
-                Chain::None => "Only the landing pit is captured: there is no chain.".to_owned(),
+            let mut chain = match c.chain {
+                Chain::None => format!("Only the {first_short} is captured: there is no chain."),
                 Chain::Backward => format!(
                     "Then the pit before it (against the sowing direction) is examined: {test}, it is captured too, and so on backwards; {stop}."
                 ),
@@ -370,7 +696,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     "Then the pit after it (in the sowing direction) is examined: {test}, it is captured too, and so on forwards; {stop}."
                 ),
                 Chain::Both => format!(
-                    "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {}: the maximal arc of such pits containing the landing pit. Each pit is captured at most once.",
+                    "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {}: the maximal arc of such pits containing the {first_short}. Each pit is captured at most once.",
                     if anywhere && !trades {
                         "in either row"
                     } else {
@@ -378,19 +704,37 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     }
                 ),
             };
+            // A cap of every pit on the board never binds: a chain takes
+            // each pit at most once.
+            if let Some(k) = c.chain_max
+                && usize::from(k) < r.pits()
+                && c.chain != Chain::None
+            {
+                chain.push_str(&format!(
+                    " A capture takes at most {}, the {first_short} included: after it, the pits before it go first, nearest first, then those after it.",
+                    count(k, "pit", "pits")
+                ));
+            }
             add(
                 Part::Captures,
                 "chain",
-                &["capture.chain", "capture.chain_zone"],
+                &["capture.chain", "capture.chain_zone", "capture.chain_max"],
                 chain,
             );
-            if c.grand_slam != GrandSlam::Captures {
-                add(
+            match c.grand_slam {
+                GrandSlam::Captures => {}
+                GrandSlam::CapturesNothing => add(
                     Part::Captures,
                     "grand_slam",
                     &["capture.grand_slam"],
                     "A sowing whose capture would take every seed of the opponent's row (which holds some) is legal but captures nothing (grand slam).".into(),
-                );
+                ),
+                GrandSlam::Forbidden => add(
+                    Part::Captures,
+                    "grand_slam",
+                    &["capture.grand_slam"],
+                    "A sowing whose capture would take every seed of the opponent's row (which holds some) is not allowed while the player has a sowing that would not (grand slam); when every sowing would, they are all allowed and capture nothing.".into(),
+                ),
             }
             add(
                 Part::Captures,
@@ -431,13 +775,16 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             &[
                 "opposite_capture.when_opposite_empty",
                 "opposite_capture.capturing_seed",
+                "opposite_capture.landing",
             ],
             format!(
                 "If the last seed falls in an empty pit {}, {} captured{}.{}",
-                if trades {
-                    "the mover controls"
-                } else {
-                    "of the mover's own row"
+                match (o.landing, trades) {
+                    (OppositeLanding::Anywhere, _) => {
+                        "of either row (the pit opposite may then be the mover's own)"
+                    }
+                    (_, true) => "the mover controls",
+                    (_, false) => "of the mover's own row",
                 },
                 if o.capturing_seed_taken {
                     "that seed and every seed in the pit opposite are"
@@ -457,7 +804,62 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ),
         );
     }
-    if r.capture.is_none() && r.opposite_capture.is_none() && r.sowing_capture.is_none() {
+    if let Some(b) = &r.beyond_capture {
+        let zone = if b.zone == Zone::Anywhere && !trades {
+            ", in either row".to_owned()
+        } else {
+            format!(" and is {}", zone_words(b.zone, trades))
+        };
+        let when = match r.laps {
+            Laps::Relay => format!(
+                "At the end of every lap whose last seed fell in a pit that already held seeds, if the pit after it is empty, the pit beyond that empty pit is captured by the mover if it holds seeds{zone}; {}",
+                if b.sow_on {
+                    "then the relay goes on from the landing pit as usual."
+                } else {
+                    "the sowing then ends there, whether or not a pit was taken."
+                }
+            ),
+            Laps::RelayFromNext => format!(
+                "When the sowing ends because the pit after the landing pit is empty, the pit beyond that empty pit is captured by the mover if it holds seeds{zone}."
+            ),
+            _ => format!(
+                "At the end of the sowing, if the pit after the landing pit is empty, the pit beyond it is captured by the mover if it holds seeds{zone}."
+            ),
+        };
+        add(
+            Part::Captures,
+            "beyond",
+            &[
+                "beyond_capture.zone",
+                "beyond_capture.chain",
+                "beyond_capture.then",
+            ],
+            format!(
+                "{when}{}{}{}",
+                if b.chain_pairs {
+                    " Then the pit after the captured one is looked at as a new empty pit: if it is empty and the pit after it holds seeds (and lies where the first may), that pit is captured too, and so on, pair by pair, each pit at most once, up to the first pair that does not qualify."
+                } else {
+                    ""
+                },
+                if r.stores {
+                    " The seeds go into the mover's store."
+                } else {
+                    ""
+                },
+                if r.capture.is_some() || r.opposite_capture.is_some() || r.houses.is_some() {
+                    " This capture is tried only if the captures above took nothing."
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    if r.capture.is_none()
+        && r.opposite_capture.is_none()
+        && r.sowing_capture.is_none()
+        && r.beyond_capture.is_none()
+        && r.houses.is_none()
+    {
         add(
             Part::Captures,
             "capture",
@@ -605,6 +1007,13 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 }
                 if r.has_lock() {
                     parts.push("lock progress");
+                } else if r.opening != Opening::None
+                    || r.capture.is_some_and(|c| c.lock == Lock::FirstSowing)
+                {
+                    parts.push("which pits have been sown from");
+                }
+                if r.houses.is_some() {
+                    parts.push("houses");
                 }
                 parts.push("captured totals");
                 let parts = parts.join(", ");
@@ -625,24 +1034,45 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         } else {
             "the owner of its pit"
         };
-        if r.cannot_feed != CannotFeed::AnySowing {
+        let (base, except_to) = match r.end.leftovers {
+            Leftovers::Nobody => (
+                "At the end, the seeds still on the board count for nobody: only captured seeds count".to_owned(),
+                "them all",
+            ),
+            _ => (
+                format!("At the end, every seed still on the board goes to {to}"),
+                "them all",
+            ),
+        };
+        if r.cannot_feed == CannotFeed::OpponentTakesAll {
             format!(
-                "At the end, every seed still on the board goes to {to} (except when the game ends because the opponent cannot be fed: then the player to act takes them all)."
+                "{base} (except when the game ends because the opponent cannot be fed: then that opponent takes {except_to})."
+            )
+        } else if r.cannot_feed != CannotFeed::AnySowing {
+            format!(
+                "{base} (except when the game ends because the opponent cannot be fed: then the player to act takes {except_to})."
             )
         } else if r.end.seeds_left_to_first {
             format!(
-                "At the end, every seed still on the board goes to {to} (except when few seeds are left: then {} takes them all).",
+                "{base} (except when few seeds are left: then {} takes {except_to}).",
                 r.first
             )
         } else {
-            format!("At the end, every seed still on the board goes to {to}.")
+            format!("{base}.")
         }
     });
     add(
         Part::Scoring,
         "winner",
         &["end.winner"],
-        "The higher total (captured plus swept) wins; equal totals draw.".into(),
+        if r.end.leftovers == Leftovers::Nobody
+            && r.cannot_feed == CannotFeed::AnySowing
+            && !r.end.seeds_left_to_first
+        {
+            "The higher captured total wins; equal totals draw.".into()
+        } else {
+            "The higher total (captured plus swept) wins; equal totals draw.".into()
+        },
     );
     v
 }
@@ -757,8 +1187,18 @@ pub fn show(r: &Rules) -> String {
         .zip(&used)
         .filter(|(_, u)| !**u)
         .collect();
-    if !rest.is_empty() {
+    // A reading whose keys no clause renders (a grand slam that captures
+    // like any other capture has no clause of its own) is still shown.
+    let unshown: Vec<_> = r
+        .readings
+        .iter()
+        .filter(|rd| !shown.contains(&rd.name))
+        .collect();
+    if !rest.is_empty() || !unshown.is_empty() {
         let _ = writeln!(out, "\nOther interpretations\n---------------------");
+        for rd in unshown {
+            out.push_str(&reading_text(rd));
+        }
         for (it, _) in rest {
             out.push_str(&interpretation_text(it, "  * ", "    "));
         }

@@ -20,6 +20,26 @@ use std::path::Path;
 /// The variants shipped inside the binary: `(id, file name, text)`.
 pub const BUNDLED: &[(&str, &str, &str)] = &[
     (
+        "adji-boto",
+        "adji-boto.toml",
+        include_str!("../../rules/adji-boto.toml"),
+    ),
+    (
+        "al-manqala",
+        "al-manqala.toml",
+        include_str!("../../rules/al-manqala.toml"),
+    ),
+    (
+        "anywoli",
+        "anywoli.toml",
+        include_str!("../../rules/anywoli.toml"),
+    ),
+    (
+        "awale",
+        "awale.toml",
+        include_str!("../../rules/awale.toml"),
+    ),
+    (
         "ayoayo",
         "ayoayo.toml",
         include_str!("../../rules/ayoayo.toml"),
@@ -28,6 +48,21 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         "ba-awa",
         "ba-awa.toml",
         include_str!("../../rules/ba-awa.toml"),
+    ),
+    (
+        "bay-khom",
+        "bay-khom.toml",
+        include_str!("../../rules/bay-khom.toml"),
+    ),
+    (
+        "chongka",
+        "chongka.toml",
+        include_str!("../../rules/chongka.toml"),
+    ),
+    (
+        "endodoi",
+        "endodoi.toml",
+        include_str!("../../rules/endodoi.toml"),
     ),
     ("gore", "gore.toml", include_str!("../../rules/gore.toml")),
     (
@@ -46,6 +81,37 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         "oware.toml",
         include_str!("../../rules/oware.toml"),
     ),
+    (
+        "pallanguzhi",
+        "pallanguzhi.toml",
+        include_str!("../../rules/pallanguzhi.toml"),
+    ),
+    (
+        "qelat",
+        "qelat.toml",
+        include_str!("../../rules/qelat.toml"),
+    ),
+    (
+        "round-and-round",
+        "round-and-round.toml",
+        include_str!("../../rules/round-and-round.toml"),
+    ),
+    (
+        "songo",
+        "songo.toml",
+        include_str!("../../rules/songo.toml"),
+    ),
+    (
+        "tap-urdy",
+        "tap-urdy.toml",
+        include_str!("../../rules/tap-urdy.toml"),
+    ),
+    (
+        "toguz-kumalak",
+        "toguz-kumalak.toml",
+        include_str!("../../rules/toguz-kumalak.toml"),
+    ),
+    ("wari", "wari.toml", include_str!("../../rules/wari.toml")),
 ];
 
 /// Parses and validates rule-file text. `file` names it in errors; an
