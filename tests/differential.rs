@@ -224,7 +224,7 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
         ),
         (
             "variant.evidence",
-            &["observed", "described", "reconstructed"],
+            &["observed", "described", "reconstructed", "invented"],
         ),
         (
             "sowing.direction",

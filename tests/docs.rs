@@ -511,6 +511,8 @@ fn the_interpretable_keys_are_the_rule_keys() {
         "capture",
         "opposite_capture",
         "sowing_capture",
+        "beyond_capture",
+        "houses",
         "trading",
         "end",
     ];

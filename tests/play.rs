@@ -384,7 +384,17 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
     }
     let flat = board.join(" ");
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
+    // The sowing line says which way seeds go: one way for the whole
+    // board, or pit by pit (and `>`/`<` where the mover chooses).
+    if rules.pit_directions.is_empty() {
+        let way = match rules.direction {
+            ayla::rules::Direction::CounterClockwise => "sowing: counter-clockwise (a to",
+            _ => "sowing: clockwise (",
+        };
+        assert!(flat.contains(way), "{what}");
+    } else {
+        assert!(flat.contains("sowing: "), "{what}");
+    }
     if rules.stores {
         let line = board[top + 2];
         let counts: Vec<&str> = line
@@ -394,10 +404,14 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
         assert_eq!(counts, ["0", "0"], "a store at each end: {what}");
         assert_eq!(line.matches('[').count(), 2, "{what}");
         assert!(line.trim_start().starts_with('[') && line.ends_with(']'));
-        assert!(
-            flat.contains("North's on the left, South's on the right"),
-            "{what}"
-        );
+        // Each store follows its owner's last house in the sowing order,
+        // so clockwise sowing swaps the ends.
+        let ends = if rules.direction == ayla::rules::Direction::CounterClockwise {
+            "North's on the left, South's on the right"
+        } else {
+            "South's on the left, North's on the right"
+        };
+        assert!(flat.contains(ends), "{what}");
     }
 }
 

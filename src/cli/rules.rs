@@ -283,6 +283,7 @@ fn evidence_word(e: Evidence) -> &'static str {
         Evidence::Observed => "observed",
         Evidence::Described => "described",
         Evidence::Reconstructed => "reconstructed",
+        Evidence::Invented => "invented",
         _ => "unknown",
     }
 }
@@ -302,7 +303,7 @@ fn warnings(r: &Rules) -> Vec<String> {
         w.push("no source: `variant.sources` lists where the rules come from".to_owned());
     }
     if p.evidence.is_none() {
-        w.push("no evidence: `variant.evidence` says whether the rules were \"observed\" in play, \"described\" in the literature, or \"reconstructed\" where the sources fall silent".to_owned());
+        w.push("no evidence: `variant.evidence` says whether the rules were \"observed\" in play, \"described\" in the literature, or \"reconstructed\" where the sources fall silent, or \"invented\" by a known author".to_owned());
     }
     w
 }

@@ -2064,10 +2064,13 @@ mod tests {
         assert_eq!(g.state().seeds, [1, 3, 1, 2, 2, 2]);
         assert_eq!(g.state().captured, [0, 0]);
         assert_eq!(g.state().sown, [true, false, false, false, false, false]);
+        // The first sowing lifts the lock for both players, but completes no
+        // player's home-row lock, so it reports no lock completion.
         assert!(matches!(
             e,
             Effect::Sow {
-                released_lock: true,
+                released_lock: false,
+                captured: PitSet::EMPTY,
                 ..
             }
         ));

@@ -123,7 +123,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
         &mut s,
         rng,
         "evidence",
-        &["observed", "described", "reconstructed"],
+        &["observed", "described", "reconstructed", "invented"],
         2,
     );
     for key in ["other_names", "sources"] {

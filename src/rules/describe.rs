@@ -1005,11 +1005,11 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 if trades {
                     parts.push("pending offer");
                 }
-                if r.has_lock() {
-                    parts.push("lock progress");
-                } else if r.opening != Opening::None
-                    || r.capture.is_some_and(|c| c.lock == Lock::FirstSowing)
+                if r.capture
+                    .is_some_and(|c| matches!(c.lock, Lock::AllHomePitsSown { .. }))
                 {
+                    parts.push("lock progress");
+                } else if r.has_lock() || r.opening != Opening::None {
                     parts.push("which pits have been sown from");
                 }
                 if r.houses.is_some() {

@@ -76,6 +76,9 @@ pub enum Evidence {
     Described,
     /// The sources leave essential rules unknown, and the file fills them.
     Reconstructed,
+    /// A game devised by a known author, whose own rules the file follows
+    /// (Kalah; a teaching example).
+    Invented,
 }
 
 /// Sowing direction.
@@ -1008,6 +1011,7 @@ impl Rules {
                 TomlEvidence::Observed => Evidence::Observed,
                 TomlEvidence::Described => Evidence::Described,
                 TomlEvidence::Reconstructed => Evidence::Reconstructed,
+                TomlEvidence::Invented => Evidence::Invented,
             }),
         };
 

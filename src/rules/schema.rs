@@ -103,6 +103,8 @@ pub enum TomlEvidence {
     Described,
     /// The sources leave essential rules unknown and the file fills them.
     Reconstructed,
+    /// A game devised by a known author, whose own rules the file follows.
+    Invented,
 }
 
 /// `[board]`.
