@@ -957,7 +957,7 @@ fn beyond_captures_after_a_single_lap() {
     assert_eq!(format_position(&r, g.position()), "0,1,1,0/0,1,1,1 N 11-0");
     assert_eq!(
         e.describe(&r, Side::South),
-        "South sows 2 from a, the last seed falling in c; takes the pit beyond the empty pit d, A (3 seeds)"
+        "South sows 2 from a, the last seed falling in c; takes A, beyond the empty pit d (3 seeds)"
     );
     // Pairs: after A, B is empty and C beyond it holds 2; then D is not empty.
     let start = "2,0,0,0/3,0,2,1 S 8-0";

@@ -229,9 +229,9 @@ impl Effect {
                         .iter()
                         .map(|b| {
                             format!(
-                                "takes the pit beyond the empty pit {}, {}",
-                                rules.label(before(b)),
-                                rules.label(b)
+                                "takes {}, beyond the empty pit {}",
+                                rules.label(b),
+                                rules.label(before(b))
                             )
                         })
                         .collect();
