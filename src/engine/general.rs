@@ -354,22 +354,12 @@ impl Position {
             && buf.keep_if_any(|q| self.ply_feeds(rules, q, opp))
             && !buf.contains(ply)
         {
-            let (opponent, pit, feeders) = (side.opponent(), ply.notation(n), buf.list(n));
-            return Err(if rules.feeding == Feeding::MustLeaveOpponentSeeds {
-                Illegal::MustLeaveSeeds {
-                    side,
-                    opponent,
-                    pit,
-                    feeders,
-                }
-            } else {
-                Illegal::MustFeed {
-                    side,
-                    opponent,
-                    pit,
-                    feeders,
-                }
-            });
+            return Err(super::position::unfed(
+                rules,
+                side,
+                ply.notation(n),
+                buf.list(n),
+            ));
         }
         if rules
             .capture

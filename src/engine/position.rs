@@ -503,23 +503,7 @@ impl Position {
                 if let Some(f) = self.feeders(rules, sowable)
                     && !f.contains(p)
                 {
-                    let (opponent, pit, feeders) =
-                        (side.opponent(), label(p).to_string(), list(f, " or "));
-                    return Err(if rules.feeding == Feeding::MustLeaveOpponentSeeds {
-                        Illegal::MustLeaveSeeds {
-                            side,
-                            opponent,
-                            pit,
-                            feeders,
-                        }
-                    } else {
-                        Illegal::MustFeed {
-                            side,
-                            opponent,
-                            pit,
-                            feeders,
-                        }
-                    });
+                    return Err(unfed(rules, side, label(p).to_string(), list(f, " or ")));
                 }
                 Ok(())
             }
@@ -1172,6 +1156,27 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// The refusal of a sowing `pit` that does not feed when `feeders` do:
+/// the feeding rule says which (`moves.feeding`).
+pub(super) fn unfed(rules: &Variant, side: Side, pit: String, feeders: String) -> Illegal {
+    let opponent = side.opponent();
+    if rules.feeding == Feeding::MustLeaveOpponentSeeds {
+        Illegal::MustLeaveSeeds {
+            side,
+            opponent,
+            pit,
+            feeders,
+        }
+    } else {
+        Illegal::MustFeed {
+            side,
+            opponent,
+            pit,
+            feeders,
+        }
+    }
 }
 
 /// Pushes every subset of `of` with 1..=max elements, smaller sets first,
