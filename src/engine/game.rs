@@ -68,6 +68,7 @@ impl EndReason {
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EndReason::AllBelow(1) => write!(f, "no pit holds a seed"),
             EndReason::AllBelow(k) => {
                 write!(
                     f,

@@ -924,10 +924,14 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             Part::End,
             "all_below",
             &["end.all_pits_below"],
-            format!(
-                "The game ends as soon as every pit holds fewer than {} (checked after every ply).",
-                count(k, "seed", "seeds")
-            ),
+            if k == 1 {
+                "The game ends as soon as no pit holds a seed (checked after every ply).".into()
+            } else {
+                format!(
+                    "The game ends as soon as every pit holds fewer than {} (checked after every ply).",
+                    count(k, "seed", "seeds")
+                )
+            },
         );
     }
     if let Some(k) = r.end.captured_more_than {
