@@ -16,4 +16,4 @@ pub use game::{EndReason, Game, Outcome, Snapshot};
 pub use ply::{Effect, Illegal, Ply};
 pub use position::Position;
 pub use setup::{Setup, SetupError, SetupField};
-pub use variant::{Variant, pit_direction, records_sown};
+pub use variant::{Variant, pit_direction};

@@ -4,7 +4,6 @@
 //! position built by hand and one read from a string pass the same checks.
 
 use super::position::Position;
-use super::variant::records_sown;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
 use crate::rules::describe::count;
@@ -143,7 +142,7 @@ impl Setup {
                 format!("the pits of {name} never change hands: each side controls its home row"),
             ));
         }
-        if !self.sown.is_empty() && !records_sown(rules) {
+        if !self.sown.is_empty() && !rules.records_sown() {
             return Err(fault(
                 SetupField::Sown,
                 format!("{name} has no opening lock nor opening rule, so no pit counts as sown"),

@@ -100,13 +100,6 @@ pub struct Variant {
     pub(crate) house_sites: [PitSet; 2],
 }
 
-/// Whether `rules` record the `sown` state (which home pits each side has
-/// sown from): they do when they have a lock or an opening rule.
-#[must_use]
-pub fn records_sown(rules: &Rules) -> bool {
-    rules.capture.is_some_and(|c| c.lock != Lock::None) || rules.opening != Opening::None
-}
-
 /// How the rules direct sowings from pit `p`: the entry of
 /// `pit_directions` for its pit number, or the board's `direction`.
 #[must_use]
@@ -290,7 +283,7 @@ impl Variant {
             chosen,
             clockwise,
             plain_moves,
-            records_sown: records_sown(&rules),
+            records_sown: rules.records_sown(),
             house_sites: Side::BOTH.map(|s| match rules.houses {
                 None => PitSet::EMPTY,
                 Some(h) => {

@@ -1,6 +1,6 @@
 //! The position notation: parse (checked against a rulebook) and print (canonical).
 
-use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side, records_sown};
+use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side};
 use crate::rules::Rules;
 use pest::Parser;
 use pest::iterators::Pair;
@@ -202,7 +202,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
                 owners = Some(set);
             }
             Rule::sown => {
-                if !records_sown(rules) {
+                if !rules.records_sown() {
                     return Err(no_use(
                         &p,
                         "sown",

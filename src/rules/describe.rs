@@ -531,24 +531,28 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
 
     // Captures.
     if let Some(h) = &r.houses {
+        // The pit numbers `pits`, named for each mover: in their own row, or
+        // (`theirs`) in the opponent's.
+        let place = |pits: RowPits, which: &str, theirs: bool| {
+            let [south, north] = if theirs {
+                [Side::North, Side::South]
+            } else {
+                [Side::South, Side::North]
+            };
+            format!(
+                "{} {} of {which} ({} for South, {} for North)",
+                plural(pits.list().len(), "pit", "pits"),
+                numbers(pits),
+                row_labels(r, pits, south),
+                row_labels(r, pits, north)
+            )
+        };
         let mut places = Vec::new();
         if !h.own_row.is_empty() {
-            places.push(format!(
-                "{} {} of the mover's own row ({} for South, {} for North)",
-                plural(h.own_row.list().len(), "pit", "pits"),
-                numbers(h.own_row),
-                row_labels(r, h.own_row, Side::South),
-                row_labels(r, h.own_row, Side::North)
-            ));
+            places.push(place(h.own_row, "the mover's own row", false));
         }
         if !h.opponent_row.is_empty() {
-            places.push(format!(
-                "{} {} of the opponent's row ({} for South, {} for North)",
-                plural(h.opponent_row.list().len(), "pit", "pits"),
-                numbers(h.opponent_row),
-                row_labels(r, h.opponent_row, Side::North),
-                row_labels(r, h.opponent_row, Side::South)
-            ));
+            places.push(place(h.opponent_row, "the opponent's row", true));
         }
         add(
             Part::Captures,
@@ -1013,7 +1017,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                     .is_some_and(|c| matches!(c.lock, Lock::AllHomePitsSown { .. }))
                 {
                     parts.push("lock progress");
-                } else if r.has_lock() || r.opening != Opening::None {
+                } else if r.records_sown() {
                     parts.push("which pits have been sown from");
                 }
                 if r.houses.is_some() {

@@ -1916,4 +1916,11 @@ impl Rules {
     pub fn has_lock(&self) -> bool {
         self.capture.is_some_and(|c| c.lock != Lock::None)
     }
+
+    /// Whether the state records which home pits each side has sown from
+    /// (`sown=` in the position notation): with a lock or an opening rule.
+    #[must_use]
+    pub fn records_sown(&self) -> bool {
+        self.has_lock() || self.opening != Opening::None
+    }
 }
