@@ -116,6 +116,16 @@ impl Pit {
     }
 }
 
+/// A place seeds can lie in: a pit, or a player's store (where the rules
+/// have stores). Drawings and sowing traces speak of places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A pit.
+    Pit(Pit),
+    /// This player's store.
+    Store(Side),
+}
+
 /// A set of pits as a bit mask (bit `i` is pit `i`). Copy, allocation-free.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PitSet(pub u64);

@@ -10,7 +10,7 @@ mod position;
 mod setup;
 mod variant;
 
-pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
+pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Place, Side};
 pub use crate::rules::describe::ordinal;
 pub use game::{EndReason, Game, Outcome, Snapshot};
 pub use ply::{Effect, Illegal, Ply};
