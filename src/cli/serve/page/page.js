@@ -341,7 +341,6 @@
     message("");
     const a = await api("/api/game", gameRequest(S.play, [], false));
     if (epoch !== S.epoch) return;
-    S.play.readings = a.readings;
     S.playAnswer = a;
     await show(a, false, epoch);
     await runEngines(epoch);
@@ -417,14 +416,25 @@
     await runEngines(epoch);
   }
 
+  // The readings sent are only those chosen away from their default, so a
+  // game under the defaults has a record without a Readings tag.
+  function withReading(readings, variant, name, value) {
+    const out = { ...readings };
+    const r = (variantInfo(variant) || { readings: [] }).readings.find((x) => x.name === name);
+    if (r && r.default === value) delete out[name];
+    else out[name] = value;
+    return out;
+  }
+
   async function changeReading(name, value) {
     if (S.mode === "read") {
       S.read.readings = { ...(S.read.readings || {}), [name]: value };
+      // The record's own Readings tag is overridden only where asked.
       await loadRecord(S.read.game, S.read.index);
       return;
     }
     const epoch = newEpoch();
-    const readings = { ...S.play.readings, [name]: value };
+    const readings = withReading(S.play.readings, S.play.variant, name, value);
     const game = { ...S.play, readings };
     const a = await api("/api/game", gameRequest(game, S.play.plies, false));
     if (epoch !== S.epoch) return;
@@ -439,7 +449,7 @@
       renderReadings(S.answer);
       return;
     }
-    S.play.readings = a.readings;
+    S.play.readings = readings;
     S.playAnswer = a;
     message("");
     await show(a, false, epoch);

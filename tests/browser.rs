@@ -1,0 +1,817 @@
+//! The page of `ayla serve` in a real browser: headless Chromium driven
+//! through chromedriver (W3C WebDriver), clicking pits and buttons as a
+//! person would, and every result compared with what the command line
+//! (`check`, `replay --json`) or the server's own API says.
+//!
+//! Without chromedriver the test says how to install it and passes, so a
+//! machine without a browser can still run `cargo test`; CI sets
+//! `AYLA_BROWSER_TEST=required` so that a missing browser fails instead.
+//! `AYLA_BROWSER_URL=http://127.0.0.1:PORT/` runs it against a server
+//! started by hand instead of `ayla serve --port 0`.
+//! `AYLA_SCREENSHOT_UPDATE=1` also writes the screenshot to
+//! docs/images/serve.png.
+//!
+//! The WebDriver and HTTP clients are a few functions over
+//! `std::net::TcpStream` and serde_json: the test needs a dozen WebDriver
+//! commands, and every client crate would bring an async runtime and
+//! about a hundred crates to build for them.
+
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use std::{env, fs, thread};
+
+// ---- plain HTTP/1.1 over a TcpStream ---------------------------------------
+
+/// One request to `addr` ("127.0.0.1:PORT"); the status and the body as JSON
+/// (Null for an empty body).
+fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect to {addr}: {e}"));
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let data = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if body.is_some() {
+        req += &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            data.len()
+        );
+    }
+    req += "\r\n";
+    s.write_all(req.as_bytes()).unwrap();
+    s.write_all(data.as_bytes()).unwrap();
+    // Read by Content-Length: chromedriver keeps the connection open
+    // whatever `Connection: close` asks, so reading to the end would hang.
+    let mut r = BufReader::new(s);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        let n = r
+            .read_line(&mut line)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        if n == 0 || line == "\r\n" {
+            break;
+        }
+        head += &line;
+    }
+    let status: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("{method} {path}: bad status line in {head:?}"));
+    let lower = head.to_ascii_lowercase();
+    let length = lower
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .map(|n| {
+            n.trim()
+                .parse::<usize>()
+                .expect("Content-Length is a number")
+        });
+    let mut payload = Vec::new();
+    if let Some(n) = length {
+        payload.resize(n, 0);
+        r.read_exact(&mut payload).unwrap();
+    } else {
+        r.read_to_end(&mut payload).unwrap();
+        if lower.contains("transfer-encoding: chunked") {
+            payload = dechunk(&payload);
+        }
+    }
+    let text = String::from_utf8(payload).expect("body is UTF-8");
+    let value = if text.trim().is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{method} {path}: body is not JSON ({e}): {text}"))
+    };
+    (status, value)
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let eol = b.windows(2).position(|w| w == b"\r\n").expect("chunk size");
+        let size = usize::from_str_radix(
+            String::from_utf8_lossy(&b[..eol])
+                .split(';')
+                .next()
+                .unwrap()
+                .trim(),
+            16,
+        )
+        .expect("chunk size is hex");
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[eol + 2..eol + 2 + size]);
+        b = &b[eol + 2 + size + 2..];
+    }
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => (c - b'A') as u32,
+            b'a'..=b'z' => (c - b'a' + 26) as u32,
+            b'0'..=b'9' => (c - b'0' + 52) as u32,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("not base64: {c}"),
+        }
+    };
+    let clean: Vec<u8> = s.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let n = chunk.iter().take_while(|&&c| c != b'=').count();
+        let mut acc = 0u32;
+        for (i, &c) in chunk[..n].iter().enumerate() {
+            acc |= val(c) << (18 - 6 * i);
+        }
+        let bytes = acc.to_be_bytes();
+        out.extend_from_slice(&bytes[1..n.max(1)]);
+    }
+    out
+}
+
+// ---- processes -------------------------------------------------------------
+
+/// A child process killed when the test ends, passing or not.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn ayla(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ayla")
+}
+
+fn find_chromedriver() -> Option<PathBuf> {
+    let path = env::var_os("PATH").unwrap_or_default();
+    env::split_paths(&path)
+        .chain([PathBuf::from("/usr/bin")])
+        .map(|d| d.join("chromedriver"))
+        .find(|p| p.is_file())
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `ayla serve --port 0`, and its address read from its first line.
+fn start_server() -> (Option<Killed>, String) {
+    if let Ok(url) = env::var("AYLA_BROWSER_URL") {
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        return (None, addr);
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["serve", "--port", "0"])
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run ayla serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let child = Killed(child);
+    let rest = line
+        .strip_prefix("ayla serve: listening on http://")
+        .unwrap_or_else(|| panic!("first line of ayla serve: {line:?}"));
+    let addr = rest
+        .split('/')
+        .next()
+        .filter(|a| a.starts_with("127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no 127.0.0.1 address in {line:?}"))
+        .to_string();
+    assert!(
+        line.trim_end().ends_with("/ (this machine only)"),
+        "first line of ayla serve: {line:?}"
+    );
+    (Some(child), addr)
+}
+
+// ---- a small WebDriver client ---------------------------------------------
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Browser {
+    addr: String,
+    session: String,
+    _driver: Killed,
+}
+
+impl Browser {
+    fn start(chromedriver: &Path) -> Browser {
+        let port = free_port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run chromedriver");
+        let driver = Killed(driver);
+        let addr = format!("127.0.0.1:{port}");
+        let start = Instant::now();
+        while TcpStream::connect(&addr).is_err() {
+            assert!(start.elapsed() < WAIT, "chromedriver does not listen");
+            thread::sleep(Duration::from_millis(50));
+        }
+        let mut opts = json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+            "--window-size=1400,1000", "--disable-dev-shm-usage"]});
+        if Path::new("/usr/bin/chromium").is_file() {
+            opts["binary"] = json!("/usr/bin/chromium");
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": opts}}});
+        let (status, v) = http(&addr, "POST", "/session", Some(&caps));
+        assert_eq!(status, 200, "new session: {v}");
+        let session = v["value"]["sessionId"].as_str().unwrap().to_string();
+        Browser {
+            addr,
+            session,
+            _driver: driver,
+        }
+    }
+
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let body = body.or_else(|| (method == "POST").then(|| json!({})));
+        let (status, v) = http(&self.addr, method, &path, body.as_ref());
+        assert_eq!(status, 200, "WebDriver {method} {path}: {v}");
+        v["value"].clone()
+    }
+
+    fn goto(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({"url": url})));
+    }
+
+    fn js(&self, script: &str, args: Value) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.cmd(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("find {css}: {v}"))
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.cmd("POST", &format!("/element/{e}/click"), None);
+    }
+
+    /// Clicks and waits for the page to be idle again.
+    fn click_wait(&self, css: &str) {
+        self.click(css);
+        self.idle();
+    }
+
+    fn text(&self, css: &str) -> String {
+        self.js(
+            "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
+            json!([css]),
+        )
+        .as_str()
+        .unwrap_or_else(|| panic!("no element {css}"))
+        .to_string()
+    }
+
+    fn visible(&self, css: &str) -> bool {
+        let e = self.find(css);
+        self.cmd("GET", &format!("/element/{e}/displayed"), None)
+            .as_bool()
+            .unwrap()
+    }
+
+    fn key(&self, key: &str) {
+        self.cmd(
+            "POST",
+            "/actions",
+            Some(
+                json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]}),
+            ),
+        );
+        self.cmd("DELETE", "/actions", None);
+    }
+
+    /// Waits until the page says it is idle (body[data-busy="0"]): no
+    /// request and no animation running.
+    fn idle(&self) {
+        let start = Instant::now();
+        loop {
+            let busy = self.js("return document.body.dataset.busy;", json!([]));
+            if busy == json!("0") {
+                return;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "the page stays busy; message: {}",
+                self.text("#message")
+            );
+            thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    /// Chooses `value` in the select `css` by clicking its option, as a
+    /// person would, and waits for what that starts.
+    fn select(&self, css: &str, value: &str) {
+        self.click(&format!("{css} option[value=\"{value}\"]"));
+        self.idle();
+        assert_eq!(
+            self.js(
+                "return document.querySelector(arguments[0]).value;",
+                json!([css])
+            ),
+            json!(value),
+            "{css} did not take {value}"
+        );
+    }
+
+    fn screenshot(&self) -> Vec<u8> {
+        base64_decode(self.cmd("GET", "/screenshot", None).as_str().unwrap())
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let path = format!("/session/{}", self.session);
+        let _ = TcpStream::connect(&self.addr).map(|_| http(&self.addr, "DELETE", &path, None));
+    }
+}
+
+// ---- what the server and the command line say ---------------------------------
+
+struct Server {
+    addr: String,
+}
+
+impl Server {
+    fn post(&self, path: &str, body: Value) -> Value {
+        let (status, v) = http(&self.addr, "POST", path, Some(&body));
+        assert_eq!(status, 200, "POST {path} {body}: {v}");
+        v
+    }
+
+    fn game(&self, variant: &str, plies: &[String]) -> Value {
+        self.post(
+            "/api/game",
+            json!({"variant": variant, "readings": {}, "start": null, "plies": plies,
+                   "seeds": "numbers", "frames": false}),
+        )
+    }
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The pits the page marks as clickable, asserted to be the server's legal
+/// pits: the page must neither add nor drop one.
+fn clickable_pits(b: &Browser, answer: &Value) -> Vec<String> {
+    let page = strs(&b.js(
+        "return [...document.querySelectorAll('#board [data-pit].clickable')].map(g => g.dataset.pit);",
+        json!([]),
+    ));
+    let server: BTreeSet<String> = answer["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["pit"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        page.iter().cloned().collect::<BTreeSet<_>>(),
+        server,
+        "pits the page marks legal"
+    );
+    page
+}
+
+/// Clicks pit `pit` and waits.
+fn click_pit(b: &Browser, pit: &str) {
+    b.click_wait(&format!("#board [data-pit=\"{pit}\"]"));
+}
+
+/// The page's #record written to a file and checked by `ayla check`.
+fn check_record(record: &str, name: &str) {
+    let dir = root().join("target/browser");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    fs::write(&file, record).unwrap();
+    let out = ayla(&["check", file.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "ayla check {name}:\n{}{}\n--- record:\n{record}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Starts a new game of `variant` with both sides human.
+fn new_game(b: &Browser, variant: &str) {
+    b.click_wait("#mode-play");
+    b.select("#south-player", "human");
+    b.select("#north-player", "human");
+    b.select("#variant", variant);
+    b.click_wait("#new-game");
+    assert_eq!(b.text("#moves"), "", "a new game has no plies");
+}
+
+/// The page's position and record after `plies` must be the server's.
+fn assert_same_game(b: &Browser, server: &Server, variant: &str, plies: &[String]) -> Value {
+    let answer = server.game(variant, plies);
+    assert_eq!(
+        b.text("#position"),
+        answer["position"].as_str().unwrap(),
+        "position after {plies:?}"
+    );
+    assert_eq!(
+        b.text("#record"),
+        answer["record"].as_str().unwrap(),
+        "record after {plies:?}"
+    );
+    answer
+}
+
+// ---- the scenarios --------------------------------------------------------------
+
+/// Eight plies of Kpé by clicking pits the page marks legal.
+fn kpe_by_clicks(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    let mut plies: Vec<String> = Vec::new();
+    let mut answer = server.game("kpe", &plies);
+    for i in 0..8 {
+        let pits = clickable_pits(b, &answer);
+        assert!(!pits.is_empty(), "no legal pit at ply {}", i + 1);
+        // Vary the choice so the game is not one pit over and over.
+        let pit = pits[(i * 3) % pits.len()].clone();
+        click_pit(b, &pit);
+        plies.push(pit);
+        answer = assert_same_game(b, server, "kpe", &plies);
+    }
+    check_record(&b.text("#record"), "kpe-clicked.rec");
+}
+
+/// The plies of a golden record, as `replay --json` reads them.
+fn replay(file: &str) -> Value {
+    let out = ayla(&["replay", "--json", file]);
+    assert!(out.status.success(), "ayla replay --json {file}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+/// A Goré game by clicking, with an offer made with Offer… and the pits,
+/// and accepted with Accept.
+fn gore_trade(b: &Browser, server: &Server) {
+    // A legal route: the plies of a golden game, followed until the server
+    // says an offer is allowed.
+    let golden = replay("tests/golden/gore/02-trader-seed6.rec");
+    let route: Vec<String> = golden["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap().to_string())
+        .collect();
+    let mut plies: Vec<String> = Vec::new();
+    let mut answer = server.game("gore", &plies);
+    while answer["actions"]["offers"].as_array().unwrap().is_empty() {
+        let next = route
+            .get(plies.len())
+            .expect("the golden game reaches a position where an offer is allowed")
+            .clone();
+        assert!(
+            !next.starts_with("offer"),
+            "the route offers before the server allows it"
+        );
+        plies.push(next);
+        answer = server.game("gore", &plies);
+    }
+
+    new_game(b, "gore");
+    let mut shown = server.game("gore", &[]);
+    for (i, ply) in plies.iter().enumerate() {
+        let pits = clickable_pits(b, &shown);
+        assert!(
+            pits.contains(ply),
+            "ply {} ({ply}) is not among the pits the page marks legal: {pits:?}",
+            i + 1
+        );
+        click_pit(b, ply);
+        shown = assert_same_game(b, server, "gore", &plies[..=i]);
+    }
+
+    // The offer: the server's first, made by toggling its pits.
+    let offer = answer["actions"]["offers"][0].as_str().unwrap().to_string();
+    let labels: Vec<&str> = offer
+        .trim_start_matches("offer(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(str::trim)
+        .collect();
+    assert!(
+        b.visible("#offer"),
+        "Offer… is shown when offers are allowed"
+    );
+    b.click_wait("#offer");
+    assert!(
+        b.visible("#send-offer"),
+        "Send offer is shown in offer mode"
+    );
+    for (i, pit) in labels.iter().enumerate() {
+        assert_eq!(
+            b.js(
+                "return document.querySelector('#send-offer').disabled;",
+                json!([])
+            ),
+            json!(true),
+            "Send offer is disabled before the set is an allowed offer ({i} of {offer})"
+        );
+        click_pit(b, pit);
+    }
+    b.click_wait("#send-offer");
+    plies.push(offer.clone());
+    let answer = assert_same_game(b, server, "gore", &plies);
+    assert!(
+        answer["actions"]["accept"].as_bool().unwrap(),
+        "{offer} may be accepted"
+    );
+    assert!(b.visible("#accept"), "Accept is shown after {offer}");
+    assert!(b.visible("#decline"), "Decline is shown after {offer}");
+    b.click_wait("#accept");
+    plies.push("accept".to_string());
+    let mut shown = assert_same_game(b, server, "gore", &plies);
+
+    // Two more sowings after the trade.
+    for _ in 0..2 {
+        let pits = clickable_pits(b, &shown);
+        let pit = pits[0].clone();
+        click_pit(b, &pit);
+        plies.push(pit);
+        shown = assert_same_game(b, server, "gore", &plies);
+    }
+    check_record(&b.text("#record"), "gore-trade.rec");
+}
+
+/// South human, North the engine at level 1: each click brings the engine's
+/// answer.
+fn against_engine(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    // South acts first, so the engine does not move before its level is set
+    // (the level select is enabled only for an engine).
+    b.select("#north-player", "engine");
+    b.select("#north-level", "1");
+    let animate = b.js(
+        "return document.querySelector('#animate').checked;",
+        json!([]),
+    );
+    assert_eq!(animate, json!(true), "animation is on by default");
+    let mut answer = server.game("kpe", &[]);
+    for round in 1..=3 {
+        let pits = clickable_pits(b, &answer);
+        click_pit(b, &pits[0]);
+        let sides = strs(&b.js(
+            "return [...document.querySelectorAll('#moves .side')].map(s => s.title);",
+            json!([]),
+        ));
+        let plies = strs(&b.js(
+            "return [...document.querySelectorAll('#moves .t')].map(s => s.textContent);",
+            json!([]),
+        ));
+        assert_eq!(
+            plies.len(),
+            2 * round,
+            "plies after {round} clicks: {plies:?}"
+        );
+        assert_eq!(sides.last().map(String::as_str), Some("North"), "{sides:?}");
+        answer = assert_same_game(b, server, "kpe", &plies);
+        assert_eq!(answer["to_move"], json!("South"), "back to the human");
+    }
+    // Undo takes back the engine's ply and the human ply before it.
+    b.click_wait("#undo");
+    let plies = strs(&b.js(
+        "return [...document.querySelectorAll('#moves .t')].map(s => s.textContent);",
+        json!([]),
+    ));
+    assert_eq!(
+        plies.len(),
+        4,
+        "undo goes back to before the last human ply"
+    );
+    assert_same_game(b, server, "kpe", &plies);
+    check_record(&b.text("#record"), "kpe-engine.rec");
+    b.select("#north-player", "human");
+}
+
+/// Loads `file` in read mode and steps through every ply, by the → key or
+/// by the Next button, comparing the position with `ayla replay`'s.
+fn read_record(b: &Browser, file: &str, by_key: bool) {
+    let golden = replay(file);
+    let text = fs::read_to_string(root().join(file)).unwrap();
+    b.click_wait("#mode-read");
+    b.js(
+        "const t = document.querySelector('#record-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));",
+        json!([text]),
+    );
+    b.click_wait("#load-record");
+    let plies = golden["plies"].as_array().unwrap();
+    let n = plies.len();
+    assert_eq!(b.text("#ply-counter"), format!("ply 0 of {n}"), "{file}");
+    assert_eq!(
+        b.text("#position"),
+        golden["start"].as_str().unwrap(),
+        "{file}: start"
+    );
+    for (i, p) in plies.iter().enumerate() {
+        if by_key {
+            b.key("\u{E014}"); // ArrowRight
+        } else {
+            b.click("#step-next");
+        }
+        b.idle();
+        assert_eq!(
+            b.text("#ply-counter"),
+            format!("ply {} of {n}", i + 1),
+            "{file}"
+        );
+        assert_eq!(
+            b.text("#position"),
+            p["position"].as_str().unwrap(),
+            "{file}: position after ply {}",
+            i + 1
+        );
+    }
+    b.key("\u{E011}"); // Home
+    b.idle();
+    assert_eq!(
+        b.text("#position"),
+        golden["start"].as_str().unwrap(),
+        "{file}: Home"
+    );
+    b.key("\u{E010}"); // End
+    b.idle();
+    assert_eq!(
+        b.text("#position"),
+        golden["position"].as_str().unwrap(),
+        "{file}: End"
+    );
+    b.key("\u{E012}"); // ArrowLeft
+    b.idle();
+    assert_eq!(
+        b.text("#position"),
+        plies[n - 2]["position"].as_str().unwrap(),
+        "{file}: ← from the end"
+    );
+}
+
+/// A record with an illegal ply, and one that does not parse: the message
+/// line says what `ayla check` says, and the server answers afterwards.
+fn bad_records(b: &Browser, server: &Server) {
+    let dir = root().join("target/browser");
+    fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [
+        ("illegal.rec", "[Variant \"kpe\"]\n\n1. c c\n"),
+        ("unparsable.rec", "[Variant \"gore\"]\n\n1. c zz\n"),
+    ] {
+        let file = dir.join(name);
+        fs::write(&file, text).unwrap();
+        let out = ayla(&["check", file.to_str().unwrap()]);
+        assert_ne!(out.status.code(), Some(0), "ayla check {name}");
+        let both = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // check's first line is `FILE:LINE:COLUMN: message`; the page knows
+        // no file name, so the message is what follows.
+        let prefix = format!("{}:", file.display());
+        let first = both
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("ayla check {name} names the place: {both}"));
+        let message = first[prefix.len()..]
+            .splitn(3, ':')
+            .nth(2)
+            .unwrap()
+            .trim()
+            .to_string();
+        b.click_wait("#mode-read");
+        b.js(
+            "document.querySelector('#record-text').value = arguments[0];",
+            json!([text]),
+        );
+        b.click_wait("#load-record");
+        let shown = b.text("#message");
+        assert!(
+            shown.contains(&message),
+            "{name}: the page says {shown:?}, ayla check says {message:?}"
+        );
+    }
+    let (status, v) = http(&server.addr, "GET", "/api/variants", None);
+    assert_eq!(status, 200, "the server answers after bad records: {v}");
+    // And the page still works: a good record loads.
+    b.js(
+        "document.querySelector('#record-text').value = arguments[0];",
+        json!([fs::read_to_string(root().join("tests/golden/kpe/01-capturer-seed2.rec")).unwrap()]),
+    );
+    b.click_wait("#load-record");
+    assert_eq!(b.text("#message"), "", "a good record after bad ones");
+    assert!(b.text("#ply-counter").ends_with(" of 73"));
+}
+
+#[test]
+fn page_in_a_browser() {
+    let required = env::var("AYLA_BROWSER_TEST").is_ok_and(|v| v == "required");
+    let Some(chromedriver) = find_chromedriver() else {
+        let msg = "\n\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\
+                   !! tests/browser.rs: chromedriver not found (PATH, /usr/bin):  !!\n\
+                   !! the page of `ayla serve` was NOT tested in a browser.       !!\n\
+                   !! Install it with: apt-get install chromium chromium-driver   !!\n\
+                   !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n";
+        assert!(!required, "AYLA_BROWSER_TEST=required: {msg}");
+        eprintln!("{msg}");
+        return;
+    };
+    let started = Instant::now();
+    let (_server, addr) = start_server();
+    let server = Server { addr };
+    let b = Browser::start(&chromedriver);
+    b.goto(&format!("http://{}/", server.addr));
+    b.idle();
+    assert_eq!(b.text("#message"), "", "the page starts without an error");
+
+    // Animation costs up to ~3 s a ply: on only for the engine game, where
+    // it shows the frames of both sides' plies.
+    b.click("#animate");
+    b.select("#seeds", "numbers");
+    kpe_by_clicks(&b, &server);
+    eprintln!("browser: Kpé by clicks done at {:?}", started.elapsed());
+    gore_trade(&b, &server);
+    eprintln!("browser: Goré with a trade done at {:?}", started.elapsed());
+    b.click("#animate");
+    against_engine(&b, &server);
+    b.click("#animate");
+    eprintln!(
+        "browser: against the engine done at {:?}",
+        started.elapsed()
+    );
+    read_record(&b, "tests/golden/kpe/01-capturer-seed2.rec", true);
+    read_record(&b, "tests/golden/gore/02-trader-seed6.rec", false);
+    eprintln!("browser: read mode done at {:?}", started.elapsed());
+    bad_records(&b, &server);
+    eprintln!("browser: bad records done at {:?}", started.elapsed());
+
+    // The picture for the docs: a game in progress.
+    b.click_wait("#mode-play");
+    b.click("#animate");
+    b.js("window.scrollTo(0, 0);", json!([]));
+    let png = b.screenshot();
+    assert!(png.starts_with(b"\x89PNG"), "the screenshot is a PNG");
+    let dir = root().join("target/browser");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("serve.png"), &png).unwrap();
+    if env::var("AYLA_SCREENSHOT_UPDATE").is_ok_and(|v| v == "1") {
+        fs::create_dir_all(root().join("docs/images")).unwrap();
+        fs::write(root().join("docs/images/serve.png"), &png).unwrap();
+    }
+    eprintln!("browser: all done in {:?}", started.elapsed());
+}
