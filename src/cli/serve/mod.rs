@@ -230,3 +230,6 @@ pub fn route(api: &Api, method: &str, path: &str, body: &[u8]) -> Answer {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests;
