@@ -15,7 +15,7 @@ use super::{State, apply, legal_plies, why_illegal};
 use crate::board::{Pit, PitSet, Place, Side};
 use crate::engine::Ply;
 use crate::rules::Rules;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// What one step of a ply did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,10 +48,17 @@ thread_local! {
     /// The frames of the ply being traced on this thread; `None` when no
     /// ply is.
     static FRAMES: RefCell<Option<Vec<Frame>>> = const { RefCell::new(None) };
+    /// Whether a trace is running: a plain flag, so the reference pays one
+    /// load per seed when it is not (the differential test's millions).
+    static TRACING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Records `event` and the state after it, if a trace is running.
+#[inline]
 pub(super) fn note(state: &State, event: Event) {
+    if !TRACING.with(Cell::get) {
+        return;
+    }
     FRAMES.with(|f| {
         if let Some(frames) = f.borrow_mut().as_mut() {
             frames.push(Frame {
@@ -77,7 +84,9 @@ pub fn trace(rules: &Rules, state: &State, ply: Ply) -> Result<Vec<Frame>, Strin
     }
     let mut after = state.clone();
     FRAMES.with(|f| *f.borrow_mut() = Some(Vec::new()));
+    TRACING.with(|t| t.set(true));
     apply(rules, &mut after, ply);
+    TRACING.with(|t| t.set(false));
     Ok(FRAMES.with(|f| f.borrow_mut().take()).unwrap_or_default())
 }
 
