@@ -194,10 +194,12 @@ fn start_server() -> (Option<Killed>, String) {
         .stdout(Stdio::piped())
         .spawn()
         .expect("run ayla serve");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    out.read_line(&mut line).unwrap();
+    // Keep reading what it prints next: a server whose stdout is closed
+    // dies at its next line.
+    thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     let child = Killed(child);
     let rest = line
         .strip_prefix("ayla serve: listening on http://")
@@ -363,6 +365,19 @@ impl Browser {
         );
     }
 
+    /// Waits until the text of `css` passes `ok`.
+    fn wait_for(&self, css: &str, ok: impl Fn(&str) -> bool) {
+        let start = Instant::now();
+        loop {
+            let t = self.text(css);
+            if ok(&t) {
+                return;
+            }
+            assert!(start.elapsed() < WAIT, "{css} stays {t:?}");
+            thread::sleep(Duration::from_millis(15));
+        }
+    }
+
     fn screenshot(&self) -> Vec<u8> {
         base64_decode(self.cmd("GET", "/screenshot", None).as_str().unwrap())
     }
@@ -388,14 +403,21 @@ impl Server {
         v
     }
 
+    /// The answer for a game between two humans.
     fn game(&self, variant: &str, plies: &[String]) -> Value {
+        self.game_between(variant, plies, HUMANS)
+    }
+
+    fn game_between(&self, variant: &str, plies: &[String], players: [&str; 2]) -> Value {
         self.post(
             "/api/game",
             json!({"variant": variant, "readings": {}, "start": null, "plies": plies,
-                   "seeds": "numbers", "frames": false}),
+                   "seeds": "numbers", "frames": false, "players": players}),
         )
     }
 }
+
+const HUMANS: [&str; 2] = ["human", "human"];
 
 fn strs(v: &Value) -> Vec<String> {
     v.as_array()
@@ -459,7 +481,17 @@ fn new_game(b: &Browser, variant: &str) {
 
 /// The page's position and record after `plies` must be the server's.
 fn assert_same_game(b: &Browser, server: &Server, variant: &str, plies: &[String]) -> Value {
-    let answer = server.game(variant, plies);
+    assert_same_game_between(b, server, variant, plies, HUMANS)
+}
+
+fn assert_same_game_between(
+    b: &Browser,
+    server: &Server,
+    variant: &str,
+    plies: &[String],
+    players: [&str; 2],
+) -> Value {
+    let answer = server.game_between(variant, plies, players);
     assert_eq!(
         b.text("#position"),
         answer["position"].as_str().unwrap(),
@@ -592,6 +624,10 @@ fn gore_trade(b: &Browser, server: &Server) {
     check_record(&b.text("#record"), "gore-trade.rec");
 }
 
+/// The record's players when North is the engine at level 1, named as
+/// `ayla play` names them.
+const ENGINE_NORTH: [&str; 2] = ["human", "ayla engine (depth 1)"];
+
 /// South human, North the engine at level 1: each click brings the engine's
 /// answer.
 fn against_engine(b: &Browser, server: &Server) {
@@ -623,7 +659,7 @@ fn against_engine(b: &Browser, server: &Server) {
             "plies after {round} clicks: {plies:?}"
         );
         assert_eq!(sides.last().map(String::as_str), Some("North"), "{sides:?}");
-        answer = assert_same_game(b, server, "kpe", &plies);
+        answer = assert_same_game_between(b, server, "kpe", &plies, ENGINE_NORTH);
         assert_eq!(answer["to_move"], json!("South"), "back to the human");
     }
     // Undo takes back the engine's ply and the human ply before it.
@@ -637,7 +673,7 @@ fn against_engine(b: &Browser, server: &Server) {
         4,
         "undo goes back to before the last human ply"
     );
-    assert_same_game(b, server, "kpe", &plies);
+    assert_same_game_between(b, server, "kpe", &plies, ENGINE_NORTH);
     check_record(&b.text("#record"), "kpe-engine.rec");
     b.select("#north-player", "human");
 }
@@ -703,47 +739,49 @@ fn read_record(b: &Browser, file: &str, by_key: bool) {
     );
 }
 
-/// A record with an illegal ply, and one that does not parse: the message
-/// line says what `ayla check` says, and the server answers afterwards.
+/// A record with an illegal ply, and one that does not parse, opened with
+/// the file input: the message line says what `ayla check` says of the
+/// same file, line for line; and the server answers afterwards.
 fn bad_records(b: &Browser, server: &Server) {
     let dir = root().join("target/browser");
     fs::create_dir_all(&dir).unwrap();
+    b.click_wait("#mode-read");
     for (name, text) in [
         ("illegal.rec", "[Variant \"kpe\"]\n\n1. c c\n"),
         ("unparsable.rec", "[Variant \"gore\"]\n\n1. c zz\n"),
     ] {
         let file = dir.join(name);
         fs::write(&file, text).unwrap();
-        let out = ayla(&["check", file.to_str().unwrap()]);
+        // From the file's folder, so check names it as the page does.
+        let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .args(["check", name])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
         assert_ne!(out.status.code(), Some(0), "ayla check {name}");
-        let both = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
+        let said = String::from_utf8(out.stdout).unwrap();
+        let input = b.find("#record-file");
+        b.cmd(
+            "POST",
+            &format!("/element/{input}/value"),
+            Some(json!({"text": file.to_str().unwrap()})),
         );
-        // check's first line is `FILE:LINE:COLUMN: message`; the page knows
-        // no file name, so the message is what follows.
-        let prefix = format!("{}:", file.display());
-        let first = both
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("ayla check {name} names the place: {both}"));
-        let message = first[prefix.len()..]
-            .splitn(3, ':')
-            .nth(2)
-            .unwrap()
-            .trim()
-            .to_string();
-        b.click_wait("#mode-read");
-        b.js(
-            "document.querySelector('#record-text').value = arguments[0];",
-            json!([text]),
-        );
-        b.click_wait("#load-record");
+        b.wait_for("#message", |m| m.starts_with(name));
+        b.idle();
         let shown = b.text("#message");
-        assert!(
-            shown.contains(&message),
-            "{name}: the page says {shown:?}, ayla check says {message:?}"
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(
+            lines,
+            said.lines().take(lines.len()).collect::<Vec<_>>(),
+            "{name}: the page's message is the first lines of ayla check's"
+        );
+        assert_eq!(
+            b.js(
+                "return document.querySelector('#record-text').value;",
+                json!([])
+            ),
+            json!(text),
+            "{name}: the file's text is in the paste box"
         );
     }
     let (status, v) = http(&server.addr, "GET", "/api/variants", None);

@@ -30,6 +30,7 @@
     epoch: 0,
     ctrl: new AbortController(),
     busy: 0,
+    fileName: null, // the name of the record file read, until the text is edited
   };
 
   // ---- busy flag, messages ------------------------------------------------
@@ -117,7 +118,15 @@
       plies: plies,
       seeds: $("seeds").value,
       frames: !!frames,
+      players: [playerName("South"), playerName("North")],
     };
+  }
+
+  // The record's South and North tags, as `ayla play` writes them.
+  function playerName(side) {
+    if (playerOf(side) !== "engine") return "human";
+    const level = S.levels.find((l) => l.id === levelOf(side));
+    return "ayla engine (" + (level ? level.name : levelOf(side)) + ")";
   }
 
   const seat = (side) => (side === "South" ? "south" : "north");
@@ -516,6 +525,8 @@
     const readings = S.read && S.read.text === text ? S.read.readings : undefined;
     const body = { text, game: gameNo || 1, seeds: $("seeds").value };
     if (readings) body.readings = readings;
+    // The file's name stands in check's messages where the file's would.
+    if (S.fileName) body.name = S.fileName;
     const r = await api("/api/record", body);
     if (epoch !== S.epoch) return;
     const total = r.state.plies.length;
@@ -531,7 +542,10 @@
       target: 0,
     };
     renderGameChoice(r);
-    message(r.state.illegal ? r.state.illegal.message : "", r.state.illegal ? "error" : "");
+    // What `check` says is wrong with the record: an illegal ply, a
+    // claim (Result, Termination, ...) the game does not bear out.
+    const problems = r.check && !r.check.ok ? r.check.messages : r.state.illegal ? [r.state.illegal.message] : [];
+    message(problems.join("\n"), problems.length ? "error" : "");
     await stepTo(Math.min(index || 0, total));
   }
 
@@ -751,8 +765,13 @@
       if (!f) return;
       run(async () => {
         $("record-text").value = await f.text();
+        S.fileName = f.name;
         await loadRecord(1, 0);
       });
+    });
+    // An edited text is no longer the file's.
+    $("record-text").addEventListener("input", () => {
+      S.fileName = null;
     });
     $("step-first").addEventListener("click", () => step(-Infinity));
     $("step-back").addEventListener("click", () => step(-1));
