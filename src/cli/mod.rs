@@ -15,6 +15,7 @@ mod play;
 mod progress;
 mod replay;
 mod rules;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -95,6 +96,8 @@ enum Command {
     Match(matchup::Args),
     /// Measure the engine's speed: random playouts and perft.
     Bench(bench::Args),
+    /// Serve the web board on this machine: play, read records, see the rulebook.
+    Serve(serve::Args),
     /// Print a shell completion script, e.g. `ayla completions bash > ~/.local/share/bash-completion/completions/ayla`.
     Completions {
         /// The shell to complete for.
@@ -128,6 +131,7 @@ pub fn run() -> i32 {
         Command::Analyse(a) => analyse::run(a),
         Command::Match(a) => matchup::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "ayla", &mut std::io::stdout());

@@ -518,7 +518,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
 }
 
 /// Today's date as `YYYY.MM.DD` (for the Date tag) and a file-name stamp `YYYYMMDD-HHMMSS`, in UTC.
-fn today() -> (String, String) {
+pub(super) fn today() -> (String, String) {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

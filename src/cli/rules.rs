@@ -262,7 +262,7 @@ fn family_rank(f: Option<Family>) -> usize {
 }
 
 /// The `variant.family` word of a family.
-fn family_word(f: Family) -> &'static str {
+pub(super) fn family_word(f: Family) -> &'static str {
     FAMILIES
         .iter()
         .find(|x| x.0 == f)
@@ -278,7 +278,7 @@ fn family_heading(f: Option<Family>) -> String {
 }
 
 /// The `variant.evidence` word of a grade.
-fn evidence_word(e: Evidence) -> &'static str {
+pub(super) fn evidence_word(e: Evidence) -> &'static str {
     match e {
         Evidence::Observed => "observed",
         Evidence::Described => "described",

@@ -34,6 +34,9 @@
 pub mod differential;
 #[doc(hidden)]
 pub mod random;
+pub mod trace;
+
+use trace::{Event, note};
 
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side};
 use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
@@ -367,6 +370,15 @@ enum Place {
     Pit(usize),
     /// A player's store.
     Store(Side),
+}
+
+impl From<Place> for crate::board::Place {
+    fn from(p: Place) -> Self {
+        match p {
+            Place::Pit(i) => crate::board::Place::Pit(Pit(i as u8)),
+            Place::Store(s) => crate::board::Place::Store(s),
+        }
+    }
 }
 
 /// Where the seed after one that fell at `at` falls, in a sowing by
@@ -1018,6 +1030,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     let (may_capture, released_lock) = lock(rules, state, origin);
     let taken_up = state.seeds[origin];
     state.seeds[origin] = 0;
+    note(state, Event::Lift(Pit(origin as u8)));
 
     // `[sowing]`: one seed in each following place of the circuit, along
     // the sowing's direction, which every lap keeps; a lap ends where its
@@ -1042,7 +1055,10 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
             at = lap.next_place();
             hand -= 1;
             match at {
-                Place::Store(s) => state.captured[s.index()] += 1,
+                Place::Store(s) => {
+                    state.captured[s.index()] += 1;
+                    note(state, Event::Drop(at.into()));
+                }
                 // `[houses]`: "every seed that falls in a house during any
                 // sowing, by either player, goes at once to the house's
                 // owner".
@@ -1050,9 +1066,11 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                     let owner = state.houses[p].expect("a house");
                     state.captured[owner.index()] += 1;
                     house_seeds[owner.index()] += 1;
+                    note(state, Event::Drop(at.into()));
                 }
                 Place::Pit(p) => {
                     state.seeds[p] += 1;
+                    note(state, Event::Drop(at.into()));
                     // `[sowing_capture]`: a seed that brings a pit to one of
                     // the counts captures it "at once, before the next seed
                     // falls". Stores are not pits, so never taken this way.
@@ -1072,6 +1090,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                         sowing_taken[who.index()] += state.seeds[p];
                         state.seeds[p] = 0;
                         sowing_pits.insert(Pit(p as u8));
+                        note(state, Event::Capture(PitSet::single(Pit(p as u8))));
                     }
                 }
             }
@@ -1129,6 +1148,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                 }
                 hand = state.seeds[last];
                 state.seeds[last] = 0;
+                note(state, Event::Lift(Pit(last as u8)));
                 lap_origin = last;
                 relays += 1;
             }
@@ -1156,6 +1176,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                 }
                 hand = state.seeds[next];
                 state.seeds[next] = 0;
+                note(state, Event::Lift(Pit(next as u8)));
                 lap_origin = next;
                 relays += 1;
             }
@@ -1242,6 +1263,9 @@ fn take(state: &mut State, pits: &[usize]) -> (PitSet, u32) {
         set.insert(Pit(p as u8));
     }
     state.captured[state.to_move.index()] += seeds;
+    if !set.is_empty() {
+        note(state, Event::Capture(set));
+    }
     (set, seeds)
 }
 

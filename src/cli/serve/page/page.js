@@ -1,0 +1,1 @@
+<!-- placeholder: the page lands with its own commit -->

@@ -1,0 +1,196 @@
+//! A ply seed by seed: the frames a board picture animates.
+//!
+//! The reference interpreter already plays a sowing one seed at a time, so
+//! the trace is that walk written down: each time a pit is lifted, a seed
+//! falls or pits are taken, the board as it then stands. Nothing here
+//! decides a rule; [`trace`] plays the ply with the reference's own
+//! [`apply`](super::apply) and only listens.
+//!
+//! The recorder is per thread and switched on only around the ply being
+//! traced, after its legality is judged, so the sowings the legality
+//! tests play out on copies of the state (feeding, a forbidden grand slam)
+//! are never recorded.
+
+use super::{State, apply, legal_plies, why_illegal};
+use crate::board::{Pit, PitSet, Place, Side};
+use crate::engine::Ply;
+use crate::rules::Rules;
+use std::cell::{Cell, RefCell};
+
+/// What one step of a ply did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A pit was emptied into the hand: the pit sown from, or a pit a
+    /// relay lifts.
+    Lift(Pit),
+    /// One seed fell here. A seed falling into a house is a drop into the
+    /// house's pit, though it goes at once to the house's owner.
+    Drop(Place),
+    /// These pits were taken: a sowing capture, a capture at the end of the
+    /// sowing or on the way (beyond captures), or a house made and emptied.
+    Capture(PitSet),
+}
+
+/// The board after one step of a ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The step.
+    pub event: Event,
+    /// Seeds per pit, in label order.
+    pub seeds: Vec<u32>,
+    /// Seeds captured (or in the stores), South's then North's.
+    pub captured: [u32; 2],
+    /// Per pit: whose house it is, if it is one.
+    pub houses: Vec<Option<Side>>,
+}
+
+thread_local! {
+    /// The frames of the ply being traced on this thread; `None` when no
+    /// ply is.
+    static FRAMES: RefCell<Option<Vec<Frame>>> = const { RefCell::new(None) };
+    /// Whether a trace is running: a plain flag, so the reference pays one
+    /// load per seed when it is not (the differential test's millions).
+    static TRACING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Records `event` and the state after it, if a trace is running.
+#[inline]
+pub(super) fn note(state: &State, event: Event) {
+    if !TRACING.with(Cell::get) {
+        return;
+    }
+    FRAMES.with(|f| {
+        if let Some(frames) = f.borrow_mut().as_mut() {
+            frames.push(Frame {
+                event,
+                seeds: state.seeds.clone(),
+                captured: state.captured,
+                houses: state.houses.clone(),
+            });
+        }
+    });
+}
+
+/// The frames of `ply` played from `state`, in order: for a sowing, the
+/// lift of its pit, a drop for every seed, each relay's lift and each
+/// capture; a ply that sows nothing (a pass, an offer, its answer) has
+/// none. `state` itself is left as it was.
+///
+/// # Errors
+/// Why `ply` is not legal in `state`, in the reference's words.
+pub fn trace(rules: &Rules, state: &State, ply: Ply) -> Result<Vec<Frame>, String> {
+    if !legal_plies(rules, state).contains(&ply) {
+        return Err(why_illegal(rules, state, ply));
+    }
+    let mut after = state.clone();
+    FRAMES.with(|f| *f.borrow_mut() = Some(Vec::new()));
+    TRACING.with(|t| t.set(true));
+    apply(rules, &mut after, ply);
+    TRACING.with(|t| t.set(false));
+    Ok(FRAMES.with(|f| f.borrow_mut().take()).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules;
+
+    fn pit(rules: &Rules, c: char) -> Pit {
+        Pit::from_label(c, rules.per_row).unwrap()
+    }
+
+    #[test]
+    fn a_kpe_opening_sowing_lifts_then_drops_each_seed_in_order() {
+        // Kpé starts with 6 seeds a pit on 2x4 and sows counter-clockwise:
+        // sowing c drops into d A B C D a (traced by hand).
+        let r = rules::bundled("kpe").unwrap();
+        let frames = trace(&r, &State::initial(&r), Ply::Sow(pit(&r, 'c'))).unwrap();
+        let events: Vec<Event> = frames.iter().map(|f| f.event).collect();
+        let mut want = vec![Event::Lift(pit(&r, 'c'))];
+        want.extend(
+            "dABCDa"
+                .chars()
+                .map(|c| Event::Drop(Place::Pit(pit(&r, c)))),
+        );
+        assert_eq!(events, want);
+        assert_eq!(frames[0].seeds[pit(&r, 'c').index()], 0);
+        assert_eq!(frames.last().unwrap().seeds, vec![7, 6, 0, 7, 7, 7, 7, 7]);
+    }
+
+    #[test]
+    fn a_kalah_sowing_drops_a_seed_in_the_store() {
+        let r = rules::bundled("kalah").unwrap();
+        let n = r.per_row;
+        // The last house of South's row holds 4 at the start: its seeds go
+        // to the store, then round into North's row.
+        let last = Pit((n - 1) as u8);
+        let frames = trace(&r, &State::initial(&r), Ply::Sow(last)).unwrap();
+        assert_eq!(frames[1].event, Event::Drop(Place::Store(Side::South)));
+        assert_eq!(frames[1].captured, [1, 0]);
+    }
+
+    #[test]
+    fn an_illegal_ply_is_refused_and_records_nothing() {
+        let r = rules::bundled("kpe").unwrap();
+        let north = Pit::from_label('A', r.per_row).unwrap();
+        assert!(trace(&r, &State::initial(&r), Ply::Sow(north)).is_err());
+        assert!(FRAMES.with(|f| f.borrow().is_none()));
+    }
+
+    #[test]
+    fn the_last_frame_is_the_state_the_reference_reaches() {
+        let r = rules::bundled("gore").unwrap();
+        let mut game = super::super::Reference::new(&r);
+        for _ in 0..30 {
+            let Some(&ply) = game.legal_plies().first() else {
+                break;
+            };
+            let before = game.state().clone();
+            let frames = trace(&r, &before, ply).unwrap();
+            game.play(ply).unwrap();
+            if let Some(last) = frames.last() {
+                assert_eq!(last.seeds, game.state().seeds);
+                assert_eq!(last.captured, game.state().captured);
+            }
+        }
+    }
+
+    #[test]
+    fn over_random_rule_files_the_last_frame_is_the_state_after_the_ply() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(17);
+        let mut sowings = 0;
+        for _ in 0..150 {
+            let text = super::super::random::random_rules(&mut rng);
+            let Ok(r) = rules::parse("random.toml", &text) else {
+                continue;
+            };
+            let mut game = super::super::Reference::new(&r);
+            let work = super::super::seeds_sown();
+            for _ in 0..40 {
+                let legal = game.legal_plies();
+                if legal.is_empty() || super::super::seeds_sown() - work > 100_000 {
+                    break;
+                }
+                let ply = legal[rng.below(legal.len())];
+                let before = game.state().clone();
+                let frames = trace(&r, &before, ply).unwrap();
+                game.play(ply).unwrap();
+                let after = game.state();
+                match frames.last() {
+                    Some(last) => {
+                        sowings += 1;
+                        assert_eq!(frames[0].event, Event::Lift(ply.origin().unwrap()));
+                        assert_eq!(
+                            (&last.seeds, last.captured, &last.houses),
+                            (&after.seeds, after.captured, &after.houses),
+                            "{text}"
+                        );
+                    }
+                    None => assert!(ply.origin().is_none()),
+                }
+            }
+        }
+        assert!(sowings > 1000, "only {sowings} sowings traced");
+    }
+}

@@ -1,0 +1,121 @@
+//! `ayla serve` over a real socket: it says where it listens, bounds what
+//! it reads, refuses requests addressed elsewhere, and keeps answering
+//! after bad input. (The API's answers are tested in src/cli/serve/tests.rs.)
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ayla runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let rest = line
+        .strip_prefix("ayla serve: listening on http://127.0.0.1:")
+        .unwrap_or_else(|| panic!("first line: {line:?}"));
+    let port = rest.split('/').next().unwrap().parse().unwrap();
+    assert!(line.ends_with("/ (this machine only)\n"), "{line:?}");
+    Server { child, port }
+}
+
+/// Sends raw request text; the status and the body.
+fn send(port: u16, head: &str, body: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    // A server that refuses early may close before all is written.
+    let _ = s.write_all(body);
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    let status = out
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {out:?}"));
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or("").to_owned();
+    (status, body)
+}
+
+fn post(port: u16, path: &str, host: &str, body: &str) -> (u16, String) {
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    send(port, &head, body.as_bytes())
+}
+
+#[test]
+fn the_server_answers_bounds_and_survives_bad_input() {
+    let server = start();
+    let port = server.port;
+    let local = format!("127.0.0.1:{port}");
+    let (status, page) = send(
+        port,
+        &format!("GET / HTTP/1.1\r\nHost: {local}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert_eq!(status, 200);
+    assert!(page.contains("<html") || page.contains("<!--"), "{page}");
+
+    // Bad input of every kind, each answered with a reason.
+    let (status, body) = post(port, "/api/game", &local, "{\"variant\": 3}");
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(
+        port,
+        "/api/game",
+        "evil.example:80",
+        "{\"variant\": \"kpe\"}",
+    );
+    assert_eq!(status, 403, "{body}");
+    let big = format!("{{\"text\": \"{}\"}}", "x".repeat(2 << 20));
+    let (status, body) = post(port, "/api/record", &local, &big);
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("1048576 bytes"), "{body}");
+
+    // And still it plays.
+    let (status, body) = post(
+        port,
+        "/api/game",
+        &format!("localhost:{port}"),
+        "{\"variant\": \"kpe\", \"plies\": [\"c\"]}",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("\"position\":\"7,6,0,7/7,7,7,7 N 0-0 sown=c/\""),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_port_in_use_is_an_unusable_start() {
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = held.local_addr().unwrap().port();
+    let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["serve", "--port", &port.to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
+}
