@@ -628,6 +628,105 @@ fn a_record_draws_after_any_ply() {
     assert_exit(&ayla(&["draw", "gore", "--ply", "1"]), 2, "--ply alone");
 }
 
+/// `--path`, worked out by hand: Kpé's first ply `c` sows its 6 seeds
+/// into d, A, B, C, D and a (docs/notation.md's order; the crate's own
+/// example gives the position after it, `7,6,0,7/7,7,7,7`).
+#[test]
+fn path_numbers_the_seeds_of_the_last_ply() {
+    let dir = std::env::temp_dir().join(format!("ayla-draw-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("kpe.rec");
+    std::fs::write(&rec, "[Variant \"kpe\"]\n\n1. c\n").unwrap();
+    let o = ayla(&["draw", "--record", rec.to_str().unwrap(), "--path"]);
+    assert_exit(&o, 0, "--path");
+    let view = read(&text_of(&o.stdout));
+    for (k, c) in "dABCDa".chars().enumerate() {
+        assert!(view.pits[&c].texts.contains(&(k + 1).to_string()), "{c}");
+        assert_eq!(view.pits[&c].texts.len(), 3, "{c}: count, tag, label");
+    }
+    for c in "bc".chars() {
+        assert_eq!(view.pits[&c].texts.len(), 2, "{c}: count, label");
+    }
+    // Without `--path`, no tags.
+    let o = ayla(&["draw", "--record", rec.to_str().unwrap()]);
+    assert!(
+        read(&text_of(&o.stdout))
+            .pits
+            .values()
+            .all(|p| p.texts.len() == 2)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--path` on stores and laps: each place's tag lists the numbers of
+/// the drops of the reference trace that fell there, for Kalah's golden
+/// games (seeds into the stores) ply after ply.
+#[test]
+fn path_follows_the_trace_into_stores() {
+    use ayla::reference::differential::state_of;
+    use ayla::reference::trace::{Event, trace};
+    let rec = "tests/golden/kalah/01-greedy-seed2.rec";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rec);
+    let game = &parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap()[0];
+    let rules = rulebook_for(game, path.parent().unwrap(), &Overrides::default()).unwrap();
+    let v = Arc::new(Variant::new(rules));
+    let report = check_game(&v, game).unwrap();
+    let mut into_store = false;
+    for n in 1..=report.steps.len().min(12) {
+        let before = if n == 1 {
+            &report.start
+        } else {
+            &report.steps[n - 2].after
+        };
+        let frames = trace(&v, &state_of(&v, before), report.steps[n - 1].ply).unwrap();
+        let drops: Vec<Place> = frames
+            .iter()
+            .filter_map(|f| match f.event {
+                Event::Drop(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let o = ayla(&["draw", "--record", rec, "--ply", &n.to_string(), "--path"]);
+        assert_exit(&o, 0, &format!("ply {n}"));
+        let picture = text_of(&o.stdout);
+        let doc = roxmltree::Document::parse(&picture).unwrap();
+        // The tag of each place: the texts drawn in white (tags alone are).
+        let tags = |title_start: &str| -> Vec<String> {
+            doc.descendants()
+                .filter(|g| {
+                    g.tag_name().name() == "g"
+                        && g.children().any(|t| {
+                            t.tag_name().name() == "title"
+                                && t.text().is_some_and(|x| x.starts_with(title_start))
+                        })
+                })
+                .flat_map(|g| g.children())
+                .filter(|t| t.tag_name().name() == "text" && t.attribute("fill") == Some("#fff"))
+                .map(|t| t.text().unwrap().to_owned())
+                .collect()
+        };
+        let places = pits(&v)
+            .map(|(p, l)| (Place::Pit(p), format!("{l}: ")))
+            .chain(Side::BOTH.map(|s| (Place::Store(s), format!("{s}'s store"))));
+        for (place, title) in places {
+            let want: Vec<String> = drops
+                .iter()
+                .enumerate()
+                .filter(|&(_, d)| *d == place)
+                .map(|(i, _)| (i + 1).to_string())
+                .collect();
+            let want = if want.is_empty() {
+                vec![]
+            } else {
+                vec![want.join(",")]
+            };
+            assert_eq!(tags(&title), want, "ply {n}, {title}");
+            into_store |= matches!(place, Place::Store(_)) && !want.is_empty();
+        }
+    }
+    assert!(into_store, "some seed fell into a store");
+}
+
 /// Not a check: writes sample pictures to target/renders for a person to
 /// look at (`cargo test --test draw -- --ignored renders`).
 #[test]

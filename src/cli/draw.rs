@@ -2,11 +2,15 @@
 //! [--seeds numbers|dots] [--path] [--no-labels] [-o FILE.svg]`: a picture of a board, as SVG.
 
 use super::{Exit, Failure, args};
+use ayla::board::Place;
 use ayla::check::{IllegalPly, check_game};
 use ayla::draw::{Marks, Options, Scene, Seeds, svg};
-use ayla::engine::{Game, Position, Variant};
+use ayla::engine::{Game, Ply, Position, Variant};
 use ayla::notation::parse_records;
+use ayla::reference::differential::state_of;
+use ayla::reference::trace::{Event, trace};
 use ayla::rulebook::rulebook_for;
+use ayla::rules::Rules;
 use ayla::rules::describe::count;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -171,12 +175,37 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
     };
     let over = n == legal && report.outcome.is_some();
     let scene = scene_of(&variant, pos, over);
-    let marks = Marks::default();
+    let mut marks = Marks::default();
+    if a.path && n > 0 {
+        let before = if n == 1 {
+            &report.start
+        } else {
+            &report.steps[n - 2].after
+        };
+        marks.path = path_of(&variant, before, report.steps[n - 1].ply).map_err(|why| {
+            Failure::unusable(anyhow::anyhow!(
+                "--path: the reference interpreter cannot trace ply {n}: {why}"
+            ))
+        })?;
+    }
     Ok(Drawn {
         variant,
         scene,
         marks,
     })
+}
+
+/// Where the seeds of `ply`, played from `before`, fell, in order: the
+/// drops of its trace (none for a ply that sows nothing).
+fn path_of(rules: &Rules, before: &Position, ply: Ply) -> Result<Vec<Place>, String> {
+    let state = state_of(rules, before);
+    Ok(trace(rules, &state, ply)?
+        .into_iter()
+        .filter_map(|f| match f.event {
+            Event::Drop(place) => Some(place),
+            _ => None,
+        })
+        .collect())
 }
 
 /// The first illegal ply, in `check`'s words (exit 1).

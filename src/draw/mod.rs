@@ -24,6 +24,7 @@ mod svg;
 use crate::board::{Pit, PitSet, Place, Side};
 use crate::engine::Position;
 use crate::reference::State;
+use crate::reference::trace::Frame;
 use crate::rules::Rules;
 
 pub use svg::svg;
@@ -82,6 +83,22 @@ impl Scene {
             to_move: Some(state.to_move),
         }
     }
+
+    /// The scene one step into a ply: `before` (the scene the ply was
+    /// played from) with the seeds, captured totals and houses of `frame`.
+    /// Who controls which pit, the offer and the side to act do not change
+    /// in the middle of a sowing, so they are `before`'s.
+    #[must_use]
+    pub fn of_frame(_rules: &Rules, before: &Scene, frame: &Frame) -> Scene {
+        Scene {
+            seeds: frame.seeds.clone(),
+            captured: frame.captured,
+            controller: before.controller.clone(),
+            houses: frame.houses.clone(),
+            offer: before.offer,
+            to_move: before.to_move,
+        }
+    }
 }
 
 /// What to point out on the picture.
@@ -137,5 +154,42 @@ impl Default for Options {
             interactive: false,
             caption: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::trace::{Event, trace};
+
+    /// The engine's and the reference's starts are the same scene, on
+    /// every bundled board.
+    #[test]
+    fn positions_and_states_make_the_same_scene() {
+        for (id, _, _) in crate::rules::BUNDLED {
+            let rules = crate::rules::bundled(id).unwrap();
+            assert_eq!(
+                Scene::of_position(&rules, &Position::initial(&rules)),
+                Scene::of_state(&rules, &State::initial(&rules)),
+                "{id}"
+            );
+        }
+    }
+
+    /// A frame's scene has the frame's seeds and the scene before's
+    /// controllers and side; the last frame of Kpé's `c` is the position
+    /// after it (7,6,0,7/7,7,7,7, the crate's own example).
+    #[test]
+    fn a_frame_keeps_who_controls_what() {
+        let rules = crate::rules::bundled("kpe").unwrap();
+        let start = State::initial(&rules);
+        let before = Scene::of_state(&rules, &start);
+        let c = rules.pit('c').unwrap();
+        let frames = trace(&rules, &start, crate::engine::Ply::Sow(c)).unwrap();
+        assert_eq!(frames[0].event, Event::Lift(c));
+        let last = Scene::of_frame(&rules, &before, frames.last().unwrap());
+        assert_eq!(last.seeds, vec![7, 6, 0, 7, 7, 7, 7, 7]);
+        assert_eq!(last.controller, before.controller);
+        assert_eq!(last.to_move, Some(Side::South));
     }
 }

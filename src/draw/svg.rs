@@ -476,7 +476,7 @@ fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene
 /// rim at the upper right (`side` 1) or upper left (`side` -1), just
 /// outside the seeds' dots.
 fn corner(c: Point, r: f64, side: f64) -> Point {
-    let d = (r + 3.0) * std::f64::consts::FRAC_1_SQRT_2;
+    let d = (r + 5.0) * std::f64::consts::FRAC_1_SQRT_2;
     Point {
         x: c.x + side * d,
         y: c.y - d,
@@ -560,17 +560,17 @@ pub(super) fn dot_offsets(n: u32, r: f64) -> Vec<(f64, f64)> {
     match n {
         0 => Vec::new(),
         1 => vec![(0.0, 0.0)],
-        2 => ring(2, 6.0, 0.0),
-        3 => ring(3, 7.0, -FRAC_PI_2),
-        4 => ring(4, 7.5, FRAC_PI_4),
+        2 => ring(2, 7.0, 0.0),
+        3 => ring(3, 8.0, -FRAC_PI_2),
+        4 => ring(4, 9.0, FRAC_PI_4),
         5 => {
-            let mut v = ring(4, 9.0, FRAC_PI_4);
+            let mut v = ring(4, 10.5, FRAC_PI_4);
             v.push((0.0, 0.0));
             v
         }
-        6 => ring(6, 9.0, 0.0),
+        6 => ring(6, 10.0, 0.0),
         7 => {
-            let mut v = ring(6, 9.5, 0.0);
+            let mut v = ring(6, 11.0, 0.0);
             v.push((0.0, 0.0));
             v
         }
