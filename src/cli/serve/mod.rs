@@ -7,7 +7,6 @@
 //! the page dropping a ply, and nothing is ever written to disk.
 
 mod api;
-mod draw_stub;
 
 use super::Failure;
 use std::io::{Read, Write};
