@@ -10,7 +10,7 @@
 //! [`reference`](mod@reference) (the plain interpreter that defines the language's
 //! meaning, which the engine is tested against), [`notation`] (positions,
 //! plies, records), [`check`], [`rulebook`] and [`fit`] (recorded games),
-//! and [`search`].
+//! [`search`], and [`draw`] (pictures of a board, as SVG).
 //!
 //! A rule file loads into a [`rules::Rules`] (what the file says); the
 //! engine compiles that into an [`engine::Variant`] (its tables), which
@@ -37,6 +37,7 @@
 
 pub mod board;
 pub mod check;
+pub mod draw;
 pub mod engine;
 pub mod fit;
 pub mod notation;

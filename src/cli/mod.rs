@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod board;
 mod check;
+mod draw;
 mod fit;
 mod json;
 mod kpe_baseline;
@@ -84,6 +85,8 @@ enum Command {
     Fit(fit::Args),
     /// Replay a recorded game: the board after each ply and what it did.
     Replay(replay::Args),
+    /// Draw a board as an SVG picture: a variant's start, a position, a recorded game.
+    Draw(draw::Args),
     /// Count the distinct ply sequences of a given length.
     Perft(perft::Args),
     /// The engine's value, best ply and principal variation for a position.
@@ -123,6 +126,7 @@ pub fn run() -> i32 {
         Command::Replay(a) => replay::run(a),
         Command::Fit(a) => fit::run(a),
         Command::Rules(c) => rules::run(c),
+        Command::Draw(a) => draw::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Match(a) => matchup::run(a),

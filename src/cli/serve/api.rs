@@ -3,9 +3,9 @@
 //! `check` and `replay` would say.
 
 use super::Answer;
-use super::draw_stub::{self as draw, Marks, Options, Scene, Seeds};
 use crate::cli::rules::{evidence_word, family_word};
 use ayla::check::{check_game, write_record};
+use ayla::draw::{self, Marks, Options, Scene, Seeds};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::reference::differential::state_of;

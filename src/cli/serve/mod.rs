@@ -7,7 +7,6 @@
 //! the page dropping a ply, and nothing is ever written to disk.
 
 mod api;
-mod draw_stub;
 
 use super::Failure;
 use std::io::{Read, Write};
@@ -51,6 +50,15 @@ const PAGE_CSS: &str = include_str!("page/page.css");
 const PAGE_JS: &str = include_str!("page/page.js");
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    // main() lets a closed pipe kill the process, as Unix tools do; a
+    // server must outlive a browser that closes a connection mid-answer,
+    // and a script that stops reading its stdout.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition before the server's threads
+    // start; SIG_IGN runs no handler code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let api = Arc::new(Api::new(a.files.clone()));
     for (file, problem) in api.file_problems() {
         // Not fatal: the file may be fixed while the server runs; the page
@@ -78,9 +86,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     } else {
         "reachable from other machines: anyone who can reach it can use it"
     };
-    println!("ayla serve: listening on {url} ({reach})");
-    println!("ayla serve: press Ctrl-C to stop");
-    let _ = std::io::stdout().flush();
+    // Written, not printed: a reader that closes stdout after the first
+    // line (a script waiting for the address) must not stop the server.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "ayla serve: listening on {url} ({reach})");
+    let _ = writeln!(out, "ayla serve: press Ctrl-C to stop");
+    let _ = out.flush();
     if a.open {
         open_browser(&url);
     }

@@ -404,3 +404,59 @@ fn an_illegal_record_gets_checks_own_message() {
     }
     assert!(compared >= 10, "only {compared} records compared");
 }
+
+/// The counts a picture shows, read back with an XML parser: pit label to
+/// `data-count`, and the pits marked legal.
+fn pictured(svg: &str) -> (Vec<(String, u32)>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).expect("a well-formed picture");
+    let mut counts = Vec::new();
+    let mut legal = Vec::new();
+    for n in doc.descendants().filter(|n| n.has_attribute("data-pit")) {
+        let pit = n.attribute("data-pit").unwrap().to_owned();
+        counts.push((
+            pit.clone(),
+            n.attribute("data-count").unwrap().parse().unwrap(),
+        ));
+        if n.attribute("class")
+            .unwrap_or("")
+            .split(' ')
+            .any(|c| c == "legal")
+        {
+            legal.push(pit);
+        }
+    }
+    counts.sort();
+    legal.sort();
+    (counts, legal)
+}
+
+#[test]
+fn the_pictures_show_the_positions_counts_and_the_legal_pits() {
+    let v = game(
+        &api(),
+        &json!({"variant": "oware", "plies": ["a", "F", "c"], "frames": true}),
+    );
+    let oware = Variant::new(rules::bundled("oware").unwrap());
+    let pos = ayla::notation::parse_position(&oware, v["position"].as_str().unwrap()).unwrap();
+    let mut want: Vec<(String, u32)> = (0..2 * oware.per_row)
+        .map(|i| {
+            let p = ayla::engine::Pit(i as u8);
+            (p.label(oware.per_row).to_string(), u32::from(pos.seeds(p)))
+        })
+        .collect();
+    want.sort();
+    let (counts, legal) = pictured(v["svg"].as_str().unwrap());
+    assert_eq!(counts, want);
+    let mut want_legal: Vec<String> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["pit"].as_str().unwrap().to_owned())
+        .collect();
+    want_legal.sort();
+    assert_eq!(legal, want_legal);
+    // The animation ends on the position reached.
+    let frames = v["last"]["frames"].as_array().unwrap();
+    let (last, _) = pictured(frames.last().unwrap().as_str().unwrap());
+    assert_eq!(last, want);
+}
