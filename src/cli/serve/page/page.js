@@ -207,7 +207,7 @@
     if (S.mode === "play") {
       $("record").textContent = a.record;
       renderMoves(a.plies, a.plies.length, null);
-      $("description").textContent = a.last ? a.last.side + ": " + a.last.description : "";
+      $("description").textContent = a.last ? a.last.description : "";
       if (a.last && a.last.frames_cut) {
         $("description").textContent += " (the animation shows the first steps only)";
       }
@@ -217,7 +217,7 @@
       renderMoves(r.answer.plies, r.index, r.answer.illegal);
       $("ply-counter").textContent = "ply " + r.index + " of " + r.total;
       $("description").textContent =
-        r.index === 0 ? "The start of the game." : a.last ? a.last.side + ": " + a.last.description : "";
+        r.index === 0 ? "The start of the game." : a.last ? a.last.description : "";
     }
     renderActions(a);
   }
@@ -478,6 +478,13 @@
       return;
     }
     if (S.offering) {
+      // Only pits some allowed offer names can be part of one.
+      const offerable = a.actions.offers.some((o) => offerLabels(o).includes(pit));
+      if (!offerable && !S.offering.has(pit)) {
+        message("Pit " + pit + " is in no offer " + a.to_move + " may make now.", "error");
+        return;
+      }
+      message("Click the pits to offer, then Send offer.");
       if (S.offering.has(pit)) S.offering.delete(pit);
       else S.offering.add(pit);
       renderActions(a);
@@ -528,6 +535,12 @@
     // The file's name stands in check's messages where the file's would.
     if (S.fileName) body.name = S.fileName;
     const r = await api("/api/record", body);
+    if (epoch !== S.epoch) return;
+    // The request that replays the record leaves out who played; the
+    // record the page shows and downloads keeps the South and North tags.
+    const tag = (name) => (r.tags.find((t) => t[0] === name) || [null, "human"])[1];
+    r.request.players = [tag("South"), tag("North")];
+    r.state = await api("/api/game", { ...r.request, seeds: $("seeds").value, frames: false });
     if (epoch !== S.epoch) return;
     const total = r.state.plies.length;
     S.read = {
