@@ -524,6 +524,52 @@ fn kpe_by_clicks(b: &Browser, server: &Server) {
     check_record(&b.text("#record"), "kpe-clicked.rec");
 }
 
+/// Bay-khom, where the mover chooses the direction of every sowing: a click
+/// on a pit asks which way, and the button sends the server's ply for it.
+fn choose_direction(b: &Browser, server: &Server) {
+    new_game(b, "bay-khom");
+    let mut plies: Vec<String> = Vec::new();
+    let mut answer = server.game("bay-khom", &plies);
+    for i in 0..4 {
+        let pits = clickable_pits(b, &answer);
+        let pit = pits[i % pits.len()].clone();
+        let (button, direction) = if i % 2 == 0 {
+            ("#dir-cw", "clockwise")
+        } else {
+            ("#dir-ccw", "counter-clockwise")
+        };
+        let ply =
+            answer["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["pit"] == json!(pit) && l["direction"] == json!(direction))
+                .unwrap_or_else(|| panic!("no {direction} sowing from {pit}: {}", answer["legal"]))
+                ["ply"]
+                .as_str()
+                .unwrap()
+                .to_string();
+        assert!(!b.visible("#dir-cw"), "no direction asked before a click");
+        click_pit(b, &pit);
+        assert!(
+            b.visible("#dir-ccw") && b.visible("#dir-cw"),
+            "{pit}: which way?"
+        );
+        assert_eq!(
+            b.js(
+                "return document.querySelectorAll('#moves li').length;",
+                json!([])
+            ),
+            json!(plies.len()),
+            "a click on a two-way pit plays nothing yet"
+        );
+        b.click_wait(button);
+        plies.push(ply);
+        answer = assert_same_game(b, server, "bay-khom", &plies);
+    }
+    check_record(&b.text("#record"), "bay-khom-directions.rec");
+}
+
 /// The plies of a golden record, as `replay --json` reads them.
 fn replay(file: &str) -> Value {
     let out = ayla(&["replay", "--json", file]);
@@ -829,6 +875,8 @@ fn page_in_a_browser() {
     // most of what the board can say (owners, path, legal pits).
     b.js("window.scrollTo(0, 0);", json!([]));
     let png = b.screenshot();
+    choose_direction(&b, &server);
+    eprintln!("browser: directions done at {:?}", started.elapsed());
     b.click("#animate");
     against_engine(&b, &server);
     b.click("#animate");
