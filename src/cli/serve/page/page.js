@@ -209,7 +209,7 @@
       renderMoves(a.plies, a.plies.length, null);
       $("description").textContent = a.last ? a.last.description : "";
       if (a.last && a.last.frames_cut) {
-        $("description").textContent += " (the animation shows the first steps only)";
+        $("description").textContent += " (a long sowing: the animation shows some of its steps)";
       }
     } else {
       const r = S.read;
