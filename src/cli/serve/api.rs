@@ -462,7 +462,12 @@ impl Api {
             plies: rec.plies.iter().map(|p| p.text.clone()).collect(),
             seeds: r.seeds,
             frames: false,
-            players: None,
+            // The record's players, so the record shown and downloaded
+            // names them as the file does.
+            players: Some(["South", "North"].map(|t| {
+                rec.tag(t)
+                    .map_or_else(|| "?".to_owned(), |t| t.value.clone())
+            })),
             level: None,
         };
         let state = self.game(&request)?;
@@ -503,6 +508,7 @@ fn request_json(r: &GameRequest) -> Value {
         "readings": r.readings,
         "start": r.start,
         "plies": r.plies,
+        "players": r.players,
     })
 }
 
@@ -556,6 +562,14 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
                     .collect()
             })
             .unwrap_or_default(),
+        // What the last ply took, so the picture says where the seeds went.
+        taken: path.as_ref().map_or(ayla::engine::PitSet::EMPTY, |(_, f)| {
+            f.iter()
+                .fold(ayla::engine::PitSet::EMPTY, |set, x| match x.event {
+                    Event::Capture(pits) => set.or(pits),
+                    _ => set,
+                })
+        }),
         ..Marks::default()
     };
     let opts = options(r.seeds, true);

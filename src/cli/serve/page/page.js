@@ -536,12 +536,6 @@
     if (S.fileName) body.name = S.fileName;
     const r = await api("/api/record", body);
     if (epoch !== S.epoch) return;
-    // The request that replays the record leaves out who played; the
-    // record the page shows and downloads keeps the South and North tags.
-    const tag = (name) => (r.tags.find((t) => t[0] === name) || [null, "human"])[1];
-    r.request.players = [tag("South"), tag("North")];
-    r.state = await api("/api/game", { ...r.request, seeds: $("seeds").value, frames: false });
-    if (epoch !== S.epoch) return;
     const total = r.state.plies.length;
     S.read = {
       text,
