@@ -842,6 +842,59 @@ fn bad_records(b: &Browser, server: &Server) {
     assert!(b.text("#ply-counter").ends_with(" of 73"));
 }
 
+/// The rulebook's reading switched while a record is read: the record is
+/// replayed under it, as `check --reading` replays it, and switched back.
+fn switch_reading(b: &Browser) {
+    let file = "tests/golden/kpe/01-capturer-seed2.rec";
+    read_record(b, file, false);
+    let golden = replay(file);
+    let out = ayla(&["check", "--reading", "skip-origin=skip-origin", file]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the record breaks off under skip-origin"
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    let first = said.lines().next().unwrap();
+    // The page names a pasted record "record"; the rest of the line is check's.
+    let (_, fault) = first.split_once(".rec:").unwrap();
+    let before = said
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split(": ").nth(1))
+        .unwrap()
+        .to_owned();
+    b.select(
+        "#readings select[data-reading=\"skip-origin\"]",
+        "skip-origin",
+    );
+    b.wait_for("#message", |m| m.contains(fault));
+    let rulebook = b
+        .text("#rules-text")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        rulebook.contains("`skip-origin` (sowing.skip_origin = true) [in force]"),
+        "the rulebook shows the reading in force: {rulebook}"
+    );
+    b.key("\u{E010}"); // End: the last legal position under the reading
+    b.idle();
+    assert_eq!(
+        b.text("#position"),
+        before,
+        "the position before the illegal ply"
+    );
+    b.select(
+        "#readings select[data-reading=\"skip-origin\"]",
+        "sow-into-origin",
+    );
+    b.wait_for("#message", str::is_empty);
+    b.key("\u{E010}");
+    b.idle();
+    assert_eq!(b.text("#position"), golden["position"].as_str().unwrap());
+}
+
 #[test]
 fn page_in_a_browser() {
     let required = env::var("AYLA_BROWSER_TEST").is_ok_and(|v| v == "required");
@@ -888,6 +941,7 @@ fn page_in_a_browser() {
     );
     read_record(&b, "tests/golden/kpe/01-capturer-seed2.rec", true);
     read_record(&b, "tests/golden/gore/02-trader-seed6.rec", false);
+    switch_reading(&b);
     eprintln!("browser: read mode done at {:?}", started.elapsed());
     bad_records(&b, &server);
     eprintln!("browser: bad records done at {:?}", started.elapsed());

@@ -460,3 +460,56 @@ fn the_pictures_show_the_positions_counts_and_the_legal_pits() {
     let (last, _) = pictured(frames.last().unwrap().as_str().unwrap());
     assert_eq!(last, want);
 }
+
+/// Every bundled variant plays through the API: forty plies (the first
+/// sowing or action each time, varied), each answer's picture showing the
+/// position it names, with animation frames.
+#[test]
+fn every_bundled_variant_plays_through_the_api() {
+    let api = api();
+    for (id, _, _) in rules::BUNDLED {
+        let variant = Variant::new(rules::bundled(id).unwrap());
+        let mut plies: Vec<String> = Vec::new();
+        for i in 0..40 {
+            let v = game(
+                &api,
+                &json!({"variant": id, "plies": plies, "frames": true}),
+            );
+            assert!(v["illegal"].is_null(), "{id}: {v}");
+            let pos =
+                ayla::notation::parse_position(&variant, v["position"].as_str().unwrap()).unwrap();
+            let (counts, _) = pictured(v["svg"].as_str().unwrap());
+            for (label, n) in counts {
+                let p =
+                    ayla::engine::Pit::from_label(label.chars().next().unwrap(), variant.per_row)
+                        .unwrap();
+                assert_eq!(
+                    n,
+                    u32::from(pos.seeds(p)),
+                    "{id} after {plies:?}: pit {label}"
+                );
+            }
+            let mut options: Vec<String> = v["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l["ply"].as_str().unwrap().to_owned())
+                .collect();
+            let actions = &v["actions"];
+            for (name, word) in [
+                ("pass", "pass"),
+                ("accept", "accept"),
+                ("decline", "decline"),
+            ] {
+                if actions[name] == true {
+                    options.push(word.into());
+                }
+            }
+            if options.is_empty() {
+                assert!(!v["over"].is_null(), "{id}: no ply, yet not over");
+                break;
+            }
+            plies.push(options[(i * 7) % options.len()].clone());
+        }
+    }
+}
