@@ -1,7 +1,7 @@
 //! ayla: a rules interpreter for mancala (count-and-capture) games.
 //!
 //! A variant is a TOML file in a declarative rule language; one generic
-//! engine interprets it. Goré, Kpé and five more games ship bundled
+//! engine interprets it. Goré, Kpé and nineteen more games ship bundled
 //! ([`rules::BUNDLED`]).
 //!
 //! The crate's layers: [`board`] (sides, pits, sets of pits: the
