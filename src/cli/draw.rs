@@ -6,7 +6,6 @@ use ayla::board::Place;
 use ayla::check::{IllegalPly, check_game};
 use ayla::draw::{Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Game, Ply, Position, Variant};
-use ayla::notation::parse_records;
 use ayla::reference::differential::state_of;
 use ayla::reference::trace::{Event, trace};
 use ayla::rulebook::rulebook_for;
@@ -126,15 +125,7 @@ fn scene_of(variant: &Variant, pos: &Position, over: bool) -> Scene {
 /// A recorded game after `--ply` (default: its last ply).
 fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}: cannot read the record: {e}")))?;
-    let games = parse_records(&text).map_err(|e| {
-        Failure::unusable(anyhow::anyhow!(
-            "{name}:{}: syntax error: {}",
-            e.loc,
-            e.message
-        ))
-    })?;
+    let games = super::read_records(path)?;
     let Some(rec) = games.first() else {
         return Err(Failure::unusable(anyhow::anyhow!("{name}: holds no game")));
     };

@@ -150,6 +150,21 @@ pub fn run() -> i32 {
 }
 
 /// Loads a variant by bundled id or path and compiles it; failures are exit 2.
+/// The games of a record file; an unreadable file or a syntax error is
+/// exit 2, with the file, line and column.
+pub fn read_records(path: &std::path::Path) -> Result<Vec<ayla::notation::Record>, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}: cannot read the record: {e}")))?;
+    ayla::notation::parse_records(&text).map_err(|e| {
+        Failure::unusable(anyhow::anyhow!(
+            "{name}:{}: syntax error: {}",
+            e.loc,
+            e.message
+        ))
+    })
+}
+
 pub fn load_rules(name: &str) -> Result<std::sync::Arc<ayla::engine::Variant>, Failure> {
     let rules = ayla::rules::resolve(name).map_err(Failure::unusable)?;
     Ok(std::sync::Arc::new(ayla::engine::Variant::new(rules)))

@@ -3,7 +3,7 @@
 use super::{Exit, Failure, args, board, json};
 use ayla::check::{GameReport, check_game};
 use ayla::engine::{Position, Variant};
-use ayla::notation::{Record, format_position, parse_records};
+use ayla::notation::{Record, format_position};
 use ayla::rulebook::rulebook_for;
 use ayla::rules::Rules;
 use ayla::rules::describe::count;
@@ -39,15 +39,7 @@ struct Replayed<'a> {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let name = a.record.display().to_string();
-    let text = std::fs::read_to_string(&a.record)
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("{name}: cannot read the record: {e}")))?;
-    let games = parse_records(&text).map_err(|e| {
-        Failure::unusable(anyhow::anyhow!(
-            "{name}:{}: syntax error: {}",
-            e.loc,
-            e.message
-        ))
-    })?;
+    let games = super::read_records(&a.record)?;
     let base = a.record.parent().unwrap_or(std::path::Path::new(""));
     let overrides = a.rulebook.overrides()?;
     // Every game is replayed, and `--ply` checked against each, before
