@@ -46,3 +46,4 @@ pub mod rng;
 pub mod rulebook;
 pub mod rules;
 pub mod search;
+pub mod solve;

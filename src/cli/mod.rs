@@ -16,6 +16,7 @@ mod progress;
 mod replay;
 mod rules;
 mod serve;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -96,6 +97,8 @@ enum Command {
     Match(matchup::Args),
     /// Measure the engine's speed: random playouts and perft.
     Bench(bench::Args),
+    /// The exact value of a position under perfect play, by endgame databases.
+    Solve(solve::Args),
     /// Serve the web board on this machine: play, read records, see the rulebook.
     Serve(serve::Args),
     /// Print a shell completion script, e.g. `ayla completions bash > ~/.local/share/bash-completion/completions/ayla`.
@@ -132,6 +135,7 @@ pub fn run() -> i32 {
         Command::Match(a) => matchup::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Solve(a) => solve::run(a),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "ayla", &mut std::io::stdout());

@@ -1,0 +1,164 @@
+//! Positions as numbers: the combinatorial ranking of seed distributions.
+//!
+//! The distributions of `s` seeds over `n` pits are numbered `0..C(s+n-1,
+//! n-1)` in lexicographic order of their counts (pit 0 first, more seeds
+//! in pit 0 later), so a database holds one value per number and needs no
+//! hash table. This is the stars-and-bars bijection, written with a table
+//! of binomial coefficients.
+
+/// Ranks and unranks the distributions of up to `max_seeds` seeds over
+/// `pits` pits.
+#[derive(Clone, Debug)]
+pub struct Ranking {
+    pits: usize,
+    max_seeds: usize,
+    /// `ways[k][s]`: the distributions of `s` seeds over `k` pits,
+    /// `C(s+k-1, k-1)` (1 for `k = 0, s = 0`, 0 for `k = 0, s > 0`).
+    ways: Vec<Vec<u64>>,
+}
+
+impl Ranking {
+    /// A ranking for `pits` pits and at most `max_seeds` seeds.
+    ///
+    /// # Panics
+    /// If a layer has more than `u64::MAX` distributions (far beyond any
+    /// memory).
+    #[must_use]
+    pub fn new(pits: usize, max_seeds: usize) -> Ranking {
+        let mut ways = vec![vec![0u64; max_seeds + 1]; pits + 1];
+        ways[0][0] = 1;
+        for k in 1..=pits {
+            let mut total = 0u64;
+            let fewer = ways[k - 1].clone();
+            for (s, w) in ways[k].iter_mut().enumerate() {
+                // Distributions over k pits with s seeds: the first pit takes
+                // some j, the other k-1 pits s-j; a running sum over j.
+                total = total
+                    .checked_add(fewer[s])
+                    .expect("a layer of at most u64::MAX positions");
+                *w = total;
+            }
+        }
+        Ranking {
+            pits,
+            max_seeds,
+            ways,
+        }
+    }
+
+    /// The number of pits.
+    #[must_use]
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
+    /// The most seeds a ranked distribution may hold.
+    #[must_use]
+    pub fn max_seeds(&self) -> usize {
+        self.max_seeds
+    }
+
+    /// How many distributions of exactly `seeds` seeds there are.
+    #[must_use]
+    pub fn layer_size(&self, seeds: usize) -> u64 {
+        self.ways[self.pits][seeds]
+    }
+
+    /// The number of `counts` (which must hold `pits` counts summing to at
+    /// most `max_seeds`) within its layer.
+    #[must_use]
+    pub fn rank(&self, counts: &[u16]) -> u64 {
+        debug_assert_eq!(counts.len(), self.pits);
+        let mut left: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let mut rank = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            let rest = self.pits - i - 1;
+            // Distributions that put fewer seeds than `c` in this pit come
+            // first: with j < c here, the rest hold left - j.
+            for j in 0..usize::from(c) {
+                rank += self.ways[rest][left - j];
+            }
+            left -= usize::from(c);
+        }
+        rank
+    }
+
+    /// The distribution of `seeds` seeds with number `rank`, into `out`
+    /// (`pits` long).
+    pub fn unrank(&self, seeds: usize, mut rank: u64, out: &mut [u16]) {
+        debug_assert_eq!(out.len(), self.pits);
+        let mut left = seeds;
+        let pits = self.pits;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let rest = pits - i - 1;
+            if rest == 0 {
+                *slot = left as u16;
+                break;
+            }
+            let mut c = 0;
+            while rank >= self.ways[rest][left - c] {
+                rank -= self.ways[rest][left - c];
+                c += 1;
+            }
+            *slot = c as u16;
+            left -= c;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// C(n, k) computed apart, by the multiplicative formula.
+    fn binomial(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    #[test]
+    fn layer_sizes_are_the_stars_and_bars_counts() {
+        let r = Ranking::new(8, 48);
+        for s in 0..=48u64 {
+            assert_eq!(r.layer_size(s as usize), binomial(s + 7, 7), "{s} seeds");
+        }
+        // Kalah(6,4) without its stores: 12 pits, 48 seeds (by the formula).
+        assert_eq!(Ranking::new(12, 48).layer_size(48), binomial(59, 11));
+    }
+
+    #[test]
+    fn rank_and_unrank_are_inverse_and_in_lexicographic_order() {
+        for (pits, seeds) in [(1, 5), (2, 7), (4, 6), (5, 4)] {
+            let r = Ranking::new(pits, seeds);
+            let mut all: Vec<Vec<u16>> = Vec::new();
+            // Every distribution, by brute force, in lexicographic order.
+            let mut c = vec![0u16; pits];
+            loop {
+                if c.iter().map(|&x| usize::from(x)).sum::<usize>() == seeds {
+                    all.push(c.clone());
+                }
+                let mut i = pits;
+                loop {
+                    if i == 0 {
+                        break;
+                    }
+                    i -= 1;
+                    if usize::from(c[i]) < seeds {
+                        c[i] += 1;
+                        break;
+                    }
+                    c[i] = 0;
+                }
+                if c.iter().all(|&x| x == 0) {
+                    break;
+                }
+            }
+            assert_eq!(all.len() as u64, r.layer_size(seeds));
+            let mut out = vec![0u16; pits];
+            for (i, d) in all.iter().enumerate() {
+                assert_eq!(r.rank(d), i as u64, "{d:?}");
+                r.unrank(seeds, i as u64, &mut out);
+                assert_eq!(&out, d);
+            }
+        }
+    }
+}

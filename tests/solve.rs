@@ -1,0 +1,107 @@
+//! The databases against the definition: on small boards, every position
+//! of every layer gets the value the plain exhaustive minimax gives.
+
+use ayla::engine::{Side, Variant};
+use ayla::rules;
+use ayla::solve::index::Ranking;
+use ayla::solve::{exhaustive, position_of, retro::Database};
+use std::sync::Arc;
+
+/// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, if
+/// they allow that board (an end at 4 seeds left needs more than 4).
+fn shrunk(id: &str, per_row: usize, seeds: usize) -> Option<Arc<Variant>> {
+    let text = format!(
+        "extends = \"{id}\"\n[variant]\nid = \"{id}-{per_row}x{seeds}\"\nname = \"{id} {per_row}x{seeds}\"\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n"
+    );
+    let r = rules::parse("shrunk.toml", &text).ok()?;
+    Some(Arc::new(Variant::new(r)))
+}
+
+fn agree(variant: &Arc<Variant>) -> usize {
+    let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+    let db = Database::build(variant, total).unwrap();
+    let ranking = Ranking::new(variant.pits(), total);
+    let mut seeds = vec![0u16; variant.pits()];
+    let mut compared = 0;
+    // At most about 1,500 positions played out, spread evenly.
+    let all: u64 = (0..=total).map(|s| ranking.layer_size(s)).sum();
+    let stride = (2 * all / 1500).max(1);
+    for s in 0..=total {
+        for i in (0..ranking.layer_size(s)).step_by(stride as usize) {
+            ranking.unrank(s, i, &mut seeds);
+            for side in Side::BOTH {
+                let pos = position_of(variant, &seeds, side);
+                // Where the tree is small enough to be played out whole.
+                if let Some(want) = exhaustive::value(variant, &pos, 5_000) {
+                    assert_eq!(
+                        db.probe(&pos),
+                        Some(want),
+                        "{} {seeds:?} {side}",
+                        variant.provenance.id
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn databases_agree_with_exhaustive_minimax_on_small_boards() {
+    let mut compared = 0;
+    // Every bundled variant the databases support, shrunk.
+    for (id, _, _) in rules::BUNDLED {
+        if ayla::solve::supported(&rules::bundled(id).unwrap()).is_err() {
+            continue;
+        }
+        let mut here = 0;
+        // The two smallest boards the rules allow.
+        let boards = [(2, 1), (2, 2), (3, 1), (3, 2), (4, 1), (4, 2)];
+        for v in boards.iter().filter_map(|&(n, k)| shrunk(id, n, k)).take(2) {
+            here += agree(&v);
+        }
+        eprintln!("{id}: {here} positions agree");
+        assert!(here >= 100, "{id}: only {here} positions compared");
+        compared += here;
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
+/// The published Kalah values (tests/solve/kalah.txt, with their source):
+/// every entry whose databases hold at most 1.5 million positions is
+/// solved here; the larger ones are benchmarks.
+#[test]
+fn kalah_values_are_the_published_ones() {
+    let text = std::fs::read_to_string("tests/solve/kalah.txt").unwrap();
+    let mut solved = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (m, n): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        let seeds = 2 * m * n;
+        let ranking = Ranking::new(2 * m, seeds);
+        let positions: u64 = (0..=seeds).map(|s| 2 * ranking.layer_size(s)).sum();
+        if positions > 1_500_000 {
+            continue;
+        }
+        let variant = shrunk("kalah", m, n).unwrap();
+        let db = Database::build(&variant, seeds).unwrap();
+        let start = ayla::engine::Position::initial(&variant);
+        let v = db.probe(&start).unwrap();
+        let got = match f[2] {
+            "W" | "L" | "D" => match v.signum() {
+                1 => "W".to_owned(),
+                -1 => "L".to_owned(),
+                _ => "D".to_owned(),
+            },
+            _ if v > 0 => format!("+{v}"),
+            _ => v.to_string(),
+        };
+        assert_eq!(got, f[2], "Kalah({m},{n})");
+        solved += 1;
+    }
+    assert!(solved >= 15, "only {solved} entries solved");
+}
