@@ -10,7 +10,8 @@
 //! [`reference`](mod@reference) (the plain interpreter that defines the language's
 //! meaning, which the engine is tested against), [`notation`] (positions,
 //! plies, records), [`check`], [`rulebook`] and [`fit`] (recorded games),
-//! [`search`], and [`draw`] (pictures of a board, as SVG).
+//! [`search`], [`solve`] (exact values under perfect play), and [`draw`]
+//! (pictures of a board, as SVG).
 //!
 //! A rule file loads into a [`rules::Rules`] (what the file says); the
 //! engine compiles that into an [`engine::Variant`] (its tables), which

@@ -105,3 +105,68 @@ fn kalah_values_are_the_published_ones() {
     }
     assert!(solved >= 15, "only {solved} entries solved");
 }
+
+fn ayla(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn solve_gives_the_value_its_convention_and_the_line() {
+    // Traced by hand: South's one seed goes to the store, which empties
+    // South's row and ends the game; North keeps its one seed: 24-24.
+    let out = ayla(&[
+        "solve",
+        "kalah",
+        "--position",
+        "0,0,0,0,0,1/0,0,0,0,0,1 S 23-23",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("value: draw, final margin +0 for South"),
+        "{text}"
+    );
+    assert!(
+        text.contains("principal variation: f (the game ends: 24-24: draw"),
+        "{text}"
+    );
+    assert!(
+        text.contains("convention: positions that can only cycle"),
+        "{text}"
+    );
+    let out = ayla(&[
+        "solve",
+        "kalah",
+        "--position",
+        "0,0,0,0,1,0/0,0,0,0,0,1 S 23-23",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // By hand: e's seed falls in the empty f, which takes itself (empty
+    // capture, kalah.toml's default): South's row is empty and the game
+    // ends, North keeping F's seed: 24-24 again, in one ply.
+    assert_eq!(
+        (v["final_margin"].as_i64(), v["result"].as_str()),
+        (Some(0), Some("draw"))
+    );
+    assert_eq!(v["pv"], serde_json::json!(["e"]));
+    assert!(v["convention"].as_str().unwrap().contains("split"));
+}
+
+#[test]
+fn solve_refuses_what_it_cannot_hold_and_says_why() {
+    let out = ayla(&["solve", "gore"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("trading"));
+    let out = ayla(&["solve", "kalah"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    // Every layer up to 48 seeds on 12 pits, both sides: 2 C(60, 12).
+    assert!(
+        err.contains("needs databases of 2798717689950 positions"),
+        "{err}"
+    );
+}
