@@ -4,7 +4,7 @@
 //! the trace is that walk written down: each time a pit is lifted, a seed
 //! falls or pits are taken, the board as it then stands. Nothing here
 //! decides a rule; [`trace`] plays the ply with the reference's own
-//! [`apply`](super::apply) and only listens.
+//! `apply` and only listens.
 //!
 //! The recorder is per thread and switched on only around the ply being
 //! traced, after its legality is judged, so the sowings the legality
