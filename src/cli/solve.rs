@@ -18,6 +18,10 @@ pub struct Args {
     variant: String,
     #[command(flatten)]
     start: args::Start,
+    /// Solve under this alternative of an open point (repeatable), e.g.
+    /// `--reading empty-capture=no-empty-capture`.
+    #[arg(long = "reading", value_name = "NAME=ALT")]
+    readings: Vec<String>,
     /// Refuse to build databases of more positions than this (each takes
     /// 2 bytes kept, and about 20 while its layer is solved).
     #[arg(long, value_name = "N", default_value_t = 50_000_000)]
@@ -30,7 +34,15 @@ pub struct Args {
 const PV_MAX: usize = 400;
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let variant = load_rules(&a.variant)?;
+    let readings = ayla::fit::parse_selection(&a.readings.join(","))
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
+    let variant = if readings.is_empty() {
+        load_rules(&a.variant)?
+    } else {
+        let rules = ayla::rules::resolve_with(&a.variant, std::path::Path::new(""), &readings)
+            .map_err(Failure::unusable)?;
+        Arc::new(Variant::new(rules))
+    };
     let pos = a.start.position(&variant)?;
     supported(&variant).map_err(Failure::unusable)?;
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
