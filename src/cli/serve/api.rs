@@ -173,6 +173,7 @@ struct Played {
     side: Side,
     ply: Ply,
     before: Position,
+    after: Position,
     description: String,
 }
 
@@ -331,6 +332,7 @@ impl Api {
                     side,
                     ply,
                     before,
+                    after: *game.position(),
                     description: effect.describe_ply(&variant, side, ply),
                 }),
                 Err(reason) => {
@@ -588,24 +590,20 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
             "frames_cut": cut,
         })
     });
-    let plies: Vec<Value> = {
-        let mut g = Game::from_position(Arc::clone(variant), replay.start);
-        replay
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                g.play(s.ply).expect("replayed once already");
-                json!({
-                    "number": i + 1,
-                    "side": side_name(s.side),
-                    "text": s.text,
-                    "description": s.description,
-                    "position": format_position(rules, g.position()),
-                })
+    let plies: Vec<Value> = replay
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "number": i + 1,
+                "side": side_name(s.side),
+                "text": s.text,
+                "description": s.description,
+                "position": format_position(rules, &s.after),
             })
-            .collect()
-    };
+        })
+        .collect();
     let result = outcome.map_or("*".to_owned(), |o| {
         format!("{}-{}", o.totals[0], o.totals[1])
     });
