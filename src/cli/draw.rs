@@ -3,12 +3,11 @@
 
 use super::{Exit, Failure, args};
 use ayla::board::Place;
-use ayla::check::{IllegalPly, check_game};
+use ayla::check::IllegalPly;
 use ayla::draw::{Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Game, Ply, Position, Variant};
 use ayla::reference::differential::state_of;
 use ayla::reference::trace::{Event, trace};
-use ayla::rulebook::rulebook_for;
 use ayla::rules::Rules;
 use ayla::rules::describe::count;
 use std::path::PathBuf;
@@ -137,15 +136,7 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
         super::load_rules(v)?;
         overrides.rules = Some(v.clone());
     }
-    let rules = rulebook_for(rec, base, &overrides).map_err(|e| {
-        Failure::unusable(match e.at {
-            Some(_) => anyhow::anyhow!("{name}:{e}"),
-            None => anyhow::anyhow!("{e}"),
-        })
-    })?;
-    let variant = Arc::new(Variant::new(rules));
-    let report =
-        check_game(&variant, rec).map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
+    let (variant, report) = super::replay_record(&name, rec, base, &overrides)?;
     let legal = report.steps.len();
     let n = match (a.ply, &report.illegal) {
         (Some(n), _) if n <= legal => n,

@@ -169,6 +169,33 @@ pub fn read_records(path: &std::path::Path) -> Result<Vec<ayla::notation::Record
     })
 }
 
+/// A recorded game under the rulebook it names (`ayla::rulebook`),
+/// replayed by `check_game`; `name` is the file as messages name it. A
+/// rulebook that cannot be had, or tags that cannot be read, are exit 2.
+pub fn replay_record(
+    name: &str,
+    rec: &ayla::notation::Record,
+    base: &std::path::Path,
+    overrides: &ayla::rulebook::Overrides,
+) -> Result<
+    (
+        std::sync::Arc<ayla::engine::Variant>,
+        ayla::check::GameReport,
+    ),
+    Failure,
+> {
+    let rules = ayla::rulebook::rulebook_for(rec, base, overrides).map_err(|e| {
+        Failure::unusable(match e.at {
+            Some(_) => anyhow::anyhow!("{name}:{e}"),
+            None => anyhow::anyhow!("{e}"),
+        })
+    })?;
+    let variant = std::sync::Arc::new(ayla::engine::Variant::new(rules));
+    let report = ayla::check::check_game(&variant, rec)
+        .map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
+    Ok((variant, report))
+}
+
 pub fn load_rules(name: &str) -> Result<std::sync::Arc<ayla::engine::Variant>, Failure> {
     let rules = ayla::rules::resolve(name).map_err(Failure::unusable)?;
     Ok(std::sync::Arc::new(ayla::engine::Variant::new(rules)))

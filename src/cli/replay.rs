@@ -1,10 +1,9 @@
 //! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
 
 use super::{Exit, Failure, args, board, json};
-use ayla::check::{GameReport, check_game};
+use ayla::check::GameReport;
 use ayla::engine::{Position, Variant};
 use ayla::notation::{Record, format_position};
-use ayla::rulebook::rulebook_for;
 use ayla::rules::Rules;
 use ayla::rules::describe::count;
 use serde_json::json;
@@ -46,15 +45,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     // anything is printed: a mistake prints an error and nothing else.
     let mut replayed = Vec::with_capacity(games.len());
     for rec in &games {
-        let rules = rulebook_for(rec, base, &overrides).map_err(|e| {
-            Failure::unusable(match e.at {
-                Some(_) => anyhow::anyhow!("{name}:{e}"),
-                None => anyhow::anyhow!("{e}"),
-            })
-        })?;
-        let variant = Arc::new(Variant::new(rules));
-        let report = check_game(&variant, rec)
-            .map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
+        let (variant, report) = super::replay_record(&name, rec, base, &overrides)?;
         replayed.push(Replayed {
             rec,
             variant,
