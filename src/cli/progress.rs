@@ -28,3 +28,17 @@ pub fn tick(pb: &ProgressBar) {
         pb.enable_steady_tick(Duration::from_millis(500));
     }
 }
+
+/// The most memory this process has held at once (its peak resident set,
+/// from /proc), in bytes; `None` where /proc does not say.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// `bytes` in MB, for messages.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1e6)
+}

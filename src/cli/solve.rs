@@ -1,14 +1,17 @@
-//! `ayla solve <variant> [--position P] [--max-positions N] [--json]`
+//! `ayla solve <variant> [--position P] [--reading NAME=ALT]... [--db DIR]
+//! [--threads N] [--max-positions N] [--json]`
 
+use super::progress::{self, megabytes, peak_memory};
 use super::{Failure, args, load_rules};
-use ayla::engine::{Game, Ply, Position, Side, Variant};
+use ayla::engine::{Ply, Position, Side, Variant};
 use ayla::notation::format_position;
 use ayla::solve::index::Ranking;
-use ayla::solve::retro::Database;
-use ayla::solve::{Convention, gain, supported};
+use ayla::solve::retro::{Database, Event};
+use ayla::solve::{Convention, file, gain, supported, terminal_margin};
+use indicatif::ProgressBar;
 use serde_json::json;
-use std::io::Write;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Arguments of `solve`.
@@ -22,12 +25,161 @@ pub struct Args {
     /// `--reading empty-capture=no-empty-capture`.
     #[arg(long = "reading", value_name = "NAME=ALT")]
     readings: Vec<String>,
-    /// Refuse to build databases of more positions than this (each takes
-    /// 2 bytes kept, and about 20 while its layer is solved).
-    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
-    max_positions: u64,
+    #[command(flatten)]
+    db: DbArgs,
     #[command(flatten)]
     json: args::Json,
+}
+
+/// Where databases are kept and how big they may grow: the flags `solve`,
+/// `play` and `analyse` share.
+#[derive(clap::Args)]
+pub struct DbArgs {
+    /// Keep databases in this directory: the variant's file is read if it
+    /// is there, layers it lacks are built and it is written back.
+    #[arg(long, value_name = "DIR")]
+    pub db: Option<PathBuf>,
+    /// Threads that build databases (default: one a core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Refuse to build databases of more positions than this (each takes
+    /// a few bits kept, and about 20 bytes while its layer is solved).
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    pub max_positions: u64,
+}
+
+/// Where a database came from.
+pub struct Provided {
+    /// The database.
+    pub db: Database,
+    /// The file it was read from or written to.
+    pub file: Option<PathBuf>,
+    /// Layers read from the file.
+    pub read: usize,
+    /// Layers built here.
+    pub built: usize,
+}
+
+/// The database of `variant` covering `seeds` seeds on the board: read
+/// from `--db`'s directory where it holds them, the rest built (on
+/// `--threads` threads) and written back. Layers are reported on stderr
+/// unless `quiet`.
+///
+/// # Errors
+/// The rules need state the databases do not hold, the layers to build
+/// hold more than `--max-positions` positions, or a file cannot be read
+/// or written (exit 2).
+pub fn database(
+    variant: &Arc<Variant>,
+    seeds: usize,
+    a: &DbArgs,
+    quiet: bool,
+) -> Result<Provided, Failure> {
+    supported(variant).map_err(Failure::unusable)?;
+    if let Some(t) = a.threads {
+        // Only the first call sets the pool; one command makes one.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(t))
+            .build_global();
+    }
+    let path = a.db.as_ref().map(|d| d.join(file::file_name(variant)));
+    let mut db = match &path {
+        Some(p) if p.exists() => file::load(variant, p).map_err(|e| {
+            Failure::unusable(anyhow::anyhow!("database file {}: {e}", p.display()))
+        })?,
+        _ => Database::empty(variant).map_err(Failure::unusable)?,
+    };
+    let read = db.layers().len();
+    let ranking = Ranking::new(variant.pits(), seeds);
+    let missing: u64 = (read..=seeds).map(|s| 2 * ranking.layer_size(s)).sum();
+    if missing > a.max_positions {
+        let largest = 2 * ranking.layer_size(seeds);
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): about {} kept and {} while the largest layer is solved, more than --max-positions {} allows",
+            if read > 0 {
+                format!(" more than the {read} layers of the file")
+            } else {
+                String::new()
+            },
+            variant.pits(),
+            megabytes(missing),
+            megabytes(largest * 20),
+            a.max_positions
+        )));
+    }
+    let started = Instant::now();
+    let bar: Mutex<Option<(usize, ProgressBar)>> = Mutex::new(None);
+    let report = |e: Event| match e {
+        Event::Plies {
+            seeds: s,
+            done,
+            positions,
+        } => {
+            if quiet || positions < 1_000_000 {
+                return;
+            }
+            let mut b = bar.lock().expect("the bar's lock");
+            if b.as_ref().is_none_or(|(at, _)| *at != s) {
+                let pb = progress::bar(
+                    positions,
+                    "solve: layer {msg} {wide_bar} {pos}/{len} positions, {per_sec}, {elapsed}",
+                );
+                pb.set_message(s.to_string());
+                *b = Some((s, pb));
+            }
+            if let Some((_, pb)) = b.as_ref() {
+                pb.set_position(done);
+            }
+        }
+        Event::Solved(r) => {
+            if let Some((_, pb)) = bar.lock().expect("the bar's lock").take() {
+                pb.finish_and_clear();
+            }
+            if quiet {
+                return;
+            }
+            let secs = r.plies_seconds + r.solve_seconds;
+            eprintln!(
+                "solve: layer {} of {seeds} seeds: {} positions, {} plies inside, {:.2} s plies + {:.2} s passes, {:.1} M positions/s, {} bits a value, {:.1} s in all, peak memory {}",
+                r.seeds,
+                r.positions,
+                r.inner_plies,
+                r.plies_seconds,
+                r.solve_seconds,
+                r.positions as f64 / secs.max(1e-9) / 1e6,
+                r.bits,
+                started.elapsed().as_secs_f64(),
+                peak_memory().map_or("unknown".into(), megabytes),
+            );
+        }
+    };
+    db.extend(seeds, &report).map_err(Failure::unusable)?;
+    let built = db.layers().len() - read;
+    if built > 0
+        && let Some(p) = &path
+    {
+        if let Some(dir) = p.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::unusable(anyhow::anyhow!("--db {}: {e}", dir.display()))
+            })?;
+        }
+        file::save(&db, p).map_err(|e| {
+            Failure::unusable(anyhow::anyhow!("database file {}: {e}", p.display()))
+        })?;
+        if !quiet {
+            eprintln!(
+                "solve: wrote {} layers to {}",
+                db.layers().len(),
+                p.display()
+            );
+        }
+    }
+    Ok(Provided {
+        db,
+        file: path,
+        read,
+        built,
+    })
 }
 
 /// The longest principal variation printed.
@@ -39,39 +191,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let variant = if readings.is_empty() {
         load_rules(&a.variant)?
     } else {
-        let rules = ayla::rules::resolve_with(&a.variant, std::path::Path::new(""), &readings)
+        let rules = ayla::rules::resolve_with(&a.variant, Path::new(""), &readings)
             .map_err(Failure::unusable)?;
         Arc::new(Variant::new(rules))
     };
     let pos = a.start.position(&variant)?;
-    supported(&variant).map_err(Failure::unusable)?;
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
-    let ranking = Ranking::new(variant.pits(), on_board);
-    let positions: u64 = (0..=on_board).map(|s| 2 * ranking.layer_size(s)).sum();
-    if positions > a.max_positions {
-        return Err(Failure::unusable(anyhow::anyhow!(
-            "solving this position needs databases of {positions} positions (every layer up to {on_board} seeds on {} pits, either side to act): about {} MB kept and {} MB while the largest layer is solved, more than --max-positions {} allows; the search that would reach further with smaller databases is not built yet",
-            variant.pits(),
-            positions * 2 / 1_000_000 + 1,
-            2 * ranking.layer_size(on_board) * 20 / 1_000_000 + 1,
-            a.max_positions
-        )));
-    }
     let started = Instant::now();
-    let mut err = std::io::stderr();
-    let db = Database::build_with(&variant, on_board, |s, n| {
-        let _ = writeln!(
-            err,
-            "solve: layer {s} of {on_board} seeds: {n} positions, {:.1} s",
-            started.elapsed().as_secs_f64()
-        );
-    })
-    .map_err(Failure::unusable)?;
+    let provided = database(&variant, on_board, &a.db, false)?;
+    let db = &provided.db;
     let elapsed = started.elapsed();
     let value = db.probe(&pos).expect("the databases cover the position");
     let mover = pos.to_move();
     let captured = i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
-    let plies = ply_values(&variant, &db, &pos);
+    let plies = ply_values(&variant, db, &pos);
     let best = plies
         .iter()
         .map(|&(_, v)| v)
@@ -89,7 +222,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         .filter(|&&(_, v)| Some(v) == best)
         .map(|&(p, _)| p.notation(variant.per_row))
         .collect();
-    let (pv, pv_end) = principal_variation(&variant, &db, &pos);
+    let (pv, pv_end) = principal_variation(&variant, db, &pos);
     let final_margin = captured + value;
     let verdict = match final_margin.cmp(&0) {
         std::cmp::Ordering::Greater => "South wins",
@@ -97,6 +230,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
         std::cmp::Ordering::Equal => "draw",
     };
     let n = variant.per_row;
+    let threads = rayon::current_num_threads();
+    let memory = peak_memory();
+    let file_note = provided.file.as_ref().map(|p| {
+        format!(
+            "{} ({} layers read, {} built)",
+            p.display(),
+            provided.read,
+            provided.built
+        )
+    });
     if a.json.json {
         println!(
             "{}",
@@ -113,7 +256,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "convention": Convention::SplitEvenly.to_string(),
                 "method": "retrograde databases",
                 "positions": db.positions(),
-                "bytes": db.positions() * 2,
+                "bytes": db.bytes(),
+                "database_file": provided.file.as_ref().map(|p| p.display().to_string()),
+                "layers_read": provided.read,
+                "layers_built": provided.built,
+                "threads": threads,
+                "peak_memory_bytes": memory,
                 "seconds": elapsed.as_secs_f64(),
             })
         );
@@ -132,19 +280,22 @@ pub fn run(a: Args) -> Result<(), Failure> {
     println!("principal variation: {} ({pv_end})", pv.join(" "));
     println!("convention: {}", Convention::SplitEvenly);
     println!(
-        "solved by retrograde databases: {} positions ({} layers), {} bytes, {:.2} s",
+        "solved by retrograde databases: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
         db.positions(),
-        db.max_seeds() + 1,
-        db.positions() * 2,
-        elapsed.as_secs_f64()
+        db.layers().len(),
+        db.bytes(),
+        elapsed.as_secs_f64(),
+        memory.map_or("unknown".into(), megabytes),
     );
+    if let Some(f) = file_note {
+        println!("database file: {f}");
+    }
     Ok(())
 }
 
 /// Each legal ply and South's future margin after it (its gain included).
-fn ply_values(variant: &Arc<Variant>, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
-    let game = Game::from_position(Arc::clone(variant), *pos);
-    if game.is_over() {
+pub fn ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
+    if terminal_margin(variant, pos).is_some() {
         return Vec::new();
     }
     let mut plies = Vec::new();
@@ -164,18 +315,16 @@ fn ply_values(variant: &Arc<Variant>, db: &Database, pos: &Position) -> Vec<(Ply
 
 /// Best plies from `pos` to the end, or until a position repeats (the
 /// value of endless play) or [`PV_MAX`] plies; and how it ended.
-fn principal_variation(
-    variant: &Arc<Variant>,
-    db: &Database,
-    start: &Position,
-) -> (Vec<String>, String) {
+fn principal_variation(variant: &Variant, db: &Database, start: &Position) -> (Vec<String>, String) {
     let mut pos = *start;
     let mut seen = vec![pos];
     let mut line = Vec::new();
     loop {
-        let game = Game::from_position(Arc::clone(variant), pos);
-        if let Some(o) = game.outcome() {
-            return (line, format!("the game ends: {o}"));
+        if let Some(reason) = pos.end(variant) {
+            return (
+                line,
+                format!("the game ends: {}", pos.outcome(variant, reason)),
+            );
         }
         let want = db.probe(&pos).expect("covered");
         let Some((ply, _)) = ply_values(variant, db, &pos)

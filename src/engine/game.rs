@@ -589,56 +589,13 @@ impl Game {
     /// plies played), in precedence order.
     #[inline]
     fn static_end(&self) -> Option<EndReason> {
-        let r = &*self.rules;
-        if let Some(k) = r.end.all_pits_below
-            && self.pos.all_below(r, k)
-        {
-            return Some(EndReason::AllBelow(k));
-        }
-        if r.rare_ends
-            && let Some(reason) = self.rare_end()
-        {
-            return Some(reason);
-        }
-        if r.cannot_sow == CannotSow::EndGame
-            && self.pos.offer.is_empty()
-            && self.sowable.is_empty()
-        {
-            return Some(EndReason::NoSowing(self.pos.to_move));
-        }
-        None
-    }
-
-    /// The end conditions few rule files use, out of the hot path.
-    #[inline(never)]
-    fn rare_end(&self) -> Option<EndReason> {
-        let r = &*self.rules;
-        if let Some(k) = r.end.seeds_left_at_most
-            && self.pos.board(r).iter().map(|&x| u32::from(x)).sum::<u32>() <= u32::from(k)
-        {
-            return Some(EndReason::SeedsLeft(k));
-        }
-        if let Some(k) = r.end.captured_more_than
-            && Side::BOTH.iter().any(|&s| self.pos.captured(s) > k)
-        {
-            return Some(EndReason::CapturedMoreThan(k));
-        }
-        if r.end.either_row_empty
-            && let Some(s) = Side::BOTH
-                .into_iter()
-                .find(|&s| self.occupied.and(r.home_row(s)).is_empty())
-        {
-            return Some(EndReason::RowEmpty(s));
-        }
-        if (r.cannot_feed != CannotFeed::AnySowing) && self.pos.cannot_feed(r) {
-            return Some(EndReason::CannotFeed(self.pos.to_move));
-        }
-        if let Some(k) = r.end.max_plies
-            && self.plies_played() >= k as usize
-        {
-            return Some(EndReason::PlyCap(k));
-        }
-        None
+        static_end(
+            &self.rules,
+            &self.pos,
+            self.occupied,
+            self.sowable,
+            self.plies_played(),
+        )
     }
 
     /// A snapshot to [`restore`](Self::restore) later (search, perft, undo).
@@ -699,43 +656,134 @@ impl Game {
     /// fired gives them to one player.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        let reason = self.end?;
-        let r = &*self.rules;
-        let on_board: u32 = self.pos.board(r).iter().map(|&x| u32::from(x)).sum();
-        let totals = Side::BOTH.map(|s| {
-            let sweep = match reason {
-                // Reading: the reason keeps naming the side to act, who could
-                // not feed (so it reads the same under both rules); the rules
-                // say who takes the seeds left.
-                EndReason::CannotFeed(mover) => {
-                    let taker = match r.cannot_feed {
-                        CannotFeed::OpponentTakesAll => mover.opponent(),
-                        _ => mover,
-                    };
-                    if taker == s { on_board } else { 0 }
-                }
-                EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
-                    if s == r.first {
-                        on_board
-                    } else {
-                        0
-                    }
-                }
-                _ if r.end.leftovers == Leftovers::Nobody => 0,
-                _ => self.pos.seeds_controlled(r, s),
-            };
-            u32::from(self.pos.captured(s)) + sweep
-        });
-        let winner = match totals[0].cmp(&totals[1]) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
-        };
-        Some(Outcome {
-            reason,
-            totals,
-            winner,
-            without_glory: winner.is_some_and(|w| self.pos.has_declined(w)),
-        })
+        Some(outcome_of(&self.rules, &self.pos, self.end?))
     }
 }
+
+/// The result of a game that ended in `pos` for `reason`: the leftovers go
+/// to each pit's controller (or, with `end.leftovers = "nobody"`, to
+/// nobody), unless the end rule that fired gives them to one player.
+#[must_use]
+pub fn outcome_of(r: &Variant, pos: &Position, reason: EndReason) -> Outcome {
+    let on_board: u32 = pos.board(r).iter().map(|&x| u32::from(x)).sum();
+    let totals = Side::BOTH.map(|s| {
+        let sweep = match reason {
+            // Reading: the reason keeps naming the side to act, who could
+            // not feed (so it reads the same under both rules); the rules
+            // say who takes the seeds left.
+            EndReason::CannotFeed(mover) => {
+                let taker = match r.cannot_feed {
+                    CannotFeed::OpponentTakesAll => mover.opponent(),
+                    _ => mover,
+                };
+                if taker == s { on_board } else { 0 }
+            }
+            EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
+                if s == r.first {
+                    on_board
+                } else {
+                    0
+                }
+            }
+            _ if r.end.leftovers == Leftovers::Nobody => 0,
+            _ => pos.seeds_controlled(r, s),
+        };
+        u32::from(pos.captured(s)) + sweep
+    });
+    let winner = match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    };
+    Outcome {
+        reason,
+        totals,
+        winner,
+        without_glory: winner.is_some_and(|w| pos.has_declined(w)),
+    }
+}
+
+/// End conditions that depend on the position (and the ply cap on
+/// `plies_played`), in precedence order: every end but repetition.
+/// `occupied` and `sowable` are the position's ([`Position::occupied`],
+/// `Position::sowable_now`), which a [`Game`] keeps after each ply.
+#[inline]
+fn static_end(
+    r: &Variant,
+    pos: &Position,
+    occupied: PitSet,
+    sowable: PitSet,
+    plies_played: usize,
+) -> Option<EndReason> {
+    if let Some(k) = r.end.all_pits_below
+        && pos.all_below(r, k)
+    {
+        return Some(EndReason::AllBelow(k));
+    }
+    if r.rare_ends
+        && let Some(reason) = rare_end(r, pos, occupied, plies_played)
+    {
+        return Some(reason);
+    }
+    if r.cannot_sow == CannotSow::EndGame && pos.offer.is_empty() && sowable.is_empty() {
+        return Some(EndReason::NoSowing(pos.to_move));
+    }
+    None
+}
+
+/// The end conditions few rule files use, out of the hot path.
+#[inline(never)]
+fn rare_end(
+    r: &Variant,
+    pos: &Position,
+    occupied: PitSet,
+    plies_played: usize,
+) -> Option<EndReason> {
+    if let Some(k) = r.end.seeds_left_at_most
+        && pos.board(r).iter().map(|&x| u32::from(x)).sum::<u32>() <= u32::from(k)
+    {
+        return Some(EndReason::SeedsLeft(k));
+    }
+    if let Some(k) = r.end.captured_more_than
+        && Side::BOTH.iter().any(|&s| pos.captured(s) > k)
+    {
+        return Some(EndReason::CapturedMoreThan(k));
+    }
+    if r.end.either_row_empty
+        && let Some(s) = Side::BOTH
+            .into_iter()
+            .find(|&s| occupied.and(r.home_row(s)).is_empty())
+    {
+        return Some(EndReason::RowEmpty(s));
+    }
+    if (r.cannot_feed != CannotFeed::AnySowing) && pos.cannot_feed(r) {
+        return Some(EndReason::CannotFeed(pos.to_move));
+    }
+    if let Some(k) = r.end.max_plies
+        && plies_played >= k as usize
+    {
+        return Some(EndReason::PlyCap(k));
+    }
+    None
+}
+
+impl Position {
+    /// How the game ends in this position, judged without its history:
+    /// every end but repetition and the ply cap (`end.max_plies`), which
+    /// need the plies before it; a [`Game`] adds those. Allocation-free,
+    /// for solvers that walk positions outside any game.
+    #[must_use]
+    pub fn end(&self, rules: &Variant) -> Option<EndReason> {
+        let occupied = self.occupied(rules);
+        let sowable = self.sowable_now(rules, occupied);
+        static_end(rules, self, occupied, sowable, 0)
+            .filter(|r| !matches!(r, EndReason::PlyCap(_)))
+    }
+
+    /// The result if the game ended here for `reason` ([`outcome_of`]).
+    #[must_use]
+    pub fn outcome(&self, rules: &Variant, reason: EndReason) -> Outcome {
+        outcome_of(rules, self, reason)
+    }
+}
+

@@ -14,7 +14,7 @@ pub struct Ranking {
     max_seeds: usize,
     /// `ways[k][s]`: the distributions of `s` seeds over `k` pits,
     /// `C(s+k-1, k-1)` (1 for `k = 0, s = 0`, 0 for `k = 0, s > 0`).
-    ways: Vec<Vec<u64>>,
+    ways: Vec<u64>,
 }
 
 impl Ranking {
@@ -42,8 +42,16 @@ impl Ranking {
         Ranking {
             pits,
             max_seeds,
-            ways,
+            // One block, row after row: the hot loops read it without a
+            // second indirection.
+            ways: ways.concat(),
         }
+    }
+
+    /// `C(s+k-1, k-1)`: the distributions of `s` seeds over `k` pits.
+    #[inline]
+    fn way(&self, k: usize, s: usize) -> u64 {
+        self.ways[k * (self.max_seeds + 1) + s]
     }
 
     /// The number of pits.
@@ -61,7 +69,7 @@ impl Ranking {
     /// How many distributions of exactly `seeds` seeds there are.
     #[must_use]
     pub fn layer_size(&self, seeds: usize) -> u64 {
-        self.ways[self.pits][seeds]
+        self.way(self.pits, seeds)
     }
 
     /// The number of `counts` (which must hold `pits` counts summing to at
@@ -71,16 +79,41 @@ impl Ranking {
         debug_assert_eq!(counts.len(), self.pits);
         let mut left: usize = counts.iter().map(|&c| usize::from(c)).sum();
         let mut rank = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
+        for (i, &c) in counts[..self.pits - 1].iter().enumerate() {
             let rest = self.pits - i - 1;
             // Distributions that put fewer seeds than `c` in this pit come
-            // first: with j < c here, the rest hold left - j.
-            for j in 0..usize::from(c) {
-                rank += self.ways[rest][left - j];
-            }
-            left -= usize::from(c);
+            // first: with j < c here, the rest hold left - j. Their number,
+            // the sum of ways[rest][left - j] over j < c, telescopes to a
+            // difference of ways[rest + 1], since each ways[k][s] is the
+            // running sum of ways[k - 1] up to s.
+            let c = usize::from(c);
+            rank += self.way(rest + 1, left) - self.way(rest + 1, left - c);
+            left -= c;
         }
         rank
+    }
+
+    /// The distribution after `counts` (of the same seeds) in the order
+    /// of [`Ranking::rank`], in place; `false` (and `counts` unchanged)
+    /// if it was the last. Walking a layer this way costs a step a pit,
+    /// where [`Ranking::unrank`] costs a step a seed.
+    pub fn next(&self, counts: &mut [u16]) -> bool {
+        // The last pit that has seeds after it takes one more, and every
+        // seed after it goes to the last pit, minus the one it took.
+        let n = counts.len();
+        let mut after = 0u16;
+        for i in (0..n.saturating_sub(1)).rev() {
+            after += counts[i + 1];
+            if after > 0 {
+                counts[i] += 1;
+                for c in &mut counts[i + 1..] {
+                    *c = 0;
+                }
+                counts[n - 1] = after - 1;
+                return true;
+            }
+        }
+        false
     }
 
     /// The distribution of `seeds` seeds with number `rank`, into `out`
@@ -96,8 +129,8 @@ impl Ranking {
                 break;
             }
             let mut c = 0;
-            while rank >= self.ways[rest][left - c] {
-                rank -= self.ways[rest][left - c];
+            while rank >= self.way(rest, left - c) {
+                rank -= self.way(rest, left - c);
                 c += 1;
             }
             *slot = c as u16;
@@ -154,10 +187,13 @@ mod tests {
             }
             assert_eq!(all.len() as u64, r.layer_size(seeds));
             let mut out = vec![0u16; pits];
+            let mut walk = all[0].clone();
             for (i, d) in all.iter().enumerate() {
                 assert_eq!(r.rank(d), i as u64, "{d:?}");
                 r.unrank(seeds, i as u64, &mut out);
                 assert_eq!(&out, d);
+                assert_eq!(&walk, d, "the walk, step {i}");
+                assert_eq!(r.next(&mut walk), i + 1 < all.len(), "{d:?}");
             }
         }
     }

@@ -27,13 +27,14 @@
 //!   with positions numbered by [`index::Ranking`].
 
 pub mod exhaustive;
+pub mod file;
 pub mod index;
+pub mod packed;
 pub mod retro;
 
-use crate::engine::{Game, Position, Setup, Side, Variant};
+use crate::engine::{Position, Side, Variant};
 use crate::rules::{Lock, Opening, Rules};
 use std::fmt;
-use std::sync::Arc;
 
 /// How endless play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,28 +119,64 @@ pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
 ///
 /// # Panics
 /// If `seeds` is not a distribution the board can hold (more seeds than
-/// the variant has).
+/// the variant has, or not one count a pit).
 #[must_use]
 pub fn position_of(variant: &Variant, seeds: &[u16], to_move: Side) -> Position {
-    let mut setup = Setup::initial(variant);
+    assert_eq!(seeds.len(), variant.pits(), "one count a pit");
     let on_board: u32 = seeds.iter().map(|&s| u32::from(s)).sum();
     let total: u32 = variant.initial.iter().map(|&s| u32::from(s)).sum();
-    setup.seeds = seeds.to_vec();
-    setup.captured = [(total - on_board) as u16, 0];
-    setup.to_move = to_move;
-    setup
-        .position(variant)
-        .expect("a distribution of the variant's seeds")
+    let captured = u16::try_from(total - on_board).expect("at most the variant's seeds");
+    // The solver's state is the board and the side to act (`supported`
+    // refuses rules with more), so the rest is the start's; built in place
+    // rather than through `Setup`, since a layer makes millions of these.
+    let mut pos = Position::initial(variant);
+    pos.seeds[..seeds.len()].copy_from_slice(seeds);
+    pos.captured = [captured, 0];
+    pos.to_move = to_move;
+    pos
 }
 
 /// If the game is over in `pos`: South's future margin, the leftovers as
-/// the rules give them out.
+/// the rules give them out. Ends that need the history (repetition, the
+/// ply cap) are not judged: the solver's convention scores cycles.
 #[must_use]
-pub fn terminal_margin(variant: &Arc<Variant>, pos: &Position) -> Option<i32> {
-    let game = Game::from_position(Arc::clone(variant), *pos);
-    let o = game.outcome()?;
+pub fn terminal_margin(variant: &Variant, pos: &Position) -> Option<i32> {
+    let reason = pos.end(variant)?;
+    let o = pos.outcome(variant, reason);
     let gained = |s: Side| o.totals[s.index()] as i32 - i32::from(pos.captured(s));
     Some(gained(Side::South) - gained(Side::North))
+}
+
+/// A fingerprint of what `rules` mean for play: every field but the
+/// provenance, the documented alternatives and the interpretations, which
+/// name and explain the rules without changing them. A database file
+/// carries it, so one built for other rules is refused.
+#[must_use]
+pub fn fingerprint(rules: &Rules) -> u64 {
+    let mut meaning = rules.clone();
+    meaning.provenance = crate::rules::Provenance {
+        id: String::new(),
+        name: String::new(),
+        summary: None,
+        other_names: Vec::new(),
+        people: None,
+        region: None,
+        first_described: None,
+        recorded_by: None,
+        sources: Vec::new(),
+        family: None,
+        evidence: None,
+    };
+    meaning.readings.clear();
+    meaning.interpretations.clear();
+    // FNV-1a over the debug form: stable for one version of ayla, and a
+    // file from another whose form differs is refused and rebuilt, never
+    // misread.
+    format!("{meaning:?}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
 }
 
 /// South's gain, less North's, between two positions.
