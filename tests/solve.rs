@@ -219,5 +219,119 @@ fn databases_agree_with_exhaustive_minimax_on_random_rule_files() {
         }
     }
     eprintln!("{files} random rule files, {compared} positions agree");
-    assert!(files >= 20 && compared >= 1000, "{files} files, {compared} positions");
+    assert!(
+        files >= 20 && compared >= 1000,
+        "{files} files, {compared} positions"
+    );
+}
+
+/// A rule file of Kalah(`m`,`n`) in a fresh directory, with that directory.
+fn kalah_file(m: usize, n: usize, tag: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("ayla-solve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("kalah-{m}-{n}.toml"));
+    std::fs::write(
+        &file,
+        format!(
+            "extends = \"kalah\"\n[variant]\nid = \"kalah-{m}-{n}\"\nname = \"Kalah({m},{n})\"\n[board]\npits_per_row = {m}\nseeds_per_pit = {n}\n"
+        ),
+    )
+    .unwrap();
+    (dir, file.display().to_string())
+}
+
+#[test]
+fn solve_keeps_its_databases_in_a_directory_and_refuses_a_damaged_one() {
+    let (dir, rules) = kalah_file(3, 2, "db");
+    let db = dir.join("db");
+    let db = db.to_str().unwrap();
+    let json = |out: &std::process::Output| -> serde_json::Value {
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let first = json(&ayla(&["solve", &rules, "--db", db, "--json"]));
+    assert_eq!(
+        (
+            first["layers_read"].as_u64(),
+            first["layers_built"].as_u64()
+        ),
+        (Some(0), Some(13))
+    );
+    let file = first["database_file"].as_str().unwrap().to_owned();
+    assert!(std::path::Path::new(&file).exists());
+    // The second run reads every layer and builds none, to the same value.
+    let again = json(&ayla(&["solve", &rules, "--db", db, "--json"]));
+    assert_eq!(
+        (
+            again["layers_read"].as_u64(),
+            again["layers_built"].as_u64()
+        ),
+        (Some(13), Some(0))
+    );
+    assert_eq!(again["future_margin"], first["future_margin"]);
+    assert_eq!(again["pv"], first["pv"]);
+    // A position of fewer seeds needs only the layers below it.
+    let low = json(&ayla(&[
+        "solve",
+        &rules,
+        "--db",
+        db,
+        "--json",
+        "--position",
+        "1,0,2/0,1,0 N 4-4",
+    ]));
+    assert_eq!(low["layers_built"].as_u64(), Some(0));
+    // One flipped bit: refused, with the file named and why.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let out = ayla(&["solve", &rules, "--db", db]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&file) && err.contains("checksum"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_perfect_level_plays_to_the_solved_margin() {
+    // Both sides perfect: the game's final margin is the start's value.
+    let (dir, rules) = kalah_file(3, 2, "perfect");
+    let out = ayla(&["solve", &rules, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let want = v["final_margin"].as_i64().unwrap();
+    let save = dir.join("game.rec");
+    for seed in ["1", "2", "3"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .args([
+                "play", &rules, "--south", "engine", "--north", "engine", "--level", "perfect",
+                "--seed", seed, "--save",
+            ])
+            .arg(&save)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let record = std::fs::read_to_string(&save).unwrap();
+        let result = record
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .and_then(|r| r.strip_suffix("\"]"))
+            .unwrap_or_else(|| panic!("{record}"));
+        let (s, n) = result.split_once('-').unwrap();
+        let margin = s.parse::<i64>().unwrap() - n.parse::<i64>().unwrap();
+        assert_eq!(margin, want, "seed {seed}: {record}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,10 +1,11 @@
 //! `ayla analyse <variant> [--position P] [--depth D | --time S] [--json]`
 
 use super::{Failure, args, load_rules};
-use ayla::engine::Game;
+use ayla::engine::{Game, Side};
 use ayla::notation::format_position;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
+use ayla::solve::Convention;
 use serde_json::json;
 use std::time::Duration;
 
@@ -21,8 +22,22 @@ pub struct Args {
     /// Search for this many seconds (default 1).
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
+    /// Also give the exact value under perfect play and the best plies,
+    /// from endgame databases (read from --db, or built; see `ayla solve`).
+    #[arg(long)]
+    exact: bool,
+    #[command(flatten)]
+    db: super::solve::DbArgs,
     #[command(flatten)]
     json: args::Json,
+}
+
+/// The exact value of a position, from the databases.
+struct Exact {
+    future: i32,
+    final_margin: i32,
+    result: &'static str,
+    best: Vec<String>,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -39,6 +54,31 @@ pub fn run(a: Args) -> Result<(), Failure> {
             )));
         }
         (None, None) => Budget::Time(Duration::from_secs(1)),
+    };
+    let exact = if a.exact || a.db.db.is_some() {
+        let seeds: usize = pos.board(&rules).iter().map(|&s| usize::from(s)).sum();
+        let db = super::solve::database(&rules, seeds, &a.db, a.json.json)?.db;
+        let future = db.probe(&pos).expect("the databases cover the position");
+        let plies = super::solve::ply_values(&rules, &db, &pos);
+        let best: Vec<String> = plies
+            .iter()
+            .filter(|&&(_, v)| v == future)
+            .map(|&(p, _)| p.notation(rules.per_row))
+            .collect();
+        let final_margin =
+            future + i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
+        Some(Exact {
+            future,
+            final_margin,
+            result: match final_margin.signum() {
+                1 => "South wins",
+                -1 => "North wins",
+                _ => "draw",
+            },
+            best,
+        })
+    } else {
+        None
     };
     let mut game = Game::from_position(rules.clone(), pos);
     let mut searcher = Searcher::new(1 << 20);
@@ -60,6 +100,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "nodes": r.nodes,
                 "seconds": r.elapsed.as_secs_f64(),
                 "over": game.outcome().map(|o| o.to_string()),
+                "exact": exact.as_ref().map(|e| json!({
+                    "future_margin": e.future,
+                    "final_margin": e.final_margin,
+                    "result": e.result,
+                    "best": e.best,
+                    "convention": Convention::SplitEvenly.to_string(),
+                })),
             })
         );
         return Ok(());
@@ -82,6 +129,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
         r.nodes,
         r.elapsed.as_secs_f64()
     );
+    if let Some(e) = exact {
+        println!(
+            "exact:    {}, final margin {:+} for South (to come {:+}); best {}",
+            e.result,
+            e.final_margin,
+            e.future,
+            e.best.join(", ")
+        );
+        println!("          convention: {}", Convention::SplitEvenly);
+    }
     Ok(())
 }
 

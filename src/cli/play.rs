@@ -38,7 +38,8 @@ pub struct Args {
     north: Who,
     /// Engine strength for both sides (and for hints): 0 random, 1 depth 1,
     /// 2 depth 3, 3 depth 5, 4 depth 8, 5 about a second a move; or
-    /// `random`, `depth:N`, `time:SECONDS`.
+    /// `random`, `depth:N`, `time:SECONDS`, or `perfect` (from endgame
+    /// databases, see `ayla solve`: built before play, or read from --db).
     #[arg(long, value_name = "L", default_value_t = DEFAULT_LEVEL.to_string(), value_parser = parse_level_arg)]
     level: String,
     /// South's engine level, instead of --level (needs --south engine).
@@ -62,6 +63,9 @@ pub struct Args {
     /// Seed for the engine's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The databases of the `perfect` level.
+    #[command(flatten)]
+    db: super::solve::DbArgs,
 }
 
 fn parse_level_arg(s: &str) -> Result<String, String> {
@@ -425,6 +429,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Player::new(levels[0], a.seed),
         Player::new(levels[1], a.seed.wrapping_add(1)),
     ];
+    let perfect =
+        |side: Side| whos[side.index()] == Who::Engine && levels[side.index()] == Level::Perfect;
+    if perfect(Side::South) || perfect(Side::North) {
+        // The seeds on the board never grow (the solver refuses rules
+        // where they could), so the layers of this position cover the
+        // rest of the game.
+        let pos = s.game.position();
+        let seeds: usize = pos.board(rules).iter().map(|&x| usize::from(x)).sum();
+        let db = Arc::new(super::solve::database(&variant, seeds, &a.db, false)?.db);
+        engines = engines.map(|e| e.with_database(Arc::clone(&db)));
+    }
     let mut hinter = Searcher::default();
     let mut legal = Vec::new();
     let stdin = std::io::stdin();

@@ -159,9 +159,8 @@ pub fn database(
         && let Some(p) = &path
     {
         if let Some(dir) = p.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Failure::unusable(anyhow::anyhow!("--db {}: {e}", dir.display()))
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure::unusable(anyhow::anyhow!("--db {}: {e}", dir.display())))?;
         }
         file::save(&db, p).map_err(|e| {
             Failure::unusable(anyhow::anyhow!("database file {}: {e}", p.display()))
@@ -315,7 +314,11 @@ pub fn ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply,
 
 /// Best plies from `pos` to the end, or until a position repeats (the
 /// value of endless play) or [`PV_MAX`] plies; and how it ended.
-fn principal_variation(variant: &Variant, db: &Database, start: &Position) -> (Vec<String>, String) {
+fn principal_variation(
+    variant: &Variant,
+    db: &Database,
+    start: &Position,
+) -> (Vec<String>, String) {
     let mut pos = *start;
     let mut seen = vec![pos];
     let mut line = Vec::new();

@@ -776,8 +776,7 @@ impl Position {
     pub fn end(&self, rules: &Variant) -> Option<EndReason> {
         let occupied = self.occupied(rules);
         let sowable = self.sowable_now(rules, occupied);
-        static_end(rules, self, occupied, sowable, 0)
-            .filter(|r| !matches!(r, EndReason::PlyCap(_)))
+        static_end(rules, self, occupied, sowable, 0).filter(|r| !matches!(r, EndReason::PlyCap(_)))
     }
 
     /// The result if the game ended here for `reason` ([`outcome_of`]).
@@ -786,4 +785,3 @@ impl Position {
         outcome_of(rules, self, reason)
     }
 }
-

@@ -1,10 +1,13 @@
 //! Engine players: from uniformly random to the strongest search.
 
 use super::alphabeta::{Budget, Searcher};
-use crate::engine::{Game, Ply};
+use crate::engine::{Game, Ply, Side};
 use crate::rng::Rng;
+use crate::solve::gain;
+use crate::solve::retro::Database;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How strongly the engine plays.
@@ -16,6 +19,12 @@ pub enum Level {
     Depth(u32),
     /// Alpha-beta, deepening until the time is up.
     Time(Duration),
+    /// Perfect play from an endgame database ([`crate::solve`]): a ply of
+    /// the best value, the ties drawn at random. Where the player has no
+    /// database covering the position, it plays as the strongest numbered
+    /// level; `play` and `analyse` build or read one covering the whole
+    /// game before it starts.
+    Perfect,
 }
 
 /// The numbered levels, weakest first; `DEFAULT_LEVEL` indexes this.
@@ -37,6 +46,7 @@ impl fmt::Display for Level {
             Level::Random => f.write_str("random"),
             Level::Depth(d) => write!(f, "depth {d}"),
             Level::Time(t) => write!(f, "{} ms a move", t.as_millis()),
+            Level::Perfect => f.write_str("perfect"),
         }
     }
 }
@@ -44,11 +54,15 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
 
-    /// `0`..`5` (the numbered levels), `random`, `depth:N`, or `time:SECONDS`.
+    /// `0`..`5` (the numbered levels), `random`, `depth:N`,
+    /// `time:SECONDS`, or `perfect`.
     fn from_str(s: &str) -> Result<Level, String> {
         let s = s.trim();
         if s == "random" {
             return Ok(Level::Random);
+        }
+        if s == "perfect" {
+            return Ok(Level::Perfect);
         }
         if let Ok(n) = s.parse::<usize>() {
             return LEVELS.get(n).copied().ok_or_else(|| {
@@ -77,18 +91,20 @@ impl FromStr for Level {
                 });
         }
         Err(format!(
-            "expected a level 0 to {}, `random`, `depth:N` or `time:SECONDS`, found {s:?}",
+            "expected a level 0 to {}, `random`, `depth:N`, `time:SECONDS` or `perfect`, found {s:?}",
             LEVELS.len() - 1
         ))
     }
 }
 
-/// An engine player: a level, its searcher, its random generator.
+/// An engine player: a level, its searcher, its random generator, and at
+/// the `perfect` level its database.
 pub struct Player {
     level: Level,
     searcher: Searcher,
     rng: Rng,
     legal: Vec<Ply>,
+    database: Option<Arc<Database>>,
 }
 
 impl Player {
@@ -104,7 +120,16 @@ impl Player {
             searcher: Searcher::new(entries),
             rng: Rng::new(seed),
             legal: Vec::new(),
+            database: None,
         }
+    }
+
+    /// The database a `perfect` player reads; it must be of the game's
+    /// rules (other players ignore it).
+    #[must_use]
+    pub fn with_database(mut self, db: Arc<Database>) -> Player {
+        self.database = Some(db);
+        self
     }
 
     /// The player's level.
@@ -123,6 +148,42 @@ impl Player {
             Level::Random => Some(self.legal[self.rng.below(self.legal.len())]),
             Level::Depth(d) => self.searcher.search(game, super::Budget::Depth(d)).best,
             Level::Time(t) => self.searcher.search(game, Budget::Time(t)).best,
+            Level::Perfect => match self.perfect(game) {
+                Some(p) => Some(p),
+                None => {
+                    let strongest = LEVELS[LEVELS.len() - 1];
+                    let Level::Time(t) = strongest else {
+                        unreachable!("the strongest level is timed")
+                    };
+                    self.searcher.search(game, Budget::Time(t)).best
+                }
+            },
         }
+    }
+
+    /// A ply of the best value by the database, if it covers every
+    /// position after a legal ply.
+    fn perfect(&mut self, game: &Game) -> Option<Ply> {
+        let db = self.database.as_ref()?;
+        let v = game.variant();
+        let pos = game.position();
+        let south = pos.to_move() == Side::South;
+        let mut best: Option<i32> = None;
+        let mut ties = Vec::new();
+        for &ply in &self.legal {
+            let mut child = *pos;
+            child.play_unchecked(v, ply);
+            let value = gain(pos, &child) + db.probe(&child)?;
+            // South's margin: South takes the greatest, North the least.
+            let better = best.is_none_or(|b| if south { value > b } else { value < b });
+            if better {
+                best = Some(value);
+                ties.clear();
+            }
+            if best == Some(value) {
+                ties.push(ply);
+            }
+        }
+        Some(ties[self.rng.below(ties.len())])
     }
 }

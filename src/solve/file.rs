@@ -147,7 +147,10 @@ pub fn save(db: &Database, path: &Path) -> io::Result<()> {
         }
         let crc = w.hasher.clone().finalize();
         w.inner.write_all(&crc.to_le_bytes())?;
-        w.inner.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        w.inner
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()?;
     }
     std::fs::rename(&tmp, path)
 }

@@ -110,7 +110,7 @@ struct Chunk {
 /// Whether South acts at `node`.
 #[inline]
 fn south(node: usize) -> bool {
-    node % 2 == 0
+    node.is_multiple_of(2)
 }
 
 impl Database {
@@ -228,7 +228,11 @@ impl Database {
         Some(layer.get(2 * self.ranking.rank(seeds) + pos.to_move().index() as u64))
     }
 
-    fn solve_layer(&self, s: usize, report: &(dyn Fn(Event) + Sync)) -> Result<Packed, Unsupported> {
+    fn solve_layer(
+        &self,
+        s: usize,
+        report: &(dyn Fn(Event) + Sync),
+    ) -> Result<Packed, Unsupported> {
         let started = Instant::now();
         let size = self.ranking.layer_size(s);
         let graph = self.graph(s, report)?;
