@@ -335,3 +335,63 @@ fn the_perfect_level_plays_to_the_solved_margin() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A database of the positions reached from the start holds exactly
+/// those (each found by a plain walk of the game from the start), with
+/// the values of the database of every position.
+#[test]
+fn reachable_databases_hold_the_reached_positions_with_the_full_values() {
+    use std::collections::HashSet;
+    for (id, m, n) in [("kalah", 3, 2), ("gore-notrade", 3, 4), ("bay-khom", 3, 3)] {
+        let Some(variant) = shrunk(id, m, n) else {
+            panic!("{id} {m}x{n}");
+        };
+        if ayla::solve::supported(&variant).is_err() {
+            continue;
+        }
+        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+        let full = Database::build(&variant, total).unwrap();
+        let start = ayla::engine::Position::initial(&variant);
+        let reached = Database::reachable(&variant, &start, u64::MAX, &|_| {}).unwrap();
+        // Every position a game from the start can reach, by a plain
+        // depth-first walk over whole positions.
+        let mut seen: HashSet<Vec<u16>> = HashSet::new();
+        let mut todo = vec![start];
+        let mut plies = Vec::new();
+        let key = |p: &ayla::engine::Position| {
+            let mut k = p.board(&variant).to_vec();
+            k.push(p.to_move().index() as u16);
+            k
+        };
+        seen.insert(key(&start));
+        while let Some(p) = todo.pop() {
+            assert_eq!(reached.probe(&p), full.probe(&p), "{id}: {:?}", key(&p));
+            if p.end(&variant).is_some() {
+                continue;
+            }
+            p.legal_plies(&variant, &mut plies);
+            for &ply in &plies {
+                let mut c = p;
+                c.play_unchecked(&variant, ply);
+                if seen.insert(key(&c)) {
+                    todo.push(c);
+                }
+            }
+        }
+        assert_eq!(reached.positions(), seen.len() as u64, "{id}");
+        // A position no game reaches is not held.
+        let ranking = Ranking::new(variant.pits(), total);
+        let mut board = vec![0u16; variant.pits()];
+        let mut absent = 0;
+        for i in 0..ranking.layer_size(total) {
+            ranking.unrank(total, i, &mut board);
+            let p = position_of(&variant, &board, Side::North);
+            if !seen.contains(&key(&p)) {
+                assert_eq!(reached.probe(&p), None, "{id}: {board:?}");
+                absent += 1;
+            }
+        }
+        assert!(absent > 0, "{id}");
+        eprintln!("{id} {m}x{n}: {} positions reached", seen.len());
+    }
+}

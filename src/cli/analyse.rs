@@ -56,8 +56,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         (None, None) => Budget::Time(Duration::from_secs(1)),
     };
     let exact = if a.exact || a.db.db.is_some() {
-        let seeds: usize = pos.board(&rules).iter().map(|&s| usize::from(s)).sum();
-        let db = super::solve::database(&rules, seeds, &a.db, a.json.json)?.db;
+        let db = super::solve::database(&rules, &pos, &a.db, a.json.json)?.db;
         let future = db.probe(&pos).expect("the databases cover the position");
         let plies = super::solve::ply_values(&rules, &db, &pos);
         let best: Vec<String> = plies

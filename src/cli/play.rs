@@ -435,9 +435,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         // The seeds on the board never grow (the solver refuses rules
         // where they could), so the layers of this position cover the
         // rest of the game.
-        let pos = s.game.position();
-        let seeds: usize = pos.board(rules).iter().map(|&x| usize::from(x)).sum();
-        let db = Arc::new(super::solve::database(&variant, seeds, &a.db, false)?.db);
+        let db = Arc::new(super::solve::database(&variant, s.game.position(), &a.db, false)?.db);
         engines = engines.map(|e| e.with_database(Arc::clone(&db)));
     }
     let mut hinter = Searcher::default();

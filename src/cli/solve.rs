@@ -46,6 +46,11 @@ pub struct DbArgs {
     /// a few bits kept, and about 20 bytes while its layer is solved).
     #[arg(long, value_name = "N", default_value_t = 50_000_000)]
     pub max_positions: u64,
+    /// Solve only the positions reachable from the position (or the
+    /// start), rather than every distribution of its seeds: a strong
+    /// solution of the game from there, often far smaller.
+    #[arg(long)]
+    pub reachable: bool,
 }
 
 /// Where a database came from.
@@ -60,10 +65,11 @@ pub struct Provided {
     pub built: usize,
 }
 
-/// The database of `variant` covering `seeds` seeds on the board: read
-/// from `--db`'s directory where it holds them, the rest built (on
-/// `--threads` threads) and written back. Layers are reported on stderr
-/// unless `quiet`.
+/// The database of `variant` covering `pos` and every position after it:
+/// every layer up to its seeds on the board, or with `--reachable` the
+/// positions reachable from it. Read from `--db`'s directory where it
+/// holds them, the rest built (on `--threads` threads) and written back.
+/// Layers are reported on stderr unless `quiet`.
 ///
 /// # Errors
 /// The rules need state the databases do not hold, the layers to build
@@ -71,10 +77,11 @@ pub struct Provided {
 /// or written (exit 2).
 pub fn database(
     variant: &Arc<Variant>,
-    seeds: usize,
+    pos: &Position,
     a: &DbArgs,
     quiet: bool,
 ) -> Result<Provided, Failure> {
+    let seeds: usize = pos.board(variant).iter().map(|&s| usize::from(s)).sum();
     supported(variant).map_err(Failure::unusable)?;
     if let Some(t) = a.threads {
         // Only the first call sets the pool; one command makes one.
@@ -82,17 +89,28 @@ pub fn database(
             .num_threads(usize::from(t))
             .build_global();
     }
-    let path = a.db.as_ref().map(|d| d.join(file::file_name(variant)));
+    let name = if a.reachable {
+        file::reached_file_name(variant, pos)
+    } else {
+        file::file_name(variant)
+    };
+    let path = a.db.as_ref().map(|d| d.join(name));
     let mut db = match &path {
         Some(p) if p.exists() => file::load(variant, p).map_err(|e| {
             Failure::unusable(anyhow::anyhow!("database file {}: {e}", p.display()))
         })?,
         _ => Database::empty(variant).map_err(Failure::unusable)?,
     };
+    if a.reachable && db.from().is_some_and(|from| from != pos) {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "database file {}: it holds the positions reached from another start",
+            path.as_ref().expect("a file was read").display()
+        )));
+    }
     let read = db.layers().len();
     let ranking = Ranking::new(variant.pits(), seeds);
     let missing: u64 = (read..=seeds).map(|s| 2 * ranking.layer_size(s)).sum();
-    if missing > a.max_positions {
+    if missing > a.max_positions && !a.reachable {
         let largest = 2 * ranking.layer_size(seeds);
         return Err(Failure::unusable(anyhow::anyhow!(
             "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): about {} kept and {} while the largest layer is solved, more than --max-positions {} allows",
@@ -110,6 +128,19 @@ pub fn database(
     let started = Instant::now();
     let bar: Mutex<Option<(usize, ProgressBar)>> = Mutex::new(None);
     let report = |e: Event| match e {
+        Event::Reached {
+            seeds: s,
+            positions,
+            seconds,
+        } => {
+            if !quiet {
+                eprintln!(
+                    "solve: reached {positions} positions of {s} seeds on the board in {seconds:.2} s, {:.1} s in all, peak memory {}",
+                    started.elapsed().as_secs_f64(),
+                    peak_memory().map_or("unknown".into(), megabytes),
+                );
+            }
+        }
         Event::Plies {
             seeds: s,
             done,
@@ -153,7 +184,22 @@ pub fn database(
             );
         }
     };
-    db.extend(seeds, &report).map_err(Failure::unusable)?;
+    if a.reachable {
+        if read == 0 {
+            if !quiet {
+                eprintln!(
+                    "solve: finding the positions reachable from {}: a bit for each of the {} distributions of its seeds ({})",
+                    format_position(variant, pos),
+                    missing,
+                    megabytes(missing / 8)
+                );
+            }
+            db = Database::reachable(variant, pos, a.max_positions, &report)
+                .map_err(Failure::unusable)?;
+        }
+    } else {
+        db.extend(seeds, &report).map_err(Failure::unusable)?;
+    }
     let built = db.layers().len() - read;
     if built > 0
         && let Some(p) = &path
@@ -195,9 +241,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Arc::new(Variant::new(rules))
     };
     let pos = a.start.position(&variant)?;
-    let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
     let started = Instant::now();
-    let provided = database(&variant, on_board, &a.db, false)?;
+    let provided = database(&variant, &pos, &a.db, false)?;
     let db = &provided.db;
     let elapsed = started.elapsed();
     let value = db.probe(&pos).expect("the databases cover the position");
@@ -253,7 +298,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "pv": pv,
                 "pv_end": pv_end,
                 "convention": Convention::SplitEvenly.to_string(),
-                "method": "retrograde databases",
+                "method": if db.from().is_some() { "retrograde databases of the reachable positions" } else { "retrograde databases" },
                 "positions": db.positions(),
                 "bytes": db.bytes(),
                 "database_file": provided.file.as_ref().map(|p| p.display().to_string()),
@@ -279,7 +324,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     println!("principal variation: {} ({pv_end})", pv.join(" "));
     println!("convention: {}", Convention::SplitEvenly);
     println!(
-        "solved by retrograde databases: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
+        "solved by retrograde databases{}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
+        if db.from().is_some() {
+            " of the reachable positions"
+        } else {
+            ""
+        },
         db.positions(),
         db.layers().len(),
         db.bytes(),

@@ -12,17 +12,20 @@
 //! | 4 | seeds the rules have |
 //! | 4 | the layers held, `L` (layer `s` holds `s` seeds on the board) |
 //! | 4 + n | the variant's id, its length then UTF-8 (for messages only) |
-//! | per layer | the least value (`i32`), bits a value (`u32`), values (`u64`), then the packed words (`u64` each, [`Packed`]) |
+//! | 4 + n | the start of a database of reached positions, in the position notation, its length then UTF-8; length 0 for a database of every position of its layers |
+//! | per layer | what it holds (`u32`): `0` every position, `1` the reached ones, then for `1` a bit per position (`u64` words, `ceil(P / 64)` of them, position `i` bit `i % 64` of word `i / 64`); then its values: the least (`i32`), bits a value (`u32`), how many (`u64`), the packed words (`u64` each, [`Packed`]) |
 //! | 4 | CRC-32 of every byte before it |
 //!
-//! Layer `s` holds `2 C(s + pits - 1, pits - 1)` values, position `2 *
-//! rank + side` (South 0, North 1), `rank` the stars-and-bars number of
-//! its seeds ([`super::index::Ranking`]). A file is written beside its
-//! final name and renamed into place, so a run stopped midway leaves the
-//! old file whole.
+//! Layer `s` has `P = 2 C(s + pits - 1, pits - 1)` positions, numbered
+//! `2 rank + side` (South 0, North 1), `rank` the stars-and-bars number of
+//! its seeds ([`super::index::Ranking`]); its values are those of every
+//! position, or of the reached ones, in that order. A file is written
+//! beside its final name and renamed into place, so a run stopped midway
+//! leaves the old file whole.
 
 use super::packed::Packed;
-use super::retro::Database;
+use super::reach::Reach;
+use super::retro::{Database, Layer};
 use super::{Convention, fingerprint};
 use crate::engine::Variant;
 use std::fmt;
@@ -115,6 +118,17 @@ pub fn file_name(variant: &Variant) -> String {
     format!("{id}-{:016x}.ayladb", fingerprint(variant))
 }
 
+/// The file name of the database of the positions of `variant` reached
+/// from `start`: [`file_name`]'s, with a fingerprint of the start.
+#[must_use]
+pub fn reached_file_name(variant: &Variant, start: &crate::engine::Position) -> String {
+    let text = crate::notation::format_position(variant, start);
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    file_name(variant).replace(".ayladb", &format!("-from-{:08x}.ayladb", h as u32))
+}
+
 /// Writes `db` to `path` (through a temporary file beside it, renamed
 /// into place).
 ///
@@ -137,13 +151,24 @@ pub fn save(db: &Database, path: &Path) -> io::Result<()> {
         let id = v.provenance.id.as_bytes();
         w.write_all(&(id.len() as u32).to_le_bytes())?;
         w.write_all(id)?;
+        let from = db
+            .from()
+            .map_or(String::new(), |p| crate::notation::format_position(v, p));
+        w.write_all(&(from.len() as u32).to_le_bytes())?;
+        w.write_all(from.as_bytes())?;
         for layer in db.layers() {
-            w.write_all(&layer.min().to_le_bytes())?;
-            w.write_all(&layer.bits().to_le_bytes())?;
-            w.write_all(&layer.len().to_le_bytes())?;
-            for word in layer.words() {
-                w.write_all(&word.to_le_bytes())?;
+            match layer.reach() {
+                None => w.write_all(&0u32.to_le_bytes())?,
+                Some(r) => {
+                    w.write_all(&1u32.to_le_bytes())?;
+                    write_words(&mut w, r.words())?;
+                }
             }
+            let values = layer.values();
+            w.write_all(&values.min().to_le_bytes())?;
+            w.write_all(&values.bits().to_le_bytes())?;
+            w.write_all(&values.len().to_le_bytes())?;
+            write_words(&mut w, values.words())?;
         }
         let crc = w.hasher.clone().finalize();
         w.inner.write_all(&crc.to_le_bytes())?;
@@ -186,6 +211,12 @@ pub fn load(variant: &Arc<Variant>, path: &Path) -> Result<Database, FileError> 
     let mut id = vec![0u8; id_len as usize];
     r.read_exact(&mut id)?;
     let id = String::from_utf8_lossy(&id).into_owned();
+    let from_len = r.u32()?;
+    if from_len > 4096 {
+        return Err(FileError::Malformed(format!("a start of {from_len} bytes")));
+    }
+    let mut from = vec![0u8; from_len as usize];
+    r.read_exact(&mut from)?;
     let want_total: u32 = variant.initial.iter().map(|&s| u32::from(s)).sum();
     if fp != fingerprint(variant) || pits as usize != variant.pits() || total != want_total {
         return Err(FileError::OtherRules(fp, id));
@@ -195,25 +226,46 @@ pub fn load(variant: &Arc<Variant>, path: &Path) -> Result<Database, FileError> 
             "{count} layers for {total} seeds"
         )));
     }
+    let from = if from.is_empty() {
+        None
+    } else {
+        let text = String::from_utf8(from)
+            .map_err(|_| FileError::Malformed("a start that is not UTF-8".into()))?;
+        Some(
+            crate::notation::parse_position(variant, &text)
+                .map_err(|e| FileError::Malformed(format!("its start {text:?}: {e}")))?,
+        )
+    };
     let mut layers = Vec::with_capacity(count as usize);
     let ranking = super::index::Ranking::new(variant.pits(), total as usize);
     for s in 0..count as usize {
+        let positions = 2 * ranking.layer_size(s);
+        let reach = match r.u32()? {
+            0 => None,
+            1 => Some(Reach::new(read_words(
+                &mut r,
+                positions.div_ceil(64) as usize,
+            )?)),
+            k => {
+                return Err(FileError::Malformed(format!(
+                    "layer {s} is of kind {k}, neither 0 nor 1"
+                )));
+            }
+        };
         let min = r.u32()? as i32;
         let bits = r.u32()?;
         let len = r.u64()?;
-        if len != 2 * ranking.layer_size(s) || bits > 32 {
+        if len > positions || bits > 32 {
             return Err(FileError::Malformed(format!(
                 "layer {s} says {len} values of {bits} bits"
             )));
         }
-        let n = (len * u64::from(bits)).div_ceil(64) as usize;
-        let mut bytes = vec![0u8; 8 * n];
-        r.read_exact(&mut bytes)?;
-        let words = bytes
-            .chunks_exact(8)
-            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
-            .collect();
-        layers.push(Packed::from_parts(min, bits, len, words).map_err(FileError::Malformed)?);
+        let words = read_words(&mut r, (len * u64::from(bits)).div_ceil(64) as usize)?;
+        let values = Packed::from_parts(min, bits, len, words).map_err(FileError::Malformed)?;
+        layers.push(
+            Layer::new(values, reach, positions)
+                .map_err(|e| FileError::Malformed(format!("layer {s}: {e}")))?,
+        );
     }
     let crc = r.hasher.clone().finalize();
     let mut stored = [0u8; 4];
@@ -224,7 +276,25 @@ pub fn load(variant: &Arc<Variant>, path: &Path) -> Result<Database, FileError> 
     if r.inner.read(&mut [0u8; 1])? != 0 {
         return Err(FileError::Malformed("bytes after the checksum".into()));
     }
-    Database::from_layers(variant, layers).map_err(FileError::Malformed)
+    Database::from_layers(variant, layers, from).map_err(FileError::Malformed)
+}
+
+/// Writes `words` little-endian.
+fn write_words(w: &mut impl Write, words: &[u64]) -> io::Result<()> {
+    for word in words {
+        w.write_all(&word.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// Reads `n` little-endian words.
+fn read_words(r: &mut impl Read, n: usize) -> Result<Vec<u64>, FileError> {
+    let mut bytes = vec![0u8; 8 * n];
+    r.read_exact(&mut bytes)?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect())
 }
 
 /// A reader or writer that keeps the CRC-32 of the bytes through it.

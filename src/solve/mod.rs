@@ -30,6 +30,7 @@ pub mod exhaustive;
 pub mod file;
 pub mod index;
 pub mod packed;
+pub mod reach;
 pub mod retro;
 
 use crate::engine::{Position, Side, Variant};

@@ -29,6 +29,7 @@
 
 use super::index::Ranking;
 use super::packed::Packed;
+use super::reach::{AtomicBits, Reach};
 use super::{Unsupported, gain, position_of, supported, terminal_margin};
 use crate::engine::{Position, Side, Variant};
 use rayon::prelude::*;
@@ -37,17 +38,80 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// South's future margins for every position of every layer up to some
-/// number of seeds on the board.
+/// number of seeds on the board, or for every position reachable from
+/// one start.
 pub struct Database {
     variant: Arc<Variant>,
     ranking: Ranking,
-    /// `layers[s].get(2 * rank + side)`.
-    layers: Vec<Packed>,
+    layers: Vec<Layer>,
+    /// The start a database of reached positions was built from.
+    from: Option<Position>,
+}
+
+/// One layer's values: of every position with its seeds on the board, or
+/// of those reached from a start, in their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    values: Packed,
+    reach: Option<Reach>,
+}
+
+impl Layer {
+    /// A layer of `values`, of every position or of the `reach`ed ones.
+    ///
+    /// # Errors
+    /// The values are not one a position held.
+    pub fn new(values: Packed, reach: Option<Reach>, positions: u64) -> Result<Layer, String> {
+        let want = reach.as_ref().map_or(positions, Reach::count);
+        if let Some(r) = &reach
+            && r.words().len() as u64 != positions.div_ceil(64)
+        {
+            return Err(format!(
+                "{} words of reached positions for {positions} positions",
+                r.words().len()
+            ));
+        }
+        if values.len() != want {
+            return Err(format!("{} values for {want} positions", values.len()));
+        }
+        Ok(Layer { values, reach })
+    }
+
+    /// The values, in the order of the positions held.
+    #[must_use]
+    pub fn values(&self) -> &Packed {
+        &self.values
+    }
+
+    /// The positions reached, if the layer holds only those.
+    #[must_use]
+    pub fn reach(&self) -> Option<&Reach> {
+        self.reach.as_ref()
+    }
+
+    /// The value of position `node` (`2 * rank + side`), if held.
+    #[inline]
+    fn get(&self, node: u64) -> Option<i32> {
+        let i = match &self.reach {
+            Some(r) => r.index(node)?,
+            None => node,
+        };
+        Some(self.values.get(i))
+    }
 }
 
 /// What a layer's solving is doing, for progress reports.
 #[derive(Clone, Copy, Debug)]
 pub enum Event {
+    /// The positions of a layer reached from the start, all found.
+    Reached {
+        /// Seeds on the board.
+        seeds: usize,
+        /// Positions reached.
+        positions: u64,
+        /// Seconds finding them.
+        seconds: f64,
+    },
     /// Plies generated for `done` of the layer's `positions` so far.
     Plies {
         /// Seeds on the board.
@@ -66,7 +130,7 @@ pub enum Event {
 pub struct LayerReport {
     /// Seeds on the board.
     pub seeds: usize,
-    /// Positions, both sides to act.
+    /// Positions solved, both sides to act.
     pub positions: u64,
     /// Plies that stay in the layer.
     pub inner_plies: u64,
@@ -83,11 +147,14 @@ const NONE: i16 = i16::MIN;
 /// Not yet in an attractor.
 const UNSET: i16 = i16::MIN;
 
-/// Positions whose plies one task generates.
-const CHUNK: u64 = 1 << 13;
+/// Words of 64 positions whose plies one task generates.
+const CHUNK_WORDS: u64 = 1 << 8;
 
-/// One layer's plies, as the attractors read them. Node `2 * rank + side`.
+/// One layer's plies, as the attractors read them, over the positions the
+/// layer holds in their order.
 struct Graph {
+    /// Per node: whether North acts.
+    north: Vec<bool>,
     /// Per node: its plies that stay in the layer.
     degree: Vec<u8>,
     /// Per node: the best and worst exit for South ([`NONE`]: no exit).
@@ -100,17 +167,13 @@ struct Graph {
 }
 
 /// One task's share of a layer: its nodes' plies.
+#[derive(Default)]
 struct Chunk {
+    north: Vec<bool>,
     degree: Vec<u8>,
     targets: Vec<u32>,
     best: Vec<i16>,
     worst: Vec<i16>,
-}
-
-/// Whether South acts at `node`.
-#[inline]
-fn south(node: usize) -> bool {
-    node.is_multiple_of(2)
 }
 
 impl Database {
@@ -124,6 +187,7 @@ impl Database {
             variant: Arc::clone(variant),
             ranking: Ranking::new(variant.pits(), total_seeds(variant)),
             layers: Vec::new(),
+            from: None,
         })
     }
 
@@ -144,28 +208,65 @@ impl Database {
     /// thread is working (so it must be `Sync`).
     ///
     /// # Errors
-    /// A ply would raise the seeds on the board.
+    /// A ply would raise the seeds on the board, or the database holds
+    /// only the positions reached from a start (whose layers are built
+    /// all at once).
     pub fn extend(
         &mut self,
         max_seeds: usize,
         report: &(dyn Fn(Event) + Sync),
     ) -> Result<(), Unsupported> {
+        if self.from.is_some() {
+            return Err(Unsupported {
+                reasons: vec!["a database of the positions reached from a start cannot grow; build one for the new start".into()],
+            });
+        }
         let max_seeds = max_seeds.min(total_seeds(&self.variant));
         while self.layers.len() <= max_seeds {
             let s = self.layers.len();
-            let layer = self.solve_layer(s, report)?;
+            let layer = self.solve_layer(s, None, report)?;
             self.layers.push(layer);
         }
         Ok(())
     }
 
+    /// Solves every position reachable from `start` (with either side to
+    /// act in the positions after it, as play reaches them): first finds
+    /// them, layer by layer down from the start's, then solves the layers
+    /// up. Refuses to hold more than `max_positions`.
+    ///
+    /// # Errors
+    /// The rules need state the databases do not hold, a ply would raise
+    /// the seeds on the board, or more than `max_positions` positions are
+    /// reached.
+    pub fn reachable(
+        variant: &Arc<Variant>,
+        start: &Position,
+        max_positions: u64,
+        report: &(dyn Fn(Event) + Sync),
+    ) -> Result<Database, Unsupported> {
+        let mut db = Database::empty(variant)?;
+        let reach = db.reach_from(start, max_positions, report)?;
+        for (s, r) in reach.into_iter().enumerate() {
+            let layer = db.solve_layer(s, Some(r), report)?;
+            db.layers.push(layer);
+        }
+        db.from = Some(*start);
+        Ok(db)
+    }
+
     /// A database from layers read elsewhere (a file), layer `s` holding
-    /// the values of `s` seeds on the board.
+    /// `s` seeds on the board; `from` the start of a database of reached
+    /// positions.
     ///
     /// # Errors
     /// The rules are not supported, they have fewer seeds than the layers
     /// need, or a layer holds the wrong number of values.
-    pub fn from_layers(variant: &Arc<Variant>, layers: Vec<Packed>) -> Result<Database, String> {
+    pub fn from_layers(
+        variant: &Arc<Variant>,
+        layers: Vec<Layer>,
+        from: Option<Position>,
+    ) -> Result<Database, String> {
         let mut db = Database::empty(variant).map_err(|e| e.to_string())?;
         let total = total_seeds(variant);
         if layers.len() > total + 1 {
@@ -175,15 +276,28 @@ impl Database {
             ));
         }
         for (s, layer) in layers.iter().enumerate() {
-            let want = 2 * db.ranking.layer_size(s);
-            if layer.len() != want {
+            let positions = 2 * db.ranking.layer_size(s);
+            if let Err(e) = Layer::new(layer.values.clone(), layer.reach.clone(), positions) {
+                return Err(format!("layer {s}: {e}"));
+            }
+            if layer.reach.is_some() != from.is_some() {
                 return Err(format!(
-                    "layer {s} holds {} values, not the {want} positions it has",
-                    layer.len()
+                    "layer {s} holds {} positions, but the database {}",
+                    if layer.reach.is_some() {
+                        "the reached"
+                    } else {
+                        "all its"
+                    },
+                    if from.is_some() {
+                        "is of reached positions"
+                    } else {
+                        "is not"
+                    }
                 ));
             }
         }
         db.layers = layers;
+        db.from = from;
         Ok(db)
     }
 
@@ -195,12 +309,20 @@ impl Database {
 
     /// The layers, from 0 seeds on the board up.
     #[must_use]
-    pub fn layers(&self) -> &[Packed] {
+    pub fn layers(&self) -> &[Layer] {
         &self.layers
     }
 
+    /// The start a database of reached positions was built from; `None`
+    /// for a database of every position of its layers.
+    #[must_use]
+    pub fn from(&self) -> Option<&Position> {
+        self.from.as_ref()
+    }
+
     /// The most seeds on the board a position may hold to be covered
-    /// (`None` before the first layer).
+    /// (`None` before the first layer). A database of reached positions
+    /// covers only those.
     #[must_use]
     pub fn max_seeds(&self) -> Option<usize> {
         self.layers.len().checked_sub(1)
@@ -209,13 +331,16 @@ impl Database {
     /// Positions held, in all.
     #[must_use]
     pub fn positions(&self) -> u64 {
-        self.layers.iter().map(Packed::len).sum()
+        self.layers.iter().map(|l| l.values.len()).sum()
     }
 
-    /// Bytes the values take.
+    /// Bytes the values and the sets of reached positions take.
     #[must_use]
     pub fn bytes(&self) -> u64 {
-        self.layers.iter().map(Packed::bytes).sum()
+        self.layers
+            .iter()
+            .map(|l| l.values.bytes() + l.reach.as_ref().map_or(0, |r| 16 * r.words().len() as u64))
+            .sum()
     }
 
     /// South's future margin in `pos`, if a layer holds it.
@@ -224,18 +349,105 @@ impl Database {
     pub fn probe(&self, pos: &Position) -> Option<i32> {
         let seeds = pos.board(&self.variant);
         let s: usize = seeds.iter().map(|&x| usize::from(x)).sum();
-        let layer = self.layers.get(s)?;
-        Some(layer.get(2 * self.ranking.rank(seeds) + pos.to_move().index() as u64))
+        self.layers
+            .get(s)?
+            .get(2 * self.ranking.rank(seeds) + pos.to_move().index() as u64)
+    }
+
+    /// The positions reached from `start`, layer by layer.
+    fn reach_from(
+        &self,
+        start: &Position,
+        max_positions: u64,
+        report: &(dyn Fn(Event) + Sync),
+    ) -> Result<Vec<Reach>, Unsupported> {
+        let v = &*self.variant;
+        let board = start.board(v);
+        let top: usize = board.iter().map(|&x| usize::from(x)).sum();
+        let sets: Vec<AtomicBits> = (0..=top)
+            .map(|s| AtomicBits::new(2 * self.ranking.layer_size(s)))
+            .collect();
+        sets[top].insert(2 * self.ranking.rank(board) + start.to_move().index() as u64);
+        let mut reached = 0u64;
+        for s in (0..=top).rev() {
+            let started = Instant::now();
+            // Every position of the layer found so far, then what their
+            // plies reach inside it, round after round.
+            let size = 2 * self.ranking.layer_size(s);
+            let mut frontier: Vec<u64> = (0..size.div_ceil(64))
+                .into_par_iter()
+                .flat_map_iter(|w| {
+                    let word = sets[s].word(w as usize);
+                    (0..64)
+                        .filter(move |b| word >> b & 1 == 1)
+                        .map(move |b| w * 64 + b)
+                })
+                .collect();
+            while !frontier.is_empty() {
+                frontier = frontier
+                    .par_chunks(1 << 12)
+                    .map(|nodes| {
+                        let mut next = Vec::new();
+                        let mut seeds = vec![0u16; v.pits()];
+                        let mut plies = Vec::new();
+                        for &node in nodes {
+                            self.ranking.unrank(s, node / 2, &mut seeds);
+                            let side = if node % 2 == 0 {
+                                Side::South
+                            } else {
+                                Side::North
+                            };
+                            let pos = position_of(v, &seeds, side);
+                            if pos.end(v).is_some() {
+                                continue;
+                            }
+                            pos.legal_plies(v, &mut plies);
+                            for &ply in &plies {
+                                let mut child = pos;
+                                child.play_unchecked(v, ply);
+                                let after = child.board(v);
+                                let left: usize = after.iter().map(|&x| usize::from(x)).sum();
+                                if left > s {
+                                    return Err(raises(v, ply, s, left));
+                                }
+                                let id =
+                                    2 * self.ranking.rank(after) + child.to_move().index() as u64;
+                                if sets[left].insert(id) && left == s {
+                                    next.push(id);
+                                }
+                            }
+                        }
+                        Ok(next)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?
+                    .concat();
+            }
+            let count = sets[s].count();
+            reached += count;
+            report(Event::Reached {
+                seeds: s,
+                positions: count,
+                seconds: started.elapsed().as_secs_f64(),
+            });
+            if reached > max_positions {
+                return Err(Unsupported {
+                    reasons: vec![format!(
+                        "more than {reached} positions are reached from the start (the layers from {top} seeds down to {s}), more than the {max_positions} allowed"
+                    )],
+                });
+            }
+        }
+        Ok(sets.into_iter().map(AtomicBits::into_reach).collect())
     }
 
     fn solve_layer(
         &self,
         s: usize,
+        reach: Option<Reach>,
         report: &(dyn Fn(Event) + Sync),
-    ) -> Result<Packed, Unsupported> {
+    ) -> Result<Layer, Unsupported> {
         let started = Instant::now();
-        let size = self.ranking.layer_size(s);
-        let graph = self.graph(s, report)?;
+        let graph = self.graph(s, reach.as_ref(), report)?;
         let plies_seconds = started.elapsed().as_secs_f64();
         let solving = Instant::now();
         let values = solve_graph(&graph);
@@ -244,19 +456,28 @@ impl Database {
         let packed = Packed::new(&values);
         report(Event::Solved(LayerReport {
             seeds: s,
-            positions: 2 * size,
+            positions: packed.len(),
             inner_plies,
             plies_seconds,
             solve_seconds: solving.elapsed().as_secs_f64(),
             bits: packed.bits(),
         }));
-        Ok(packed)
+        Ok(Layer {
+            values: packed,
+            reach,
+        })
     }
 
-    /// The plies of layer `s`, generated on every core.
-    fn graph(&self, s: usize, report: &(dyn Fn(Event) + Sync)) -> Result<Graph, Unsupported> {
-        let size = self.ranking.layer_size(s);
-        let n = 2 * size;
+    /// The plies of layer `s` (of its `reach`ed positions, if given),
+    /// generated on every core.
+    fn graph(
+        &self,
+        s: usize,
+        reach: Option<&Reach>,
+        report: &(dyn Fn(Event) + Sync),
+    ) -> Result<Graph, Unsupported> {
+        let size = 2 * self.ranking.layer_size(s);
+        let n = reach.map_or(size, Reach::count);
         if n > u64::from(u32::MAX) {
             return Err(Unsupported {
                 reasons: vec![format!(
@@ -264,23 +485,28 @@ impl Database {
                 )],
             });
         }
+        let words = size.div_ceil(64);
         let done = AtomicU64::new(0);
-        let chunks: Vec<Chunk> = (0..size.div_ceil(CHUNK))
+        let chunks: Vec<Chunk> = (0..words.div_ceil(CHUNK_WORDS))
             .into_par_iter()
             .map(|c| {
-                let ranks = c * CHUNK..((c + 1) * CHUNK).min(size);
-                let chunk = self.chunk(s, ranks.clone());
-                let d = done.fetch_add(2 * (ranks.end - ranks.start), Ordering::Relaxed);
+                let w = c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words);
+                let chunk = match reach {
+                    Some(r) => self.chunk(s, reach, r.nodes_in(w.start as usize..w.end as usize)),
+                    None => self.chunk(s, reach, 64 * w.start..(64 * w.end).min(size)),
+                }?;
+                let d = done.fetch_add(chunk.degree.len() as u64, Ordering::Relaxed);
                 report(Event::Plies {
                     seeds: s,
-                    done: d + 2 * (ranks.end - ranks.start),
+                    done: d + chunk.degree.len() as u64,
                     positions: n,
                 });
-                chunk
+                Ok(chunk)
             })
             .collect::<Result<_, _>>()?;
         let n = n as usize;
         let mut graph = Graph {
+            north: Vec::with_capacity(n),
             degree: Vec::with_capacity(n),
             best: Vec::with_capacity(n),
             worst: Vec::with_capacity(n),
@@ -315,6 +541,7 @@ impl Database {
                 }
                 node += 1;
             }
+            graph.north.extend_from_slice(&c.north);
             graph.degree.extend_from_slice(&c.degree);
             graph.best.extend_from_slice(&c.best);
             graph.worst.extend_from_slice(&c.worst);
@@ -322,66 +549,89 @@ impl Database {
         Ok(graph)
     }
 
-    /// The plies of the positions `ranks` of layer `s`, either side to act.
-    fn chunk(&self, s: usize, ranks: std::ops::Range<u64>) -> Result<Chunk, Unsupported> {
+    /// The plies of the positions `nodes` (`2 * rank + side`, increasing)
+    /// of layer `s`, whose positions are those of `reach` if given.
+    fn chunk(
+        &self,
+        s: usize,
+        reach: Option<&Reach>,
+        nodes: impl Iterator<Item = u64>,
+    ) -> Result<Chunk, Unsupported> {
         let v = &*self.variant;
-        let len = 2 * (ranks.end - ranks.start) as usize;
-        let mut chunk = Chunk {
-            degree: Vec::with_capacity(len),
-            targets: Vec::with_capacity(2 * len),
-            best: Vec::with_capacity(len),
-            worst: Vec::with_capacity(len),
-        };
+        let mut chunk = Chunk::default();
         let mut seeds = vec![0u16; v.pits()];
         let mut plies = Vec::new();
-        self.ranking.unrank(s, ranks.start, &mut seeds);
-        for rank in ranks.clone() {
-            if rank > ranks.start {
-                self.ranking.next(&mut seeds);
+        let mut at: Option<u64> = None;
+        for node in nodes {
+            let rank = node / 2;
+            // Walk to the next distribution where it is the next one, else
+            // number it afresh.
+            match at {
+                Some(r) if r == rank => {}
+                Some(r) if r + 1 == rank => {
+                    self.ranking.next(&mut seeds);
+                }
+                _ => self.ranking.unrank(s, rank, &mut seeds),
             }
-            for side in Side::BOTH {
-                let pos = position_of(v, &seeds, side);
-                let (mut best, mut worst, mut degree) = (NONE, NONE, 0u8);
-                if let Some(m) = terminal_margin(v, &pos) {
-                    // An end is an exit of its own, with no plies.
-                    best = m as i16;
-                    worst = m as i16;
-                } else {
-                    pos.legal_plies(v, &mut plies);
-                    for &ply in &plies {
-                        let mut child = pos;
-                        child.play_unchecked(v, ply);
-                        let after = child.board(v);
-                        let left: usize = after.iter().map(|&x| usize::from(x)).sum();
-                        let node = 2 * self.ranking.rank(after) + child.to_move().index() as u64;
-                        if left == s {
-                            chunk.targets.push(node as u32);
-                            degree = degree.checked_add(1).expect("at most 255 plies");
-                        } else if left < s {
-                            let value = gain(&pos, &child) + self.layers[left].get(node);
-                            let value = value as i16;
-                            best = if best == NONE { value } else { best.max(value) };
-                            worst = if worst == NONE {
-                                value
-                            } else {
-                                worst.min(value)
-                            };
+            at = Some(rank);
+            let side = if node % 2 == 0 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let pos = position_of(v, &seeds, side);
+            let (mut best, mut worst, mut degree) = (NONE, NONE, 0u8);
+            if let Some(m) = terminal_margin(v, &pos) {
+                // An end is an exit of its own, with no plies.
+                best = m as i16;
+                worst = m as i16;
+            } else {
+                pos.legal_plies(v, &mut plies);
+                for &ply in &plies {
+                    let mut child = pos;
+                    child.play_unchecked(v, ply);
+                    let after = child.board(v);
+                    let left: usize = after.iter().map(|&x| usize::from(x)).sum();
+                    let id = 2 * self.ranking.rank(after) + child.to_move().index() as u64;
+                    if left == s {
+                        let t = match reach {
+                            Some(r) => r.index(id).expect("a ply from a reached position reaches"),
+                            None => id,
+                        };
+                        chunk.targets.push(t as u32);
+                        degree = degree.checked_add(1).expect("at most 255 plies");
+                    } else if left < s {
+                        let after_value = self.layers[left]
+                            .get(id)
+                            .expect("a ply from a held position leads to a held one");
+                        let value = (gain(&pos, &child) + after_value) as i16;
+                        best = if best == NONE { value } else { best.max(value) };
+                        worst = if worst == NONE {
+                            value
                         } else {
-                            return Err(Unsupported {
-                                reasons: vec![format!(
-                                    "a ply ({}) raises the seeds on the board from {s} to {left}",
-                                    ply.notation(v.per_row)
-                                )],
-                            });
-                        }
+                            worst.min(value)
+                        };
+                    } else {
+                        return Err(raises(v, ply, s, left));
                     }
                 }
-                chunk.degree.push(degree);
-                chunk.best.push(best);
-                chunk.worst.push(worst);
             }
+            chunk.north.push(side == Side::North);
+            chunk.degree.push(degree);
+            chunk.best.push(best);
+            chunk.worst.push(worst);
         }
         Ok(chunk)
+    }
+}
+
+/// The refusal of a ply that raises the seeds on the board.
+fn raises(v: &Variant, ply: crate::engine::Ply, s: usize, left: usize) -> Unsupported {
+    Unsupported {
+        reasons: vec![format!(
+            "a ply ({}) raises the seeds on the board from {s} to {left}",
+            ply.notation(v.per_row)
+        )],
     }
 }
 
@@ -396,6 +646,7 @@ fn solve_graph(g: &Graph) -> Vec<i16> {
     let n = g.degree.len();
     let mut value = vec![UNSET; n];
     let mut queue: Vec<u32> = Vec::new();
+    let south = |i: usize| !g.north[i];
     let preds = |t: usize| &g.preds[g.pred_start[t] as usize..g.pred_start[t + 1] as usize];
     // The forcer's own exit at a node: South's best, North's worst.
     let forcer_exit = |i: usize| if south(i) { g.best[i] } else { g.worst[i] };
