@@ -38,6 +38,7 @@ struct Exact {
     final_margin: i32,
     result: &'static str,
     best: Vec<String>,
+    changes: Vec<String>,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -56,7 +57,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
         (None, None) => Budget::Time(Duration::from_secs(1)),
     };
     let exact = if a.exact || a.db.db.is_some() {
-        let db = super::solve::database(&rules, &pos, &a.db, a.json.json)?.db;
+        let provided = super::solve::database(&rules, &pos, &a.db, a.json.json)?;
+        let db = provided.db;
         let future = db.probe(&pos).expect("the databases cover the position");
         let plies = super::solve::ply_values(&rules, &db, &pos);
         let best: Vec<String> = plies
@@ -75,6 +77,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 _ => "draw",
             },
             best,
+            changes: provided.changes,
         })
     } else {
         None
@@ -105,6 +108,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     "result": e.result,
                     "best": e.best,
                     "convention": Convention::SplitEvenly.to_string(),
+                    "changes": e.changes,
                 })),
             })
         );
@@ -137,6 +141,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
             e.best.join(", ")
         );
         println!("          convention: {}", Convention::SplitEvenly);
+        for c in &e.changes {
+            println!("          convention: {c}");
+        }
     }
     Ok(())
 }

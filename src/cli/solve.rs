@@ -7,7 +7,7 @@ use ayla::engine::{Ply, Position, Side, Variant};
 use ayla::notation::format_position;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::{Database, Event};
-use ayla::solve::{Convention, file, gain, supported, terminal_margin};
+use ayla::solve::{Convention, file, gain, solver_variant, terminal_margin};
 use indicatif::ProgressBar;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -63,6 +63,9 @@ pub struct Provided {
     pub read: usize,
     /// Layers built here.
     pub built: usize,
+    /// How the solver's rules differ from the rule file's, in words
+    /// ([`ayla::solve::solver_variant`]).
+    pub changes: Vec<String>,
 }
 
 /// The database of `variant` covering `pos` and every position after it:
@@ -82,7 +85,7 @@ pub fn database(
     quiet: bool,
 ) -> Result<Provided, Failure> {
     let seeds: usize = pos.board(variant).iter().map(|&s| usize::from(s)).sum();
-    supported(variant).map_err(Failure::unusable)?;
+    let (variant, changes) = &solver_variant(variant).map_err(Failure::unusable)?;
     if let Some(t) = a.threads {
         // Only the first call sets the pool; one command makes one.
         let _ = rayon::ThreadPoolBuilder::new()
@@ -224,6 +227,7 @@ pub fn database(
         file: path,
         read,
         built,
+        changes: changes.clone(),
     })
 }
 
@@ -298,6 +302,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "pv": pv,
                 "pv_end": pv_end,
                 "convention": Convention::SplitEvenly.to_string(),
+                "changes": provided.changes,
                 "method": if db.from().is_some() { "retrograde databases of the reachable positions" } else { "retrograde databases" },
                 "positions": db.positions(),
                 "bytes": db.bytes(),
@@ -323,6 +328,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     println!("best: {}", best_plies.join(", "));
     println!("principal variation: {} ({pv_end})", pv.join(" "));
     println!("convention: {}", Convention::SplitEvenly);
+    for c in &provided.changes {
+        println!("convention: {c}");
+    }
     println!(
         "solved by retrograde databases{}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
         if db.from().is_some() {

@@ -36,6 +36,7 @@ pub mod retro;
 use crate::engine::{Position, Side, Variant};
 use crate::rules::{Lock, Opening, Rules};
 use std::fmt;
+use std::sync::Arc;
 
 /// How endless play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,10 +100,16 @@ pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
     if rules.houses.is_some() {
         reasons.push("houses (who owns which house is part of the state)".to_owned());
     }
-    if rules.end.captured_more_than.is_some() {
-        reasons.push(
-            "`end.captured_more_than` (the end depends on the seeds already captured)".to_owned(),
-        );
+    if let Some(k) = rules.end.captured_more_than {
+        reasons.push(if decides(rules, k) {
+            "`end.captured_more_than` (solve the rules of `solver_variant`, which play on past it)"
+                .to_owned()
+        } else {
+            format!(
+                "`end.captured_more_than = {k}`, which does not decide the game (more than {k} of {} seeds is not more than half): the end depends on the seeds already captured",
+                rules.total_seeds
+            )
+        });
     }
     if rules.end.max_plies.is_some() {
         reasons.push("`end.max_plies` (the end depends on the plies played)".to_owned());
@@ -111,6 +118,45 @@ pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
         Ok(())
     } else {
         Err(Unsupported { reasons })
+    }
+}
+
+/// Whether capturing more than `k` seeds decides the game: more than half
+/// of the seeds.
+fn decides(rules: &Rules, k: u16) -> bool {
+    2 * (u32::from(k) + 1) > rules.total_seeds
+}
+
+/// The rules the solver plays for `variant`, with what it changed in
+/// words (each printed with the values, beside the [`Convention`]).
+///
+/// The one change: an end at more than half the seeds captured
+/// (`end.captured_more_than`, as in Oware) is dropped, and play goes on
+/// to the rules' other ends. Such an end only stops a game whose winner
+/// is already known (captured seeds never return to the board where the
+/// solver takes the rules), so every win, draw and loss is the rule
+/// file's; the margin is that of play to the end.
+///
+/// # Errors
+/// The rules need state the solver does not hold ([`supported`]), once
+/// that end is dropped.
+pub fn solver_variant(variant: &Arc<Variant>) -> Result<(Arc<Variant>, Vec<String>), Unsupported> {
+    match variant.end.captured_more_than {
+        Some(k) if decides(variant, k) => {
+            let mut rules = variant.rules().clone();
+            rules.end.captured_more_than = None;
+            supported(&rules)?;
+            Ok((
+                Arc::new(Variant::new(rules)),
+                vec![format!(
+                    "the end at more than {k} seeds captured is played past: it only stops a game already decided, so every win, draw and loss is the rule file's, and the margin is that of play to the last seed"
+                )],
+            ))
+        }
+        _ => {
+            supported(variant)?;
+            Ok((Arc::clone(variant), Vec::new()))
+        }
     }
 }
 

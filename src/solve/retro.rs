@@ -150,16 +150,41 @@ const UNSET: i16 = i16::MIN;
 /// Words of 64 positions whose plies one task generates.
 const CHUNK_WORDS: u64 = 1 << 8;
 
+/// What the attractor passes read and write of one position, in one
+/// record of 8 bytes: the passes visit positions in the order of the plies
+/// between them, all over the layer, and a record keeps each visit to one
+/// cache line where five arrays took five.
+#[derive(Clone, Copy)]
+struct Node {
+    /// The value found so far ([`UNSET`] until it joins an attractor).
+    value: i16,
+    /// The best and worst exit for South ([`NONE`]: no exit).
+    best: i16,
+    worst: i16,
+    /// Plies inside the layer not yet known to lead into the attractor.
+    left: u8,
+    /// Bit 7: North acts; bits 0 to 6: the plies that stay in the layer.
+    flags: u8,
+}
+
+impl Node {
+    /// Whether South acts.
+    #[inline]
+    fn south(self) -> bool {
+        self.flags & 0x80 == 0
+    }
+
+    /// The plies that stay in the layer.
+    #[inline]
+    fn degree(self) -> u8 {
+        self.flags & 0x7f
+    }
+}
+
 /// One layer's plies, as the attractors read them, over the positions the
 /// layer holds in their order.
 struct Graph {
-    /// Per node: whether North acts.
-    north: Vec<bool>,
-    /// Per node: its plies that stay in the layer.
-    degree: Vec<u8>,
-    /// Per node: the best and worst exit for South ([`NONE`]: no exit).
-    best: Vec<i16>,
-    worst: Vec<i16>,
+    nodes: Vec<Node>,
     /// The reverse of the plies that stay: for each node, the nodes with
     /// a ply into it (once per such ply), in compressed rows.
     pred_start: Vec<u32>,
@@ -169,11 +194,8 @@ struct Graph {
 /// One task's share of a layer: its nodes' plies.
 #[derive(Default)]
 struct Chunk {
-    north: Vec<bool>,
-    degree: Vec<u8>,
+    nodes: Vec<Node>,
     targets: Vec<u32>,
-    best: Vec<i16>,
-    worst: Vec<i16>,
 }
 
 impl Database {
@@ -450,9 +472,8 @@ impl Database {
         let graph = self.graph(s, reach.as_ref(), report)?;
         let plies_seconds = started.elapsed().as_secs_f64();
         let solving = Instant::now();
-        let values = solve_graph(&graph);
         let inner_plies = graph.preds.len() as u64;
-        drop(graph);
+        let values = solve_graph(graph);
         let packed = Packed::new(&values);
         report(Event::Solved(LayerReport {
             seeds: s,
@@ -495,10 +516,10 @@ impl Database {
                     Some(r) => self.chunk(s, reach, r.nodes_in(w.start as usize..w.end as usize)),
                     None => self.chunk(s, reach, 64 * w.start..(64 * w.end).min(size)),
                 }?;
-                let d = done.fetch_add(chunk.degree.len() as u64, Ordering::Relaxed);
+                let d = done.fetch_add(chunk.nodes.len() as u64, Ordering::Relaxed);
                 report(Event::Plies {
                     seeds: s,
-                    done: d + chunk.degree.len() as u64,
+                    done: d + chunk.nodes.len() as u64,
                     positions: n,
                 });
                 Ok(chunk)
@@ -506,10 +527,7 @@ impl Database {
             .collect::<Result<_, _>>()?;
         let n = n as usize;
         let mut graph = Graph {
-            north: Vec::with_capacity(n),
-            degree: Vec::with_capacity(n),
-            best: Vec::with_capacity(n),
-            worst: Vec::with_capacity(n),
+            nodes: Vec::with_capacity(n),
             pred_start: vec![0; n + 1],
             preds: Vec::new(),
         };
@@ -534,17 +552,14 @@ impl Database {
         let mut node = 0u32;
         for c in chunks {
             let mut targets = c.targets.iter();
-            for &d in &c.degree {
-                for &t in targets.by_ref().take(usize::from(d)) {
+            for node_of in &c.nodes {
+                for &t in targets.by_ref().take(usize::from(node_of.degree())) {
                     graph.preds[fill[t as usize] as usize] = node;
                     fill[t as usize] += 1;
                 }
                 node += 1;
             }
-            graph.north.extend_from_slice(&c.north);
-            graph.degree.extend_from_slice(&c.degree);
-            graph.best.extend_from_slice(&c.best);
-            graph.worst.extend_from_slice(&c.worst);
+            graph.nodes.extend_from_slice(&c.nodes);
         }
         Ok(graph)
     }
@@ -599,7 +614,8 @@ impl Database {
                             None => id,
                         };
                         chunk.targets.push(t as u32);
-                        degree = degree.checked_add(1).expect("at most 255 plies");
+                        degree += 1;
+                        assert!(degree < 0x80, "at most 127 plies inside a layer");
                     } else if left < s {
                         let after_value = self.layers[left]
                             .get(id)
@@ -616,10 +632,13 @@ impl Database {
                     }
                 }
             }
-            chunk.north.push(side == Side::North);
-            chunk.degree.push(degree);
-            chunk.best.push(best);
-            chunk.worst.push(worst);
+            chunk.nodes.push(Node {
+                value: UNSET,
+                best,
+                worst,
+                left: degree,
+                flags: degree | if side == Side::North { 0x80 } else { 0 },
+            });
         }
         Ok(chunk)
     }
@@ -642,47 +661,49 @@ fn total_seeds(variant: &Variant) -> usize {
 
 /// Each node's value: the threshold at which it joined South's attractor
 /// (greatest first) or North's (least first), or 0.
-fn solve_graph(g: &Graph) -> Vec<i16> {
-    let n = g.degree.len();
-    let mut value = vec![UNSET; n];
+fn solve_graph(g: Graph) -> Vec<i16> {
+    let Graph {
+        mut nodes,
+        pred_start,
+        preds,
+    } = g;
+    let preds = |t: usize| &preds[pred_start[t] as usize..pred_start[t + 1] as usize];
     let mut queue: Vec<u32> = Vec::new();
-    let south = |i: usize| !g.north[i];
-    let preds = |t: usize| &g.preds[g.pred_start[t] as usize..g.pred_start[t + 1] as usize];
-    // The forcer's own exit at a node: South's best, North's worst.
-    let forcer_exit = |i: usize| if south(i) { g.best[i] } else { g.worst[i] };
+    // The forcer's own exit at a node: South's best, North's worst. South
+    // joins its attractor at its best exit, North at its worst once all
+    // its inner plies have; in North's, the other way about.
+    let forcer_exit = |n: &Node| if n.south() { n.best } else { n.worst };
 
     // South forces exits worth k or more, k from the greatest down to 1.
-    let mut left = g.degree.clone();
-    for (k, nodes) in buckets(n, |i| {
-        let x = forcer_exit(i);
+    for (k, group) in buckets(&nodes, |n| {
+        let x = forcer_exit(n);
         (x != NONE && x > 0).then_some(x)
     })
     .into_iter()
     .rev()
     {
-        for i in nodes {
-            let i = i as usize;
-            // North, at its worst exit k, joins once all its inner plies do.
-            if value[i] == UNSET && (south(i) || left[i] == 0) {
-                value[i] = k;
-                queue.push(i as u32);
+        for i in group {
+            let n = &mut nodes[i as usize];
+            if n.value == UNSET && (n.south() || n.left == 0) {
+                n.value = k;
+                queue.push(i);
             }
         }
         while let Some(t) = queue.pop() {
             for &p in preds(t as usize) {
-                let p = p as usize;
-                if value[p] != UNSET {
+                let n = &mut nodes[p as usize];
+                if n.value != UNSET {
                     continue;
                 }
-                let joins = if south(p) {
+                let joins = if n.south() {
                     true
                 } else {
-                    left[p] -= 1;
-                    left[p] == 0 && (g.worst[p] == NONE || g.worst[p] >= k)
+                    n.left -= 1;
+                    n.left == 0 && (n.worst == NONE || n.worst >= k)
                 };
                 if joins {
-                    value[p] = k;
-                    queue.push(p as u32);
+                    n.value = k;
+                    queue.push(p);
                 }
             }
         }
@@ -691,53 +712,51 @@ fn solve_graph(g: &Graph) -> Vec<i16> {
     // North forces exits worth j or less, j from the least up to -1.
     // Positions South already holds above 0 can never join, so they are
     // passed over like those that have joined.
-    let mut left = g.degree.clone();
-    for (j, nodes) in buckets(n, |i| {
-        // North joins at its worst exit for South; South, at its best
-        // (every exit of South's must be j or less).
-        let x = forcer_exit(i);
+    for n in &mut nodes {
+        n.left = n.degree();
+    }
+    for (j, group) in buckets(&nodes, |n| {
+        let x = forcer_exit(n);
         (x != NONE && x < 0).then_some(x)
     }) {
-        for i in nodes {
-            let i = i as usize;
-            if value[i] == UNSET && (!south(i) || left[i] == 0) {
-                value[i] = j;
-                queue.push(i as u32);
+        for i in group {
+            let n = &mut nodes[i as usize];
+            if n.value == UNSET && (!n.south() || n.left == 0) {
+                n.value = j;
+                queue.push(i);
             }
         }
         while let Some(t) = queue.pop() {
             for &p in preds(t as usize) {
-                let p = p as usize;
-                if value[p] != UNSET {
+                let n = &mut nodes[p as usize];
+                if n.value != UNSET {
                     continue;
                 }
-                let joins = if south(p) {
-                    left[p] -= 1;
-                    left[p] == 0 && (g.best[p] == NONE || g.best[p] <= j)
+                let joins = if n.south() {
+                    n.left -= 1;
+                    n.left == 0 && (n.best == NONE || n.best <= j)
                 } else {
                     true
                 };
                 if joins {
-                    value[p] = j;
-                    queue.push(p as u32);
+                    n.value = j;
+                    queue.push(p);
                 }
             }
         }
     }
-    for v in &mut value {
-        if *v == UNSET {
-            *v = 0;
-        }
-    }
-    value
+    nodes
+        .into_iter()
+        .map(|n| if n.value == UNSET { 0 } else { n.value })
+        .collect()
 }
 
 /// The nodes with a key, grouped by key in increasing order (a counting
 /// sort: keys are margins, a few hundred at most).
-fn buckets(n: usize, key: impl Fn(usize) -> Option<i16>) -> Vec<(i16, Vec<u32>)> {
+fn buckets(nodes: &[Node], key: impl Fn(&Node) -> Option<i16>) -> Vec<(i16, Vec<u32>)> {
     let mut groups: Vec<Vec<u32>> = vec![Vec::new(); 1 << 16];
-    for i in 0..n {
-        if let Some(k) = key(i) {
+    for (i, n) in nodes.iter().enumerate() {
+        if let Some(k) = key(n) {
             groups[(i32::from(k) - i32::from(i16::MIN)) as usize].push(i as u32);
         }
     }
