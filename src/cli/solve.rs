@@ -231,6 +231,10 @@ pub fn database(
     })
 }
 
+/// The most nodes of the search that checks a value under the rule file's
+/// own rules (a few seconds at most).
+const HISTORY_BUDGET: u64 = 3_000_000;
+
 /// The longest principal variation printed.
 const PV_MAX: usize = 400;
 
@@ -277,6 +281,23 @@ pub fn run(a: Args) -> Result<(), Failure> {
         std::cmp::Ordering::Less => "North wins",
         std::cmp::Ordering::Equal => "draw",
     };
+    // The same start under the rule file's own game (its repetition rule,
+    // every end), where a plain search with the history can reach.
+    let guide = |c: &Position| {
+        i32::from(c.captured(Side::South)) - i32::from(c.captured(Side::North))
+            + db.probe(c).unwrap_or(0)
+    };
+    let checked = ayla::solve::history::value(&variant, &pos, value, HISTORY_BUDGET, &guide);
+    let check_line = match checked {
+        Some(v) if v == value => "the same under the rule file's own rules (a game from this position, its repetition rule and every end), by an alpha-beta search with the history".to_owned(),
+        Some(v) => format!(
+            "under the rule file's own rules (a game from this position, its repetition rule and every end) the future margin is {v:+} (final {:+}), by an alpha-beta search with the history: the conventions change this value",
+            captured + v
+        ),
+        None => format!(
+            "not checked under the rule file's own rules: an alpha-beta search with the history needs more than {HISTORY_BUDGET} nodes"
+        ),
+    };
     let n = variant.per_row;
     let threads = rayon::current_num_threads();
     let memory = peak_memory();
@@ -303,6 +324,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "pv_end": pv_end,
                 "convention": Convention::SplitEvenly.to_string(),
                 "changes": provided.changes,
+                "under_the_rules": checked,
                 "method": if db.from().is_some() { "retrograde databases of the reachable positions" } else { "retrograde databases" },
                 "positions": db.positions(),
                 "bytes": db.bytes(),
@@ -331,6 +353,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     for c in &provided.changes {
         println!("convention: {c}");
     }
+    println!("check: {check_line}");
     println!(
         "solved by retrograde databases{}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
         if db.from().is_some() {

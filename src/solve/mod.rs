@@ -28,6 +28,7 @@
 
 pub mod exhaustive;
 pub mod file;
+pub mod history;
 pub mod index;
 pub mod packed;
 pub mod reach;
