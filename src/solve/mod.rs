@@ -29,6 +29,7 @@
 pub mod exhaustive;
 pub mod index;
 pub mod retro;
+pub mod search;
 
 use crate::engine::{Game, Position, Setup, Side, Variant};
 use crate::rules::{Lock, Opening, Rules};
