@@ -33,6 +33,7 @@ pub mod index;
 pub mod packed;
 pub mod reach;
 pub mod retro;
+pub mod search;
 
 use crate::engine::{Position, Side, Variant};
 use crate::rules::{Lock, Opening, Rules};
