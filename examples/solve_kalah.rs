@@ -175,7 +175,7 @@ fn main() {
                 },
                 v,
                 want,
-                format!("{}s", db.max_seeds()),
+                format!("{}s", db.max_seeds().unwrap_or(0)),
                 db.positions(),
                 built,
                 searched,

@@ -60,7 +60,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let provided = super::solve::database(&rules, &pos, &a.db, a.json.json)?;
         let db = provided.db;
         let future = db.probe(&pos).expect("the databases cover the position");
-        let plies = super::solve::ply_values(&rules, &db, &pos);
+        let plies = super::solve::db_ply_values(&rules, &db, &pos);
         let best: Vec<String> = plies
             .iter()
             .filter(|&&(_, v)| v == future)

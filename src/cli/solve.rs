@@ -7,6 +7,7 @@ use ayla::engine::{Ply, Position, Side, Variant};
 use ayla::notation::format_position;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::{Database, Event};
+use ayla::solve::search::Search;
 use ayla::solve::{Convention, file, gain, solver_variant, terminal_margin};
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -27,6 +28,14 @@ pub struct Args {
     readings: Vec<String>,
     #[command(flatten)]
     db: DbArgs,
+    /// Search down to databases of at most S seeds on the board, instead of
+    /// building them up to the position's seeds (the default when those
+    /// would hold more than --max-positions: then S is the most that fit).
+    #[arg(long, value_name = "S")]
+    db_seeds: Option<usize>,
+    /// The search's transposition table, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    table_mb: u64,
     #[command(flatten)]
     json: args::Json,
 }
@@ -85,6 +94,21 @@ pub fn database(
     quiet: bool,
 ) -> Result<Provided, Failure> {
     let seeds: usize = pos.board(variant).iter().map(|&s| usize::from(s)).sum();
+    database_to(variant, pos, seeds, a, quiet)
+}
+
+/// [`database`], of every layer up to `seeds` seeds on the board (unless
+/// `--reachable`, whose layers are those of `pos`).
+///
+/// # Errors
+/// As [`database`].
+pub fn database_to(
+    variant: &Arc<Variant>,
+    pos: &Position,
+    seeds: usize,
+    a: &DbArgs,
+    quiet: bool,
+) -> Result<Provided, Failure> {
     let (variant, changes) = &solver_variant(variant).map_err(Failure::unusable)?;
     if let Some(t) = a.threads {
         // Only the first call sets the pool; one command makes one.
@@ -250,13 +274,68 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let pos = a.start.position(&variant)?;
     let started = Instant::now();
-    let provided = database(&variant, &pos, &a.db, false)?;
-    let db = &provided.db;
+    let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
+    let ranking = Ranking::new(variant.pits(), on_board);
+    let up_to = |s: usize| (0..=s).map(|k| 2 * ranking.layer_size(k)).sum::<u64>();
+    // Search where the databases of the whole position would not fit, over
+    // the most layers that do.
+    let db_seeds = match a.db_seeds {
+        Some(s) => Some(s.min(on_board)),
+        None if !a.db.reachable && up_to(on_board) > a.db.max_positions => {
+            Some((0..on_board).rev().find(|&s| up_to(s) <= a.db.max_positions).unwrap_or(0))
+        }
+        None => None,
+    };
+    if a.db.reachable && db_seeds.is_some() {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "--db-seeds: the search probes databases of every position of their layers, not --reachable ones"
+        )));
+    }
+    let provided = database_to(&variant, &pos, db_seeds.unwrap_or(on_board), &a.db, false)?;
+    let db = Arc::new(provided.db);
+    let mut search = match db_seeds {
+        None => None,
+        Some(s) => {
+            let mut search = Search::new(
+                Arc::clone(db.variant()),
+                Some(Arc::clone(&db)),
+                (a.table_mb * 1_000_000) as usize,
+            )
+            .map_err(Failure::unusable)?;
+            search.set_threads(rayon::current_num_threads());
+            let t = Instant::now();
+            search.on_pass(move |p| {
+                eprintln!(
+                    "solve: search over databases of {s} seeds: is South's margin to come at least {}? now between {:+} and {:+}; {} nodes, {:.1} s, peak memory {}",
+                    p.test,
+                    p.lower,
+                    p.upper,
+                    p.nodes,
+                    t.elapsed().as_secs_f64(),
+                    peak_memory().map_or("unknown".into(), megabytes),
+                );
+            });
+            Some(search)
+        }
+    };
+    let value = match &mut search {
+        Some(search) => {
+            let v = search.value(&pos);
+            // The passes of the start are progress; those of its plies
+            // and its line, a table away, are not.
+            search.on_pass(|_| {});
+            v
+        }
+        None => db.probe(&pos).expect("the databases cover the position"),
+    };
     let elapsed = started.elapsed();
-    let value = db.probe(&pos).expect("the databases cover the position");
+    let mut value_of = |p: &Position| match &mut search {
+        Some(search) => search.value(p),
+        None => db.probe(p).expect("the databases cover every later position"),
+    };
     let mover = pos.to_move();
     let captured = i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
-    let plies = ply_values(&variant, db, &pos);
+    let plies = ply_values(&variant, &mut value_of, &pos);
     let best = plies
         .iter()
         .map(|&(_, v)| v)
@@ -274,7 +353,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
         .filter(|&&(_, v)| Some(v) == best)
         .map(|&(p, _)| p.notation(variant.per_row))
         .collect();
-    let (pv, pv_end) = principal_variation(&variant, db, &pos);
+    let (pv, pv_end) = principal_variation(&variant, &mut value_of, &pos);
+    let stats = search.as_ref().map(Search::stats);
+    let method = match db_seeds {
+        Some(s) => format!("MTD(f) search over retrograde databases of up to {s} seeds on the board"),
+        None if db.from().is_some() => "retrograde databases of the reachable positions".to_owned(),
+        None => "retrograde databases".to_owned(),
+    };
     let final_margin = captured + value;
     let verdict = match final_margin.cmp(&0) {
         std::cmp::Ordering::Greater => "South wins",
@@ -325,7 +410,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "convention": Convention::SplitEvenly.to_string(),
                 "changes": provided.changes,
                 "under_the_rules": checked,
-                "method": if db.from().is_some() { "retrograde databases of the reachable positions" } else { "retrograde databases" },
+                "method": method,
+                "nodes": stats.map(|s| s.nodes),
+                "passes": stats.map(|s| s.passes),
+                "table_bytes": search.as_ref().map(Search::table_bytes),
                 "positions": db.positions(),
                 "bytes": db.bytes(),
                 "database_file": provided.file.as_ref().map(|p| p.display().to_string()),
@@ -354,13 +442,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
         println!("convention: {c}");
     }
     println!("check: {check_line}");
+    if let (Some(st), Some(search)) = (stats, &search) {
+        println!(
+            "search: {} nodes in {} passes, {} table hits, {} database probes, a table of {}",
+            st.nodes,
+            st.passes,
+            st.tt_hits,
+            st.db_probes,
+            megabytes(search.table_bytes() as u64)
+        );
+    }
     println!(
-        "solved by retrograde databases{}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
-        if db.from().is_some() {
-            " of the reachable positions"
-        } else {
-            ""
-        },
+        "solved by {method}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
         db.positions(),
         db.layers().len(),
         db.bytes(),
@@ -373,8 +466,23 @@ pub fn run(a: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Each legal ply and South's future margin after it (its gain included).
-pub fn ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
+/// Each legal ply and South's future margin after it (its gain included),
+/// from the databases.
+pub fn db_ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
+    ply_values(
+        variant,
+        &mut |p| db.probe(p).expect("a lower or equal layer"),
+        pos,
+    )
+}
+
+/// Each legal ply and South's future margin after it (its gain included),
+/// by `value`.
+fn ply_values(
+    variant: &Variant,
+    value: &mut dyn FnMut(&Position) -> i32,
+    pos: &Position,
+) -> Vec<(Ply, i32)> {
     if terminal_margin(variant, pos).is_some() {
         return Vec::new();
     }
@@ -385,10 +493,7 @@ pub fn ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply,
         .map(|p| {
             let mut child = *pos;
             child.play_unchecked(variant, p);
-            (
-                p,
-                gain(pos, &child) + db.probe(&child).expect("a lower or equal layer"),
-            )
+            (p, gain(pos, &child) + value(&child))
         })
         .collect()
 }
@@ -397,7 +502,7 @@ pub fn ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply,
 /// value of endless play) or [`PV_MAX`] plies; and how it ended.
 fn principal_variation(
     variant: &Variant,
-    db: &Database,
+    value: &mut dyn FnMut(&Position) -> i32,
     start: &Position,
 ) -> (Vec<String>, String) {
     let mut pos = *start;
@@ -410,8 +515,8 @@ fn principal_variation(
                 format!("the game ends: {}", pos.outcome(variant, reason)),
             );
         }
-        let want = db.probe(&pos).expect("covered");
-        let Some((ply, _)) = ply_values(variant, db, &pos)
+        let want = value(&pos);
+        let Some((ply, _)) = ply_values(variant, value, &pos)
             .into_iter()
             .find(|&(_, v)| v == want)
         else {

@@ -899,7 +899,10 @@ impl Search {
             "{seeds} seeds: more than a table entry holds"
         );
         let shared = Arc::new(Shared {
-            db_seeds: db.as_ref().map_or(-1, |d| d.max_seeds() as i32),
+            db_seeds: db
+                .as_ref()
+                .and_then(|d| d.max_seeds())
+                .map_or(-1, |s| s as i32),
             keys: Keys::new(variant.pits(), seeds),
             table: Table::new(table_bytes),
             stop: AtomicBool::new(false),
