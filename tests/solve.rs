@@ -161,7 +161,8 @@ fn solve_refuses_what_it_cannot_hold_and_says_why() {
     let out = ayla(&["solve", "gore"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("trading"));
-    let out = ayla(&["solve", "kalah"]);
+    // Databases asked for beyond --max-positions.
+    let out = ayla(&["solve", "kalah", "--db-seeds", "48"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     // Every layer up to 48 seeds on 12 pits, both sides: 2 C(60, 12).
@@ -431,4 +432,30 @@ fn the_search_with_the_history_agrees_where_no_convention_applies() {
         checked > 500 && blind > 300,
         "{checked} guided, {blind} unguided"
     );
+}
+
+#[test]
+fn solve_searches_where_the_databases_would_not_fit() {
+    // Kalah(4,3)'s databases hold 21 million positions; allowed 2 million,
+    // the search goes down to the 16-seed layers and finds the published
+    // +8, with the same best ply and line as the whole databases.
+    let (dir, rules) = kalah_file(4, 3, "search");
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = ayla(args);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let searched = json(&["solve", &rules, "--max-positions", "2000000", "--table-mb", "64", "--json"]);
+    assert_eq!(searched["final_margin"].as_i64(), Some(8));
+    assert!(searched["method"].as_str().unwrap().starts_with("MTD(f) search"), "{searched}");
+    assert!(searched["nodes"].as_u64().unwrap() > 0);
+    let whole = json(&["solve", &rules, "--max-positions", "30000000", "--json"]);
+    assert_eq!(whole["method"], "retrograde databases");
+    for key in ["future_margin", "plies", "best", "pv"] {
+        assert_eq!(searched[key], whole[key], "{key}");
+    }
+    // Databases of the reachable positions cannot be searched over.
+    let out = ayla(&["solve", &rules, "--reachable", "--db-seeds", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

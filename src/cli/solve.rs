@@ -329,31 +329,46 @@ pub fn run(a: Args) -> Result<(), Failure> {
         None => db.probe(&pos).expect("the databases cover the position"),
     };
     let elapsed = started.elapsed();
-    let mut value_of = |p: &Position| match &mut search {
-        Some(search) => search.value(p),
-        None => db.probe(p).expect("the databases cover every later position"),
-    };
     let mover = pos.to_move();
     let captured = i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
-    let plies = ply_values(&variant, &mut value_of, &pos);
-    let best = plies
-        .iter()
-        .map(|&(_, v)| v)
-        .fold(None, |b: Option<i32>, v| {
-            Some(b.map_or(v, |b| {
-                if mover == Side::South {
-                    b.max(v)
-                } else {
-                    b.min(v)
-                }
-            }))
-        });
+    // Whether a position's margin to come is `need`, the most (South to
+    // act before it) or the least (North) it can be: exact from the
+    // databases, one null-window question for the search.
+    let mut keeps = |c: &Position, need: i32, mover: Side| match &mut search {
+        None => db.probe(c) == Some(need),
+        Some(search) => match mover {
+            Side::South => search.at_least(c, need),
+            Side::North => !search.at_least(c, need + 1),
+        },
+    };
+    // Each ply with its value: every one from the databases; from the
+    // search, only those that keep the value (the others are worse, by
+    // how much is not asked).
+    let plies: Vec<(Ply, Option<i32>)> = if db_seeds.is_none() {
+        db_ply_values(&variant, &db, &pos)
+            .into_iter()
+            .map(|(p, v)| (p, Some(v)))
+            .collect()
+    } else {
+        let mut legal = Vec::new();
+        if terminal_margin(&variant, &pos).is_none() {
+            pos.legal_plies(&variant, &mut legal);
+        }
+        legal
+            .into_iter()
+            .map(|p| {
+                let mut c = pos;
+                c.play_unchecked(&variant, p);
+                (p, keeps(&c, value - gain(&pos, &c), mover).then_some(value))
+            })
+            .collect()
+    };
     let best_plies: Vec<String> = plies
         .iter()
-        .filter(|&&(_, v)| Some(v) == best)
+        .filter(|&&(_, v)| v == Some(value))
         .map(|&(p, _)| p.notation(variant.per_row))
         .collect();
-    let (pv, pv_end) = principal_variation(&variant, &mut value_of, &pos);
+    let (pv, pv_end) = principal_variation(&variant, value, &mut keeps, &pos);
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
         Some(s) => format!("MTD(f) search over retrograde databases of up to {s} seeds on the board"),
@@ -432,7 +447,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     );
     let listed: Vec<String> = plies
         .iter()
-        .map(|&(p, v)| format!("{} {:+}", p.notation(n), v))
+        .map(|&(p, v)| match v {
+            Some(v) => format!("{} {v:+}", p.notation(n)),
+            None => format!("{} worse", p.notation(n)),
+        })
         .collect();
     println!("plies (South's margin to come): {}", listed.join(", "));
     println!("best: {}", best_plies.join(", "));
@@ -498,16 +516,21 @@ fn ply_values(
         .collect()
 }
 
-/// Best plies from `pos` to the end, or until a position repeats (the
-/// value of endless play) or [`PV_MAX`] plies; and how it ended.
+/// Best plies from `start` (worth `value`) to the end, or until a
+/// position repeats (the value of endless play) or [`PV_MAX`] plies; and
+/// how it ended. `keeps(child, need, mover)`: whether the child's margin
+/// to come is `need`, as good as it gets for `mover`.
 fn principal_variation(
     variant: &Variant,
-    value: &mut dyn FnMut(&Position) -> i32,
+    value: i32,
+    keeps: &mut dyn FnMut(&Position, i32, Side) -> bool,
     start: &Position,
 ) -> (Vec<String>, String) {
     let mut pos = *start;
+    let mut want = value;
     let mut seen = vec![pos];
     let mut line = Vec::new();
+    let mut legal = Vec::new();
     loop {
         if let Some(reason) = pos.end(variant) {
             return (
@@ -515,15 +538,18 @@ fn principal_variation(
                 format!("the game ends: {}", pos.outcome(variant, reason)),
             );
         }
-        let want = value(&pos);
-        let Some((ply, _)) = ply_values(variant, value, &pos)
-            .into_iter()
-            .find(|&(_, v)| v == want)
-        else {
+        pos.legal_plies(variant, &mut legal);
+        let mover = pos.to_move();
+        let Some((ply, child)) = legal.iter().find_map(|&p| {
+            let mut c = pos;
+            c.play_unchecked(variant, p);
+            keeps(&c, want - gain(&pos, &c), mover).then_some((p, c))
+        }) else {
             return (line, "no ply keeps the value (a bug)".into());
         };
+        want -= gain(&pos, &child);
         line.push(ply.notation(variant.per_row));
-        pos.play_unchecked(variant, ply);
+        pos = child;
         if seen.contains(&pos) {
             return (
                 line,

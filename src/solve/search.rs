@@ -1069,6 +1069,33 @@ impl Search {
         })
     }
 
+    /// Whether South's future margin in `pos` is at least `k`: one
+    /// null-window question, cheaper than [`Search::value`] where only a
+    /// bound is needed (which plies keep a known value, say).
+    pub fn at_least(&mut self, pos: &Position, k: i32) -> bool {
+        let variant = Arc::clone(&self.shared.variant);
+        let seeds = on_board(&variant, pos);
+        if let Some(m) = self.main.ended(pos) {
+            return m >= k;
+        }
+        if let Some(v) = self.main.probe_db(pos, seeds) {
+            return v >= k;
+        }
+        if k > seeds {
+            return false;
+        }
+        if k <= -seeds {
+            return true;
+        }
+        let key = self.main.key(pos, seeds);
+        // The search answers for the side to act: South's margin at least
+        // k is North's at most -k, "not at least 1 - k".
+        match pos.to_move() {
+            Side::South => self.pass(pos, key, seeds, k) >= k,
+            Side::North => self.pass(pos, key, seeds, 1 - k) < 1 - k,
+        }
+    }
+
     /// Each legal ply of `pos` and South's future margin after it, the
     /// ply's gain included; empty if the game is over.
     pub fn ply_values(&mut self, pos: &Position) -> Vec<(Ply, i32)> {
