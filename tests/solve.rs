@@ -442,20 +442,113 @@ fn solve_searches_where_the_databases_would_not_fit() {
     let (dir, rules) = kalah_file(4, 3, "search");
     let json = |args: &[&str]| -> serde_json::Value {
         let out = ayla(args);
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         serde_json::from_slice(&out.stdout).unwrap()
     };
-    let searched = json(&["solve", &rules, "--max-positions", "2000000", "--table-mb", "64", "--json"]);
+    let searched = json(&[
+        "solve",
+        &rules,
+        "--max-positions",
+        "2000000",
+        "--table-mb",
+        "64",
+        "--json",
+    ]);
     assert_eq!(searched["final_margin"].as_i64(), Some(8));
-    assert!(searched["method"].as_str().unwrap().starts_with("MTD(f) search"), "{searched}");
+    assert!(
+        searched["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("MTD(f) search"),
+        "{searched}"
+    );
     assert!(searched["nodes"].as_u64().unwrap() > 0);
     let whole = json(&["solve", &rules, "--max-positions", "30000000", "--json"]);
     assert_eq!(whole["method"], "retrograde databases");
-    for key in ["future_margin", "plies", "best", "pv"] {
+    for key in ["future_margin", "best", "pv"] {
         assert_eq!(searched[key], whole[key], "{key}");
     }
+    // The search values the best plies, and leaves the others as worse.
+    let values = |v: &serde_json::Value| -> Vec<Option<i64>> {
+        v["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["future_margin"].as_i64())
+            .collect()
+    };
+    let best = whole["future_margin"].as_i64();
+    let want: Vec<Option<i64>> = values(&whole)
+        .into_iter()
+        .map(|v| v.filter(|&v| Some(v) == best))
+        .collect();
+    assert_eq!(values(&searched), want);
     // Databases of the reachable positions cannot be searched over.
     let out = ayla(&["solve", &rules, "--reachable", "--db-seeds", "10"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The search, over databases of a few seeds and over none, gives the
+/// full databases' values on random rule files over the whole rule
+/// language that the solver takes, cycles and all.
+#[test]
+fn the_search_agrees_with_the_databases_on_random_rule_files() {
+    use ayla::reference::random::random_rules;
+    use ayla::rng::Rng;
+    use ayla::solve::search::Search;
+    let mut seeds = Rng::new(0x5ea7c4);
+    let (mut files, mut compared) = (0, 0);
+    for _ in 0..4000 {
+        if files == 30 {
+            break;
+        }
+        let mut rng = Rng::new(seeds.next_u64());
+        let text = random_rules(&mut rng);
+        let r = rules::parse("random.toml", &text).unwrap();
+        let total: usize = r.initial.iter().map(|&s| usize::from(s)).sum();
+        if ayla::solve::supported(&r).is_err() || total > 12 || r.pits() > 10 {
+            continue;
+        }
+        let variant = Arc::new(Variant::new(r));
+        let Ok(full) = Database::build(&variant, total) else {
+            continue;
+        };
+        files += 1;
+        let small = Arc::new(Database::build(&variant, total / 3).unwrap());
+        let mut over_small = Search::new(Arc::clone(&variant), Some(small), 1 << 20).unwrap();
+        let mut over_none = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();
+        let ranking = Ranking::new(variant.pits(), total);
+        let mut board = vec![0u16; variant.pits()];
+        for s in (total / 2)..=total {
+            let size = ranking.layer_size(s);
+            for i in (0..size).step_by((size / 8).max(1) as usize) {
+                ranking.unrank(s, i, &mut board);
+                for side in Side::BOTH {
+                    let pos = position_of(&variant, &board, side);
+                    let want = full.probe(&pos).unwrap();
+                    assert_eq!(over_small.value(&pos), want, "{board:?} {side}\n{text}");
+                    assert_eq!(
+                        over_none.value(&pos),
+                        want,
+                        "{board:?} {side}, no database\n{text}"
+                    );
+                    assert!(
+                        over_small.at_least(&pos, want) && !over_small.at_least(&pos, want + 1)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{files} random rule files, {compared} positions agree");
+    assert!(
+        files >= 20 && compared >= 500,
+        "{files} files, {compared} positions"
+    );
 }

@@ -281,9 +281,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     // the most layers that do.
     let db_seeds = match a.db_seeds {
         Some(s) => Some(s.min(on_board)),
-        None if !a.db.reachable && up_to(on_board) > a.db.max_positions => {
-            Some((0..on_board).rev().find(|&s| up_to(s) <= a.db.max_positions).unwrap_or(0))
-        }
+        None if !a.db.reachable && up_to(on_board) > a.db.max_positions => Some(
+            (0..on_board)
+                .rev()
+                .find(|&s| up_to(s) <= a.db.max_positions)
+                .unwrap_or(0),
+        ),
         None => None,
     };
     if a.db.reachable && db_seeds.is_some() {
@@ -371,7 +374,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let (pv, pv_end) = principal_variation(&variant, value, &mut keeps, &pos);
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
-        Some(s) => format!("MTD(f) search over retrograde databases of up to {s} seeds on the board"),
+        Some(s) => {
+            format!("MTD(f) search over retrograde databases of up to {s} seeds on the board")
+        }
         None if db.from().is_some() => "retrograde databases of the reachable positions".to_owned(),
         None => "retrograde databases".to_owned(),
     };
