@@ -1,21 +1,31 @@
 //! Solves Kalah(m,n) from the start by the exact search over small
-//! databases, and compares with the published values.
+//! databases, and compares each value with the published one.
 //!
 //! ```text
-//! cargo run --release --example solve_kalah -- [M,N ...] [--reading R] [--db-positions P] [--db-seeds S] [--table-mb MB] [--guess-depth D] [--progress]
+//! cargo run --release --example solve_kalah -- [M,N ...] [--reading R]
+//!     [--db-positions P | --db-seeds S] [--table-mb MB] [--threads T]
+//!     [--guess-depth D] [--progress]
 //! ```
 //!
 //! With no boards named it solves every Kalah(m,n) with m ≤ 4 and n ≤ 6,
-//! and (5,1), (5,2) and (6,1). `--reading` is `empty-capture` (the
-//! default reading, kalah.toml's and the published table's),
-//! `no-empty-capture` (a last seed in an empty house captures only when
-//! the house opposite holds seeds), or `both` (the default: each board
-//! under each). Each board gets the largest database of at most
-//! `--db-positions` positions (default 2 million), or exactly `--db-seeds`
-//! seeds. It prints, per board and reading: the value (South's margin, the
-//! first player's), the published one (tests/solve/kalah.txt; only for the
-//! first reading), the time to build the database and to search, nodes,
-//! and the database's positions; then the totals.
+//! and (5,1), (5,2) and (6,1). `--reading` is `empty-capture` (kalah.toml's
+//! default, the published table's), `no-empty-capture` (a last seed in an
+//! empty house captures only when the house opposite holds seeds; the
+//! CLI's `--reading empty-capture=no-empty-capture`), or `both` (the
+//! default).
+//!
+//! Each board gets the largest database of at most `--db-positions`
+//! positions (default: 200,000, and 6 million on boards of 48 seeds or
+//! more, whose searches are long enough to repay a larger one), or exactly
+//! `--db-seeds` seeds; and a table of `--table-mb` megabytes (default: 2^(n
+//! / 6) MB for n seeds, 1 to 1024). Per board and reading it prints the
+//! value (South's margin: the first player's), the published value
+//! (tests/solve/kalah.txt: margins for m ≥ 4, W/L/D below; none for the
+//! second reading), the database's seeds and positions, the time to build
+//! it and to search, and the nodes searched; then the totals. `--progress`
+//! prints each MTD(f) pass on stderr.
+//!
+//! Kalah(6,4), the classic game, is `-- 6,4 --reading empty-capture`.
 
 use ayla::engine::{Position, Variant};
 use ayla::rules;
@@ -58,7 +68,7 @@ fn published() -> HashMap<(usize, usize), String> {
         .collect()
 }
 
-/// The most seeds a database of at most `budget` positions can hold.
+/// The most seeds a database of at most `budget` positions holds.
 fn db_seeds(pits: usize, total: usize, budget: u64) -> usize {
     let ranking = Ranking::new(pits, total);
     let mut positions = 0;
@@ -71,12 +81,23 @@ fn db_seeds(pits: usize, total: usize, budget: u64) -> usize {
     total
 }
 
+/// Whether `v` is the published value `want` (a margin, or W, L or D).
+fn agrees(v: i32, want: &str) -> bool {
+    match want {
+        "-" => true,
+        "W" => v > 0,
+        "L" => v < 0,
+        "D" => v == 0,
+        w => w.parse::<i32>().ok() == Some(v),
+    }
+}
+
 fn main() {
     let mut boards = Vec::new();
     let mut readings = vec![true, false];
-    let mut budget = 2_000_000u64;
+    let mut budget = None;
     let mut fixed_seeds = None;
-    let mut table_mb = 64usize;
+    let mut table_mb = None;
     let mut guess_depth = None;
     let mut progress = false;
     let mut threads = 1;
@@ -93,9 +114,9 @@ fn main() {
                     _ => panic!("--reading: empty-capture, no-empty-capture or both"),
                 }
             }
-            "--db-positions" => budget = value().parse().expect("a number"),
+            "--db-positions" => budget = Some(value().parse().expect("a number")),
             "--db-seeds" => fixed_seeds = Some(value().parse().expect("a number")),
-            "--table-mb" => table_mb = value().parse().expect("a number"),
+            "--table-mb" => table_mb = Some(value().parse::<usize>().expect("a number")),
             "--guess-depth" => guess_depth = Some(value().parse().expect("a number")),
             "--threads" => threads = value().parse().expect("a number"),
             "--progress" => progress = true,
@@ -114,24 +135,37 @@ fn main() {
         boards.extend([(5, 1), (5, 2), (6, 1)]);
     }
     let table = published();
+    println!("{threads} thread(s)");
     println!(
-        "{:<12} {:<16} {:>6} {:>9} {:>6} {:>12} {:>9} {:>9} {:>12}",
-        "board", "reading", "value", "published", "db", "db positions", "db s", "search s", "nodes"
+        "{:<12} {:<16} {:>5} {:>5} {:>4} {:>10} {:>7} {:>6} {:>8} {:>11}",
+        "board",
+        "reading",
+        "value",
+        "publ.",
+        "db",
+        "db posns",
+        "db s",
+        "table",
+        "search s",
+        "nodes"
     );
     let all = Instant::now();
     let (mut db_time, mut search_time, mut nodes, mut mismatches) = (0.0, 0.0, 0u64, 0);
     for &(m, n) in &boards {
+        let total = 2 * m * n;
+        let seeds = fixed_seeds.unwrap_or_else(|| {
+            let b = budget.unwrap_or(if total >= 48 { 6_000_000 } else { 200_000 });
+            db_seeds(2 * m, total, b)
+        });
+        let mb = table_mb.unwrap_or(1 << (total / 6).min(10));
         for &empty in &readings {
             let variant = kalah(m, n, empty);
-            let total = 2 * m * n;
-            let seeds = fixed_seeds.unwrap_or_else(|| db_seeds(2 * m, total, budget));
             let t = Instant::now();
             let db = Arc::new(Database::build(&variant, seeds).expect("Kalah is supported"));
             let built = t.elapsed().as_secs_f64();
             let t = Instant::now();
-            let mut search =
-                Search::new(Arc::clone(&variant), Some(Arc::clone(&db)), table_mb << 20)
-                    .expect("Kalah is supported");
+            let mut search = Search::new(Arc::clone(&variant), Some(Arc::clone(&db)), mb << 20)
+                .expect("Kalah is supported");
             search.set_threads(threads);
             if let Some(d) = guess_depth {
                 search.set_guess_depth(d);
@@ -139,7 +173,7 @@ fn main() {
             if progress {
                 search.on_pass(|p| {
                     eprintln!(
-                        "  pass: test {:+}, value in [{:+}, {:+}], {} nodes, {:.2} s",
+                        "  pass: at least {:+}? value in [{:+}, {:+}]; {} nodes, {:.2} s",
                         p.test,
                         p.lower,
                         p.upper,
@@ -151,23 +185,14 @@ fn main() {
             let v = search.value(&Position::initial(&variant));
             let searched = t.elapsed().as_secs_f64();
             let stats = search.stats();
-            let want = if empty {
-                table.get(&(m, n)).cloned().unwrap_or_else(|| "-".into())
-            } else {
-                "-".into()
+            let want = match table.get(&(m, n)) {
+                Some(w) if empty => w.clone(),
+                _ => "-".into(),
             };
-            let agrees = match want.as_str() {
-                "-" => true,
-                "W" => v > 0,
-                "L" => v < 0,
-                "D" => v == 0,
-                w => w.parse::<i32>().ok() == Some(v),
-            };
-            if !agrees {
-                mismatches += 1;
-            }
+            let ok = agrees(v, &want);
+            mismatches += usize::from(!ok);
             println!(
-                "Kalah({m},{n})  {:<16} {:>+6} {:>9} {:>6} {:>12} {:>9.2} {:>9.2} {:>12}{}",
+                "Kalah({m},{n})  {:<16} {:>+5} {:>5} {:>4} {:>10} {:>7.2} {:>6} {:>8.2} {:>11}{}",
                 if empty {
                     "empty-capture"
                 } else {
@@ -178,9 +203,10 @@ fn main() {
                 format!("{}s", db.max_seeds().unwrap_or(0)),
                 db.positions(),
                 built,
+                format!("{mb}M"),
                 searched,
                 stats.nodes,
-                if agrees { "" } else { "  MISMATCH" }
+                if ok { "" } else { "  MISMATCH" }
             );
             db_time += built;
             search_time += searched;
@@ -188,7 +214,7 @@ fn main() {
         }
     }
     println!(
-        "total: {:.2} s ({db_time:.2} s databases, {search_time:.2} s search, {nodes} nodes), {mismatches} mismatches",
+        "total: {:.2} s ({db_time:.2} s building databases, {search_time:.2} s searching, {nodes} nodes), {mismatches} mismatches",
         all.elapsed().as_secs_f64()
     );
 }

@@ -101,6 +101,10 @@ const NO_PLY: u8 = u8::MAX;
 /// The default depth of the first-guess search ([`Search::set_guess_depth`]).
 const GUESS_DEPTH: u32 = 6;
 
+/// The most children a node may have (far more than any sowing game's
+/// legal plies: two directions from each of 26 pits a row).
+const MAX_CHILDREN: usize = 128;
+
 /// Depths ready before a search starts.
 const DEPTHS: usize = 256;
 
@@ -683,16 +687,31 @@ impl Worker {
         let mut best = -seeds;
         let mut best_ply = NO_PLY;
         for (i, &ply) in plies.iter().enumerate() {
-            let mut c = *pos;
+            // The child is played in its slot, saving a copy.
+            kids.push(Child {
+                pos: *pos,
+                key: 0,
+                seeds: 0,
+                gain: 0,
+                again: false,
+                index: i as u8,
+                lower: 0,
+                upper: 0,
+                entry: Entry::default(),
+                score: 0,
+            });
+            let k = kids.last_mut().expect("just pushed");
+            let c = &mut k.pos;
             c.play_unchecked(variant, ply);
-            let g = rel(mover, gain(pos, &c));
+            let g = rel(mover, gain(pos, c));
             let again = c.to_move() == mover;
-            let n = on_board(variant, &c);
-            // The node's value through this child, from the child's value
-            // for its own mover.
-            let through = |v: i32| if again { g + v } else { g - v };
-            if let Some(v) = self.probe_db(&c, n) {
-                let v = through(rel(c.to_move(), v));
+            let n = on_board(variant, c);
+            if let Some(v) = self.probe_db(c, n) {
+                // The node's value through this child, from the child's
+                // value for its own mover.
+                let v = rel(c.to_move(), v);
+                let v = if again { g + v } else { g - v };
+                kids.pop();
                 if v >= beta {
                     return (v, i as u8);
                 }
@@ -701,23 +720,17 @@ impl Worker {
                 }
                 continue;
             }
+            k.key = shared.keys.key(variant, c, n as usize);
+            k.seeds = n;
+            k.gain = g;
+            k.again = again;
             // Until the table says more, the seeds on the board bound it.
-            kids.push(Child {
-                pos: c,
-                key: self.key(&c, n),
-                seeds: n,
-                gain: g,
-                again,
-                index: i as u8,
-                lower: g - n,
-                upper: g + n,
-                entry: Entry::default(),
-                score: if i as u8 == tt_best {
-                    i32::MAX
-                } else {
-                    order_score(g, again, i)
-                },
-            });
+            (k.lower, k.upper) = (g - n, g + n);
+            k.score = if i as u8 == tt_best {
+                i32::MAX
+            } else {
+                order_score(g, again, i)
+            };
         }
         // Enhanced transposition cutoffs: every child's bounds from the
         // table before any child is searched. The lookups do not depend
@@ -740,12 +753,16 @@ impl Worker {
                 return (k.lower, k.index);
             }
         }
-        // Best first: an insertion sort, stable (so the search is
-        // deterministic) and allocation-free, for a few children.
-        for i in 1..kids.len() {
+        // Best first: an insertion sort of the children's indices (not of
+        // the children, which are large), stable (so the search is
+        // deterministic) and allocation-free.
+        let mut order = [0u8; MAX_CHILDREN];
+        let order = &mut order[..kids.len()];
+        for i in 0..order.len() {
+            order[i] = i as u8;
             let mut j = i;
-            while j > 0 && kids[j - 1].score < kids[j].score {
-                kids.swap(j - 1, j);
+            while j > 0 && kids[usize::from(order[j - 1])].score < kids[i].score {
+                order.swap(j - 1, j);
                 j -= 1;
             }
         }
@@ -756,7 +773,8 @@ impl Worker {
         let mut waiting = [0u8; 32];
         let mut waits = 0;
         let defer = self.shares && depth + 1 < BUSY_DEPTH;
-        for (i, k) in kids.iter().enumerate() {
+        for (rank, &i) in order.iter().enumerate() {
+            let k = &kids[usize::from(i)];
             if k.upper < beta {
                 // This child cannot answer yes: its bound is all the node
                 // needs of it.
@@ -765,8 +783,8 @@ impl Worker {
                 }
                 continue;
             }
-            if defer && i > 0 && waits < waiting.len() && self.busy(k.key) {
-                waiting[waits] = i as u8;
+            if defer && rank > 0 && waits < waiting.len() && self.busy(k.key) {
+                waiting[waits] = i;
                 waits += 1;
                 continue;
             }
