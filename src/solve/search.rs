@@ -11,18 +11,17 @@
 //! **MTD(f), not PVS.** The driver asks a series of yes-or-no questions,
 //! "is the value at least `beta`?", each a null-window alpha-beta search,
 //! and narrows the value's interval with each answer until it is one
-//! number. Values are small integers (within the seeds on the board
-//! either way), so a fair first guess leaves few passes, and a null-window
-//! search is the cheapest alpha-beta search there is. The table keeps a
-//! lower and an upper bound per position, which is exactly what a
-//! null-window answer yields, so the passes share most of their work: a
-//! lower bound from one pass and an upper bound from another make an exact
-//! value. It is also what Irving, Donkers and Uiterwijk solved Kalah with.
-//! PVS needs a full window at the root and a re-search whenever a later
-//! ply beats the first; with exact values and no depth limit its open
-//! windows reach far down the tree, where bounds from null windows would
-//! have cut. The first guess comes from a short full-width search that
-//! counts the seeds gained up to a depth limit
+//! number. Values are small integers (within the seeds on the board either
+//! way), so a fair first guess leaves few passes. The table keeps a lower
+//! and an upper bound per position, which is exactly what a null-window
+//! answer yields, so the passes share most of their work: a lower bound
+//! from one pass and an upper bound from another make an exact value. PVS
+//! would search the principal line with open windows and search again
+//! whenever a later ply beat the first; its open-window results are exact
+//! values only along that line, and the re-searches repeat work that
+//! MTD(f)'s bounds keep. MTD(f) is also what Irving, Donkers and Uiterwijk
+//! solved Kalah with. The first guess comes from a short full-width search
+//! that counts the seeds gained up to a depth limit
 //! ([`Search::set_guess_depth`]); it writes nothing into the table, which
 //! holds exact bounds only.
 //!
@@ -59,17 +58,23 @@
 //! another line need not repeat anything. So each node notes the
 //! shallowest position of the line that a repetition below it went back
 //! to. A node whose result leaned on a repetition of a position above it
-//! is not stored in the table at all. A repetition of the node itself, or
-//! of a position below it, leaves its result valid for any history: it is
-//! then the result of a search with the node as its root, and such a
-//! search gives the position's value under the convention, table and
-//! database values included. (Under a positional optimal strategy the
-//! mover's gains plus the value of the position reached never fall below
-//! the start's value, and a cycle gains nothing and can only close where
-//! that value is 0 or less for the side that could have left it.) Kalah
-//! cannot cycle (a sowing that stays in its layer moves seeds towards the
-//! mover's store), so there nothing is withheld; where sowings can cycle,
-//! only the nodes inside a cycling stretch lose their entries.
+//! is not stored in the table at all (its result stays right for the line
+//! it was found on, which is all its parent needs). A repetition of the
+//! node itself, or of a position below it, leaves its result valid for any
+//! history: it is then the result of a search with the node as its root,
+//! and such a search gives the position's value under the convention,
+//! whatever exact values or bounds the table and the database put in for
+//! positions below. Why: a side playing an optimal positional strategy
+//! (the databases' attractors give one) keeps its gains so far plus the
+//! value of the position reached at or above the root's value, whatever
+//! the other side does. A cycle stays in one layer and gains nothing, and
+//! a side whose value is above 0 forces its way out of the layer without
+//! repeating, so a repetition only closes where that side's value is 0 or
+//! less, and scoring it 0 costs the side nothing. Each side thus gets at
+//! least its value in the searched game. Kalah cannot cycle (a sowing that
+//! stays in its layer moves seeds towards the mover's store), so there
+//! nothing is withheld; where sowings can cycle, only the nodes inside a
+//! cycling stretch lose their entries.
 //!
 //! **Threads** ([`Search::set_threads`]). Extra threads search the same
 //! null-window question alongside the main one, sharing the table (lazy
