@@ -199,13 +199,19 @@ fn search_agrees_with_full_databases_where_sowings_cycle() {
         let total = seeds_of(&variant);
         let full = Database::build(&variant, total).unwrap();
         let mut search = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();
+        // Two threads share a table: what one withholds the other must not
+        // find either.
+        let mut two = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();
+        two.set_threads(2);
         let all: u64 = {
             let ranking = Ranking::new(variant.pits(), total);
             (0..=total).map(|s| 2 * ranking.layer_size(s)).sum()
         };
         let positions = sample(&variant, (all / 400).max(1));
         for pos in &positions {
-            assert_eq!(search.value(pos), full.probe(pos).unwrap(), "{id} {pos:?}");
+            let want = full.probe(pos).unwrap();
+            assert_eq!(search.value(pos), want, "{id} {pos:?}");
+            assert_eq!(two.value(pos), want, "{id} {pos:?}, two threads");
         }
         let s = search.stats();
         eprintln!(
@@ -268,6 +274,18 @@ fn search_finds_the_published_kalah_values() {
         };
         assert_eq!(got, f[2], "Kalah({m},{n}) ({v})");
         assert!(search.stats().nodes > 0, "Kalah({m},{n}): no search");
+        if (m, n) == (4, 4) {
+            // The largest here, on two threads from an empty table.
+            let db = Arc::new(Database::build(&variant, db_seeds).unwrap());
+            let mut two = Search::new(Arc::clone(&variant), Some(db), 1 << 22).unwrap();
+            two.set_threads(2);
+            assert_eq!(
+                two.value(&Position::initial(&variant)),
+                v,
+                "Kalah(4,4), two threads"
+            );
+            assert!(two.stats().nodes > 10_000, "{:?}", two.stats());
+        }
         solved += 1;
     }
     assert!(solved >= 21, "only {solved} entries solved");

@@ -11,18 +11,17 @@
 //! **MTD(f), not PVS.** The driver asks a series of yes-or-no questions,
 //! "is the value at least `beta`?", each a null-window alpha-beta search,
 //! and narrows the value's interval with each answer until it is one
-//! number. Values are small integers (within the seeds on the board
-//! either way), so a fair first guess leaves few passes, and a null-window
-//! search is the cheapest alpha-beta search there is. The table keeps a
-//! lower and an upper bound per position, which is exactly what a
-//! null-window answer yields, so the passes share most of their work: a
-//! lower bound from one pass and an upper bound from another make an exact
-//! value. It is also what Irving, Donkers and Uiterwijk solved Kalah with.
-//! PVS needs a full window at the root and a re-search whenever a later
-//! ply beats the first; with exact values and no depth limit its open
-//! windows reach far down the tree, where bounds from null windows would
-//! have cut. The first guess comes from a short full-width search that
-//! counts the seeds gained up to a depth limit
+//! number. Values are small integers (within the seeds on the board either
+//! way), so a fair first guess leaves few passes. The table keeps a lower
+//! and an upper bound per position, which is exactly what a null-window
+//! answer yields, so the passes share most of their work: a lower bound
+//! from one pass and an upper bound from another make an exact value. PVS
+//! would search the principal line with open windows and search again
+//! whenever a later ply beat the first; its open-window results are exact
+//! values only along that line, and the re-searches repeat work that
+//! MTD(f)'s bounds keep. MTD(f) is also what Irving, Donkers and Uiterwijk
+//! solved Kalah with. The first guess comes from a short full-width search
+//! that counts the seeds gained up to a depth limit
 //! ([`Search::set_guess_depth`]); it writes nothing into the table, which
 //! holds exact bounds only.
 //!
@@ -59,17 +58,23 @@
 //! another line need not repeat anything. So each node notes the
 //! shallowest position of the line that a repetition below it went back
 //! to. A node whose result leaned on a repetition of a position above it
-//! is not stored in the table at all. A repetition of the node itself, or
-//! of a position below it, leaves its result valid for any history: it is
-//! then the result of a search with the node as its root, and such a
-//! search gives the position's value under the convention, table and
-//! database values included. (Under a positional optimal strategy the
-//! mover's gains plus the value of the position reached never fall below
-//! the start's value, and a cycle gains nothing and can only close where
-//! that value is 0 or less for the side that could have left it.) Kalah
-//! cannot cycle (a sowing that stays in its layer moves seeds towards the
-//! mover's store), so there nothing is withheld; where sowings can cycle,
-//! only the nodes inside a cycling stretch lose their entries.
+//! is not stored in the table at all (its result stays right for the line
+//! it was found on, which is all its parent needs). A repetition of the
+//! node itself, or of a position below it, leaves its result valid for any
+//! history: it is then the result of a search with the node as its root,
+//! and such a search gives the position's value under the convention,
+//! whatever exact values or bounds the table and the database put in for
+//! positions below. Why: a side playing an optimal positional strategy
+//! (the databases' attractors give one) keeps its gains so far plus the
+//! value of the position reached at or above the root's value, whatever
+//! the other side does. A cycle stays in one layer and gains nothing, and
+//! a side whose value is above 0 forces its way out of the layer without
+//! repeating, so a repetition only closes where that side's value is 0 or
+//! less, and scoring it 0 costs the side nothing. Each side thus gets at
+//! least its value in the searched game. Kalah cannot cycle (a sowing that
+//! stays in its layer moves seeds towards the mover's store), so there
+//! nothing is withheld; where sowings can cycle, only the nodes inside a
+//! cycling stretch lose their entries.
 //!
 //! **Threads** ([`Search::set_threads`]). Extra threads search the same
 //! null-window question alongside the main one, sharing the table (lazy
@@ -457,9 +462,10 @@ struct Child {
     score: i32,
 }
 
-/// One thread's search: its buffers, its line and its counters.
+/// One thread's search: its buffers, its line and its counters. What the
+/// threads share comes as an argument, `sh`, not as a field: a reference
+/// counted on every node would bounce its count between the cores.
 struct Worker {
-    shared: Arc<Shared>,
     /// Whether this is a helper thread (which stops when told, and takes
     /// siblings in another order).
     helper: bool,
@@ -477,6 +483,18 @@ struct Worker {
     /// being searched went back to (`usize::MAX`: none).
     lowest: usize,
     stats: Stats,
+}
+
+/// The busy table's slot for `key`.
+#[inline]
+fn busy_slot(key: u64) -> usize {
+    mix(key ^ BUSY_SALT) as usize & (BUSY - 1)
+}
+
+/// Whether another thread is searching the position with `key`.
+#[inline]
+fn busy(sh: &Shared, key: u64) -> bool {
+    sh.busy[busy_slot(key)].load(Relaxed) == key
 }
 
 /// `margin` (South's) for `side`.
@@ -502,10 +520,9 @@ fn order_score(gain: i32, again: bool, index: usize) -> i32 {
 }
 
 impl Worker {
-    fn new(shared: Arc<Shared>, helper: bool) -> Worker {
-        let width = 2 * shared.variant.pits() + 2;
+    fn new(variant: &Variant, helper: bool) -> Worker {
+        let width = 2 * variant.pits() + 2;
         Worker {
-            shared,
             helper,
             aborted: false,
             shares: false,
@@ -525,27 +542,25 @@ impl Worker {
     }
 
     #[inline]
-    fn key(&self, pos: &Position, seeds: i32) -> u64 {
-        self.shared
-            .keys
-            .key(&self.shared.variant, pos, seeds as usize)
+    fn key(sh: &Shared, pos: &Position, seeds: i32) -> u64 {
+        sh.keys.key(&sh.variant, pos, seeds as usize)
     }
 
     /// South's future margin in `pos` if the game is over there.
     #[inline]
-    fn ended(&mut self, pos: &Position) -> Option<i32> {
+    fn ended(&mut self, sh: &Shared, pos: &Position) -> Option<i32> {
         self.stats.ends += 1;
-        terminal_margin(&self.shared.variant, pos)
+        terminal_margin(&sh.variant, pos)
     }
 
     /// South's future margin in `pos` from the database, if it covers it.
     #[inline]
-    fn probe_db(&mut self, pos: &Position, seeds: i32) -> Option<i32> {
-        if seeds > self.shared.db_seeds {
+    fn probe_db(&mut self, sh: &Shared, pos: &Position, seeds: i32) -> Option<i32> {
+        if seeds > sh.db_seeds {
             return None;
         }
         self.stats.db_probes += 1;
-        self.shared.db.as_ref()?.probe(pos)
+        sh.db.as_ref()?.probe(pos)
     }
 
     /// The null-window question at a node: is the mover's future margin in
@@ -555,8 +570,10 @@ impl Worker {
     ///
     /// `pos` is not in the database (the caller has looked); `entry` is
     /// its table entry, if the caller has just looked that up too.
+    #[allow(clippy::too_many_arguments)]
     fn test(
         &mut self,
+        sh: &Shared,
         pos: &Position,
         key: u64,
         seeds: i32,
@@ -564,13 +581,13 @@ impl Worker {
         beta: i32,
         entry: Option<Entry>,
     ) -> i32 {
-        if self.helper && (self.aborted || self.shared.stop.load(Relaxed)) {
+        if self.helper && (self.aborted || sh.stop.load(Relaxed)) {
             self.aborted = true;
             return 0;
         }
         self.stats.nodes += 1;
         let mover = pos.to_move();
-        if let Some(m) = self.ended(pos) {
+        if let Some(m) = self.ended(sh, pos) {
             return rel(mover, m);
         }
         // The future margin lies within ±(the seeds on the board).
@@ -580,7 +597,7 @@ impl Worker {
         if beta > seeds {
             return seeds;
         }
-        let e = entry.unwrap_or_else(|| self.shared.table.probe(key));
+        let e = entry.unwrap_or_else(|| sh.table.probe(key));
         let mut tt_best = NO_PLY;
         if e.work != 0 {
             self.stats.tt_hits += 1;
@@ -608,7 +625,7 @@ impl Worker {
         self.lowest = usize::MAX;
         let before = self.stats.nodes;
         self.line.push((key, seeds));
-        let (g, best) = self.expand(pos, key, seeds, depth, beta, tt_best);
+        let (g, best) = self.expand(sh, pos, key, seeds, depth, beta, tt_best);
         self.line.pop();
         let below = self.lowest;
         self.lowest = outer.min(below);
@@ -622,9 +639,9 @@ impl Worker {
         }
         let work = (u64::BITS - (self.stats.nodes - before).leading_zeros()) as u8 + 1;
         if g >= beta {
-            self.shared.table.store(key, g, seeds, best, work);
+            sh.table.store(key, g, seeds, best, work);
         } else {
-            self.shared.table.store(key, -seeds, g, best, work);
+            sh.table.store(key, -seeds, g, best, work);
         }
         g
     }
@@ -632,8 +649,10 @@ impl Worker {
     /// [`Worker::test`]'s search of the children, with this depth's
     /// buffers: the result and the index of the ply to try first next
     /// time.
+    #[allow(clippy::too_many_arguments)]
     fn expand(
         &mut self,
+        sh: &Shared,
         pos: &Position,
         key: u64,
         seeds: i32,
@@ -643,23 +662,22 @@ impl Worker {
     ) -> (i32, u8) {
         if depth + 1 >= self.plies.len() {
             // Deeper than any line before: room for another level.
-            let width = 2 * self.shared.variant.pits() + 2;
+            let width = 2 * sh.variant.pits() + 2;
             self.plies.push(Vec::with_capacity(width));
             self.children.push(Vec::with_capacity(width));
         }
         let mark = self.shares && depth < BUSY_DEPTH;
-        let slot = &self.shared.busy[mix(key ^ BUSY_SALT) as usize & (BUSY - 1)];
         if mark {
-            slot.store(key, Relaxed);
+            sh.busy[busy_slot(key)].store(key, Relaxed);
         }
         let mut plies = std::mem::take(&mut self.plies[depth]);
         let mut kids = std::mem::take(&mut self.children[depth]);
-        let result = self.expand_in(pos, seeds, depth, beta, tt_best, &mut plies, &mut kids);
+        let result = self.expand_in(sh, pos, seeds, depth, beta, tt_best, &mut plies, &mut kids);
         self.plies[depth] = plies;
         self.children[depth] = kids;
         if mark {
-            let _ = self.shared.busy[mix(key ^ BUSY_SALT) as usize & (BUSY - 1)]
-                .compare_exchange(key, 0, Relaxed, Relaxed);
+            // Unless another thread has marked its own node there since.
+            let _ = sh.busy[busy_slot(key)].compare_exchange(key, 0, Relaxed, Relaxed);
         }
         result
     }
@@ -667,6 +685,7 @@ impl Worker {
     #[allow(clippy::too_many_arguments)]
     fn expand_in(
         &mut self,
+        sh: &Shared,
         pos: &Position,
         seeds: i32,
         depth: usize,
@@ -675,8 +694,7 @@ impl Worker {
         plies: &mut Vec<Ply>,
         kids: &mut Vec<Child>,
     ) -> (i32, u8) {
-        let shared = Arc::clone(&self.shared);
-        let variant = &shared.variant;
+        let variant = &sh.variant;
         let mover = pos.to_move();
         pos.legal_plies(variant, plies);
         debug_assert!(!plies.is_empty(), "a game that is not over has a ply");
@@ -706,7 +724,7 @@ impl Worker {
             let g = rel(mover, gain(pos, c));
             let again = c.to_move() == mover;
             let n = on_board(variant, c);
-            if let Some(v) = self.probe_db(c, n) {
+            if let Some(v) = self.probe_db(sh, c, n) {
                 // The node's value through this child, from the child's
                 // value for its own mover.
                 let v = rel(c.to_move(), v);
@@ -720,7 +738,7 @@ impl Worker {
                 }
                 continue;
             }
-            k.key = shared.keys.key(variant, c, n as usize);
+            k.key = sh.keys.key(variant, c, n as usize);
             k.seeds = n;
             k.gain = g;
             k.again = again;
@@ -736,7 +754,7 @@ impl Worker {
         // table before any child is searched. The lookups do not depend
         // on one another, so the processor overlaps their cache misses.
         for k in kids.iter_mut() {
-            k.entry = shared.table.probe(k.key);
+            k.entry = sh.table.probe(k.key);
             if k.entry.work != 0 {
                 self.stats.tt_hits += 1;
                 let (lo, hi) = (i32::from(k.entry.lower), i32::from(k.entry.upper));
@@ -783,14 +801,14 @@ impl Worker {
                 }
                 continue;
             }
-            if defer && rank > 0 && waits < waiting.len() && self.busy(k.key) {
+            if defer && rank > 0 && waits < waiting.len() && busy(sh, k.key) {
                 waiting[waits] = i;
                 waits += 1;
                 continue;
             }
             // The lookup above still holds if nothing was searched since.
             let entry = (self.stats.nodes == looked_up).then_some(k.entry);
-            let v = self.child(k, depth, beta, entry);
+            let v = self.child(sh, k, depth, beta, entry);
             if v >= beta {
                 return (v, k.index);
             }
@@ -800,7 +818,7 @@ impl Worker {
         }
         for &i in &waiting[..waits] {
             let k = &kids[usize::from(i)];
-            let v = self.child(k, depth, beta, None);
+            let v = self.child(sh, k, depth, beta, None);
             if v >= beta {
                 return (v, k.index);
             }
@@ -814,18 +832,28 @@ impl Worker {
 
     /// The node's value through child `k`, by the child's question.
     #[inline]
-    fn child(&mut self, k: &Child, depth: usize, beta: i32, entry: Option<Entry>) -> i32 {
+    fn child(
+        &mut self,
+        sh: &Shared,
+        k: &Child,
+        depth: usize,
+        beta: i32,
+        entry: Option<Entry>,
+    ) -> i32 {
         if k.again {
-            k.gain + self.test(&k.pos, k.key, k.seeds, depth + 1, beta - k.gain, entry)
+            k.gain + self.test(sh, &k.pos, k.key, k.seeds, depth + 1, beta - k.gain, entry)
         } else {
-            k.gain - self.test(&k.pos, k.key, k.seeds, depth + 1, k.gain - beta + 1, entry)
+            k.gain
+                - self.test(
+                    sh,
+                    &k.pos,
+                    k.key,
+                    k.seeds,
+                    depth + 1,
+                    k.gain - beta + 1,
+                    entry,
+                )
         }
-    }
-
-    /// Whether another thread is searching the position with `key`.
-    #[inline]
-    fn busy(&self, key: u64) -> bool {
-        self.shared.busy[mix(key ^ BUSY_SALT) as usize & (BUSY - 1)].load(Relaxed) == key
     }
 
     /// A first guess at the mover's future margin in `pos`: a full-width
@@ -835,6 +863,7 @@ impl Worker {
     /// limit. It stores nothing.
     fn estimate(
         &mut self,
+        sh: &Shared,
         pos: &Position,
         depth: u32,
         ply: usize,
@@ -842,13 +871,13 @@ impl Worker {
         beta: i32,
     ) -> i32 {
         self.stats.guess_nodes += 1;
-        let variant = Arc::clone(&self.shared.variant);
+        let variant = &sh.variant;
         let mover = pos.to_move();
-        if let Some(m) = self.ended(pos) {
+        if let Some(m) = self.ended(sh, pos) {
             return rel(mover, m);
         }
-        let seeds = on_board(&variant, pos);
-        if let Some(v) = self.probe_db(pos, seeds) {
+        let seeds = on_board(variant, pos);
+        if let Some(v) = self.probe_db(sh, pos, seeds) {
             return rel(mover, v);
         }
         if depth == 0 {
@@ -860,16 +889,16 @@ impl Worker {
             self.children.push(Vec::with_capacity(width));
         }
         let mut plies = std::mem::take(&mut self.plies[ply]);
-        pos.legal_plies(&variant, &mut plies);
+        pos.legal_plies(variant, &mut plies);
         let mut best = -seeds;
         for &p in plies.iter() {
             let mut c = *pos;
-            c.play_unchecked(&variant, p);
+            c.play_unchecked(variant, p);
             let g = rel(mover, gain(pos, &c));
             let v = if c.to_move() == mover {
-                g + self.estimate(&c, depth - 1, ply + 1, alpha - g, beta - g)
+                g + self.estimate(sh, &c, depth - 1, ply + 1, alpha - g, beta - g)
             } else {
-                g - self.estimate(&c, depth - 1, ply + 1, g - beta, g - alpha)
+                g - self.estimate(sh, &c, depth - 1, ply + 1, g - beta, g - alpha)
             };
             best = best.max(v);
             alpha = alpha.max(v);
@@ -887,7 +916,7 @@ type OnPass = Box<dyn FnMut(&Pass) + Send>;
 
 /// An exact search, with its table and, optionally, a database to probe.
 pub struct Search {
-    shared: Arc<Shared>,
+    shared: Shared,
     main: Worker,
     helpers: Vec<Worker>,
     guess_depth: u32,
@@ -916,7 +945,7 @@ impl Search {
             seeds <= i16::MAX as usize,
             "{seeds} seeds: more than a table entry holds"
         );
-        let shared = Arc::new(Shared {
+        let shared = Shared {
             db_seeds: db
                 .as_ref()
                 .and_then(|d| d.max_seeds())
@@ -927,9 +956,9 @@ impl Search {
             busy: (0..BUSY).map(|_| AtomicU64::new(0)).collect(),
             variant,
             db,
-        });
+        };
         Ok(Search {
-            main: Worker::new(Arc::clone(&shared), false),
+            main: Worker::new(&shared.variant, false),
             shared,
             helpers: Vec::new(),
             guess_depth: GUESS_DEPTH,
@@ -944,8 +973,7 @@ impl Search {
         let helpers = threads.max(1) - 1;
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
-            self.helpers
-                .push(Worker::new(Arc::clone(&self.shared), true));
+            self.helpers.push(Worker::new(&self.shared.variant, true));
         }
         let shares = helpers > 0;
         self.main.shares = shares;
@@ -1012,14 +1040,14 @@ impl Search {
         let seeds = on_board(&variant, pos);
         let total: i32 = variant.initial.iter().map(|&s| i32::from(s)).sum();
         assert!(seeds <= total, "{seeds} seeds on a board of {total}");
-        if let Some(m) = self.main.ended(pos) {
+        if let Some(m) = self.main.ended(&self.shared, pos) {
             return m;
         }
-        if let Some(v) = self.main.probe_db(pos, seeds) {
+        if let Some(v) = self.main.probe_db(&self.shared, pos, seeds) {
             return v;
         }
         let mover = pos.to_move();
-        let key = self.main.key(pos, seeds);
+        let key = Worker::key(&self.shared, pos, seeds);
         let (mut lower, mut upper) = (-seeds, seeds);
         let e = self.shared.table.probe(key);
         if e.work != 0 {
@@ -1030,7 +1058,8 @@ impl Search {
             0
         } else {
             let depth = self.guess_depth;
-            self.main.estimate(pos, depth, 0, -seeds - 1, seeds + 1)
+            self.main
+                .estimate(&self.shared, pos, depth, 0, -seeds - 1, seeds + 1)
         };
         while lower < upper {
             g = g.clamp(lower, upper);
@@ -1070,7 +1099,7 @@ impl Search {
     fn pass(&mut self, pos: &Position, key: u64, seeds: i32, beta: i32) -> i32 {
         self.main.start();
         if self.helpers.is_empty() {
-            return self.main.test(pos, key, seeds, 0, beta, None);
+            return self.main.test(&self.shared, pos, key, seeds, 0, beta, None);
         }
         self.shared.stop.store(false, Relaxed);
         let (main, helpers, shared) = (&mut self.main, &mut self.helpers, &self.shared);
@@ -1078,10 +1107,10 @@ impl Search {
             for h in helpers.iter_mut() {
                 s.spawn(move || {
                     h.start();
-                    h.test(pos, key, seeds, 0, beta, None);
+                    h.test(shared, pos, key, seeds, 0, beta, None);
                 });
             }
-            let g = main.test(pos, key, seeds, 0, beta, None);
+            let g = main.test(shared, pos, key, seeds, 0, beta, None);
             shared.stop.store(true, Relaxed);
             g
         })
@@ -1093,10 +1122,10 @@ impl Search {
     pub fn at_least(&mut self, pos: &Position, k: i32) -> bool {
         let variant = Arc::clone(&self.shared.variant);
         let seeds = on_board(&variant, pos);
-        if let Some(m) = self.main.ended(pos) {
+        if let Some(m) = self.main.ended(&self.shared, pos) {
             return m >= k;
         }
-        if let Some(v) = self.main.probe_db(pos, seeds) {
+        if let Some(v) = self.main.probe_db(&self.shared, pos, seeds) {
             return v >= k;
         }
         if k > seeds {
@@ -1105,7 +1134,7 @@ impl Search {
         if k <= -seeds {
             return true;
         }
-        let key = self.main.key(pos, seeds);
+        let key = Worker::key(&self.shared, pos, seeds);
         // The search answers for the side to act: South's margin at least
         // k is North's at most -k, "not at least 1 - k".
         match pos.to_move() {
