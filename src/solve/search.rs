@@ -940,6 +940,13 @@ impl Search {
         table_bytes: usize,
     ) -> Result<Search, Unsupported> {
         supported(&variant)?;
+        if let Some(d) = &db
+            && super::fingerprint(d.variant()) != super::fingerprint(&variant)
+        {
+            return Err(Unsupported {
+                reasons: vec!["the database was built for other rules".into()],
+            });
+        }
         let seeds: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
         assert!(
             seeds <= i16::MAX as usize,
