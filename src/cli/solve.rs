@@ -484,11 +484,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
         );
     }
     println!(
-        "solved by {method}: {} positions ({} layers), {} bytes, {:.2} s on {threads} threads, peak memory {}",
+        "solved by {method}: {} positions ({} layers), {} bytes, {:.2} s on {threads} thread{}, peak memory {}",
         db.positions(),
         db.layers().len(),
         db.bytes(),
         elapsed.as_secs_f64(),
+        if threads == 1 { "" } else { "s" },
         memory.map_or("unknown".into(), megabytes),
     );
     if let Some(f) = file_note {
