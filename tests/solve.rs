@@ -172,17 +172,16 @@ fn solve_refuses_what_it_cannot_hold_and_says_why() {
     );
 }
 
-/// Random rule files over the whole schema, where the solver takes them
-/// and the board is small enough for the plain minimax: the databases
-/// agree with it on every position it can play out.
-#[test]
-fn databases_agree_with_exhaustive_minimax_on_random_rule_files() {
+/// `wanted` random rule files over the whole schema, drawn from `seed`,
+/// that the solver takes on a board small enough for the plain minimax,
+/// each with its text and its full database.
+fn solvable_random_files(seed: u64, wanted: usize) -> Vec<(Arc<Variant>, String, Database)> {
     use ayla::reference::random::random_rules;
     use ayla::rng::Rng;
-    let mut seeds = Rng::new(0x5017e);
-    let (mut files, mut compared) = (0, 0);
+    let mut seeds = Rng::new(seed);
+    let mut found = Vec::new();
     for _ in 0..4000 {
-        if files == 40 {
+        if found.len() == wanted {
             break;
         }
         let mut rng = Rng::new(seeds.next_u64());
@@ -193,16 +192,25 @@ fn databases_agree_with_exhaustive_minimax_on_random_rule_files() {
             continue;
         }
         let variant = Arc::new(Variant::new(r));
-        let db = match Database::build(&variant, total) {
-            Ok(db) => db,
+        match Database::build(&variant, total) {
+            Ok(db) => found.push((variant, text, db)),
             // A ply that raises the seeds on the board (a rule the
             // solver refuses as it meets it, with the ply named).
-            Err(e) => {
-                assert!(e.to_string().contains("raises the seeds"), "{e}\n{text}");
-                continue;
-            }
-        };
+            Err(e) => assert!(e.to_string().contains("raises the seeds"), "{e}\n{text}"),
+        }
+    }
+    found
+}
+
+/// Random rule files over the whole schema, where the solver takes them
+/// and the board is small enough for the plain minimax: the databases
+/// agree with it on every position it can play out.
+#[test]
+fn databases_agree_with_exhaustive_minimax_on_random_rule_files() {
+    let (mut files, mut compared) = (0, 0);
+    for (variant, text, db) in solvable_random_files(0x5017e, 40) {
         files += 1;
+        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
         let ranking = Ranking::new(variant.pits(), total);
         let mut board = vec![0u16; variant.pits()];
         for s in 0..=total {
@@ -499,27 +507,11 @@ fn solve_searches_where_the_databases_would_not_fit() {
 /// language that the solver takes, cycles and all.
 #[test]
 fn the_search_agrees_with_the_databases_on_random_rule_files() {
-    use ayla::reference::random::random_rules;
-    use ayla::rng::Rng;
     use ayla::solve::search::Search;
-    let mut seeds = Rng::new(0x5ea7c4);
     let (mut files, mut compared) = (0, 0);
-    for _ in 0..4000 {
-        if files == 30 {
-            break;
-        }
-        let mut rng = Rng::new(seeds.next_u64());
-        let text = random_rules(&mut rng);
-        let r = rules::parse("random.toml", &text).unwrap();
-        let total: usize = r.initial.iter().map(|&s| usize::from(s)).sum();
-        if ayla::solve::supported(&r).is_err() || total > 12 || r.pits() > 10 {
-            continue;
-        }
-        let variant = Arc::new(Variant::new(r));
-        let Ok(full) = Database::build(&variant, total) else {
-            continue;
-        };
+    for (variant, text, full) in solvable_random_files(0x5ea7c4, 30) {
         files += 1;
+        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
         let small = Arc::new(Database::build(&variant, total / 3).unwrap());
         let mut over_small = Search::new(Arc::clone(&variant), Some(small), 1 << 20).unwrap();
         let mut over_none = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();
