@@ -106,6 +106,18 @@ fn kalah_values_are_the_published_ones() {
     assert!(solved >= 15, "only {solved} entries solved");
 }
 
+/// `ayla args`, which must succeed, its `--json` output read.
+fn ayla_json(args: &[&str]) -> serde_json::Value {
+    let out = ayla(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn ayla(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
         .args(args)
@@ -255,16 +267,7 @@ fn solve_keeps_its_databases_in_a_directory_and_refuses_a_damaged_one() {
     let (dir, rules) = kalah_file(3, 2, "db");
     let db = dir.join("db");
     let db = db.to_str().unwrap();
-    let json = |out: &std::process::Output| -> serde_json::Value {
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
-    let first = json(&ayla(&["solve", &rules, "--db", db, "--json"]));
+    let first = ayla_json(&["solve", &rules, "--db", db, "--json"]);
     assert_eq!(
         (
             first["layers_read"].as_u64(),
@@ -275,7 +278,7 @@ fn solve_keeps_its_databases_in_a_directory_and_refuses_a_damaged_one() {
     let file = first["database_file"].as_str().unwrap().to_owned();
     assert!(std::path::Path::new(&file).exists());
     // The second run reads every layer and builds none, to the same value.
-    let again = json(&ayla(&["solve", &rules, "--db", db, "--json"]));
+    let again = ayla_json(&["solve", &rules, "--db", db, "--json"]);
     assert_eq!(
         (
             again["layers_read"].as_u64(),
@@ -286,7 +289,7 @@ fn solve_keeps_its_databases_in_a_directory_and_refuses_a_damaged_one() {
     assert_eq!(again["future_margin"], first["future_margin"]);
     assert_eq!(again["pv"], first["pv"]);
     // A position of fewer seeds needs only the layers below it.
-    let low = json(&ayla(&[
+    let low = ayla_json(&[
         "solve",
         &rules,
         "--db",
@@ -294,7 +297,7 @@ fn solve_keeps_its_databases_in_a_directory_and_refuses_a_damaged_one() {
         "--json",
         "--position",
         "1,0,2/0,1,0 N 4-4",
-    ]));
+    ]);
     assert_eq!(low["layers_built"].as_u64(), Some(0));
     // One flipped bit: refused, with the file named and why.
     let mut bytes = std::fs::read(&file).unwrap();
@@ -448,17 +451,7 @@ fn solve_searches_where_the_databases_would_not_fit() {
     // the search goes down to the 16-seed layers and finds the published
     // +8, with the same best ply and line as the whole databases.
     let (dir, rules) = kalah_file(4, 3, "search");
-    let json = |args: &[&str]| -> serde_json::Value {
-        let out = ayla(args);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
-    let searched = json(&[
+    let searched = ayla_json(&[
         "solve",
         &rules,
         "--max-positions",
@@ -476,7 +469,7 @@ fn solve_searches_where_the_databases_would_not_fit() {
         "{searched}"
     );
     assert!(searched["nodes"].as_u64().unwrap() > 0);
-    let whole = json(&["solve", &rules, "--max-positions", "30000000", "--json"]);
+    let whole = ayla_json(&["solve", &rules, "--max-positions", "30000000", "--json"]);
     assert_eq!(whole["method"], "retrograde databases");
     for key in ["future_margin", "best", "pv"] {
         assert_eq!(searched[key], whole[key], "{key}");

@@ -501,20 +501,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
 /// Each legal ply and South's future margin after it (its gain included),
 /// from the databases.
 pub fn db_ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
-    ply_values(
-        variant,
-        &mut |p| db.probe(p).expect("a lower or equal layer"),
-        pos,
-    )
-}
-
-/// Each legal ply and South's future margin after it (its gain included),
-/// by `value`.
-fn ply_values(
-    variant: &Variant,
-    value: &mut dyn FnMut(&Position) -> i32,
-    pos: &Position,
-) -> Vec<(Ply, i32)> {
     if terminal_margin(variant, pos).is_some() {
         return Vec::new();
     }
@@ -525,7 +511,8 @@ fn ply_values(
         .map(|p| {
             let mut child = *pos;
             child.play_unchecked(variant, p);
-            (p, gain(pos, &child) + value(&child))
+            let after = db.probe(&child).expect("a lower or equal layer");
+            (p, gain(pos, &child) + after)
         })
         .collect()
 }
