@@ -182,7 +182,7 @@ fn main() {
                     );
                 });
             }
-            let v = search.value(&Position::initial(&variant));
+            let v = search.value(&Position::initial(&variant)).unwrap();
             let searched = t.elapsed().as_secs_f64();
             let stats = search.stats();
             let want = match table.get(&(m, n)) {

@@ -9,7 +9,7 @@ use ayla::rng::Rng;
 use ayla::rules;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
-use ayla::solve::search::Search;
+use ayla::solve::search::{MAX_LINE, Search, TooDeep};
 use ayla::solve::{exhaustive, position_of, terminal_margin};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -74,8 +74,12 @@ fn agree_with_minimax(variant: &Arc<Variant>, want: u64) -> Agreement {
             continue;
         };
         let id = &variant.provenance.id;
-        assert_eq!(bare.value(pos), want, "{id} {pos:?}, no database");
-        assert_eq!(over.value(pos), want, "{id} {pos:?}, over a database");
+        assert_eq!(bare.value(pos).unwrap(), want, "{id} {pos:?}, no database");
+        assert_eq!(
+            over.value(pos).unwrap(),
+            want,
+            "{id} {pos:?}, over a database"
+        );
         compared += 1;
     }
     Agreement {
@@ -164,9 +168,9 @@ fn search_over_a_small_database_agrees_with_a_full_one() {
         let positions = random_positions(&variant, (8, 12.min(total)), 150, 0x5eed);
         for (i, pos) in positions.iter().enumerate() {
             let want = full.probe(pos).unwrap();
-            assert_eq!(one.value(pos), want, "{id} {pos:?}");
+            assert_eq!(one.value(pos).unwrap(), want, "{id} {pos:?}");
             if i % 5 == 0 {
-                assert_eq!(two.value(pos), want, "{id} {pos:?}, two threads");
+                assert_eq!(two.value(pos).unwrap(), want, "{id} {pos:?}, two threads");
             }
         }
         let s = one.stats();
@@ -210,8 +214,8 @@ fn search_agrees_with_full_databases_where_sowings_cycle() {
         let positions = sample(&variant, (all / 400).max(1));
         for pos in &positions {
             let want = full.probe(pos).unwrap();
-            assert_eq!(search.value(pos), want, "{id} {pos:?}");
-            assert_eq!(two.value(pos), want, "{id} {pos:?}, two threads");
+            assert_eq!(search.value(pos).unwrap(), want, "{id} {pos:?}");
+            assert_eq!(two.value(pos).unwrap(), want, "{id} {pos:?}, two threads");
         }
         let s = search.stats();
         eprintln!(
@@ -262,7 +266,7 @@ fn search_finds_the_published_kalah_values() {
         let db_seeds = db_seeds.min(total - 2);
         let db = Arc::new(Database::build(&variant, db_seeds).unwrap());
         let mut search = Search::new(Arc::clone(&variant), Some(db), 1 << 22).unwrap();
-        let v = search.value(&Position::initial(&variant));
+        let v = search.value(&Position::initial(&variant)).unwrap();
         let got = match f[2] {
             "W" | "L" | "D" => match v.signum() {
                 1 => "W".to_owned(),
@@ -280,7 +284,7 @@ fn search_finds_the_published_kalah_values() {
             let mut two = Search::new(Arc::clone(&variant), Some(db), 1 << 22).unwrap();
             two.set_threads(2);
             assert_eq!(
-                two.value(&Position::initial(&variant)),
+                two.value(&Position::initial(&variant)).unwrap(),
                 v,
                 "Kalah(4,4), two threads"
             );
@@ -301,11 +305,52 @@ fn search_agrees_under_the_other_capture_reading() {
         let db = Arc::new(Database::build(&variant, 6).unwrap());
         let mut search = Search::new(Arc::clone(&variant), Some(db), 1 << 20).unwrap();
         assert_eq!(
-            search.value(&Position::initial(&variant)),
+            search.value(&Position::initial(&variant)).unwrap(),
             want,
             "Kalah({m},{n})"
         );
     }
+}
+
+/// Where sowings wander through a large layer without repeating (Goré
+/// without trading: no stores, every seed stays on the board until
+/// captured), a depth-first line runs on: the search gives up with
+/// `TooDeep` once a line is as long as it is allowed, on one thread or
+/// two.
+#[test]
+fn a_search_whose_lines_wander_gives_up() {
+    let variant = shrunk("gore-notrade", 4, 4).unwrap();
+    for threads in [1, 2] {
+        let mut search = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();
+        search.set_threads(threads);
+        search.set_max_line(60);
+        assert_eq!(
+            search.value(&Position::initial(&variant)),
+            Err(TooDeep(60)),
+            "{threads} threads"
+        );
+    }
+}
+
+/// A line of `MAX_LINE` plies runs on stack the search adds as it
+/// deepens, so a thread whose own stack holds only a few hundred nodes'
+/// frames gets `TooDeep`, not an overflow. (Goré without trading, over
+/// databases to 20 seeds, wanders that deep at once.)
+#[test]
+fn the_longest_line_fits_on_a_small_stack() {
+    let variant = rules::bundled("gore-notrade").unwrap();
+    let variant = Arc::new(Variant::new(variant));
+    let db = Arc::new(Database::build(&variant, 20).unwrap());
+    let result = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let mut search = Search::new(Arc::clone(&variant), Some(db), 1 << 20).unwrap();
+            search.value(&Position::initial(&variant))
+        })
+        .unwrap()
+        .join()
+        .expect("the search thread did not panic");
+    assert_eq!(result, Err(TooDeep(MAX_LINE)));
 }
 
 struct Counting;
@@ -371,7 +416,7 @@ fn search_allocates_nothing_but_its_end_tests() {
     let db = Arc::new(Database::build(&variant, 8).unwrap());
     let mut search = Search::new(Arc::clone(&variant), Some(db), 1 << 20).unwrap();
     let mut value = 0;
-    let n = allocations(|| value = search.value(&start));
+    let n = allocations(|| value = search.value(&start).unwrap());
     let s = search.stats();
     assert_eq!(value, 8);
     assert!(s.nodes > 1000, "{} nodes: too small a search", s.nodes);

@@ -7,7 +7,7 @@ use ayla::engine::{Ply, Position, Side, Variant};
 use ayla::notation::format_position;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::{Database, Event};
-use ayla::solve::search::Search;
+use ayla::solve::search::{Search, TooDeep};
 use ayla::solve::{Convention, file, gain, solver_variant, terminal_margin};
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -329,9 +329,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
             Some(search)
         }
     };
+    let too_deep = |e: TooDeep| {
+        Failure::unusable(anyhow::anyhow!(
+            "{e}; solve it by databases instead: of every position (--max-positions {}) or of the reachable ones (--reachable)",
+            up_to(on_board)
+        ))
+    };
     let value = match &mut search {
         Some(search) => {
-            let v = search.value(&pos);
+            let v = search.value(&pos).map_err(too_deep)?;
             // The passes of the start are progress; those of its plies
             // and its line, a table away, are not.
             search.on_pass(|_| {});
@@ -346,10 +352,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     // act before it) or the least (North) it can be: exact from the
     // databases, one null-window question for the search.
     let mut keeps = |c: &Position, need: i32, mover: Side| match &mut search {
-        None => db.probe(c) == Some(need),
+        None => Ok(db.probe(c) == Some(need)),
         Some(search) => match mover {
             Side::South => search.at_least(c, need),
-            Side::North => !search.at_least(c, need + 1),
+            Side::North => search.at_least(c, need + 1).map(|a| !a),
         },
     };
     // Each ply with its value: every one from the databases; from the
@@ -370,16 +376,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .map(|p| {
                 let mut c = pos;
                 c.play_unchecked(&variant, p);
-                (p, keeps(&c, value - gain(&pos, &c), mover).then_some(value))
+                Ok((
+                    p,
+                    keeps(&c, value - gain(&pos, &c), mover)?.then_some(value),
+                ))
             })
-            .collect()
+            .collect::<Result<_, TooDeep>>()
+            .map_err(too_deep)?
     };
     let best_plies: Vec<String> = plies
         .iter()
         .filter(|&&(_, v)| v == Some(value))
         .map(|&(p, _)| p.notation(variant.per_row))
         .collect();
-    let (pv, pv_end) = principal_variation(&variant, value, &mut keeps, &pos);
+    let (pv, pv_end) = principal_variation(&variant, value, &mut keeps, &pos).map_err(too_deep)?;
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
         Some(s) => {
@@ -524,9 +534,9 @@ pub fn db_ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(P
 fn principal_variation(
     variant: &Variant,
     value: i32,
-    keeps: &mut dyn FnMut(&Position, i32, Side) -> bool,
+    keeps: &mut dyn FnMut(&Position, i32, Side) -> Result<bool, TooDeep>,
     start: &Position,
-) -> (Vec<String>, String) {
+) -> Result<(Vec<String>, String), TooDeep> {
     let mut pos = *start;
     let mut want = value;
     let mut seen = vec![pos];
@@ -534,31 +544,36 @@ fn principal_variation(
     let mut legal = Vec::new();
     loop {
         if let Some(reason) = pos.end(variant) {
-            return (
+            return Ok((
                 line,
                 format!("the game ends: {}", pos.outcome(variant, reason)),
-            );
+            ));
         }
         pos.legal_plies(variant, &mut legal);
         let mover = pos.to_move();
-        let Some((ply, child)) = legal.iter().find_map(|&p| {
+        let mut next = None;
+        for &p in &legal {
             let mut c = pos;
             c.play_unchecked(variant, p);
-            keeps(&c, want - gain(&pos, &c), mover).then_some((p, c))
-        }) else {
-            return (line, "no ply keeps the value (a bug)".into());
+            if keeps(&c, want - gain(&pos, &c), mover)? {
+                next = Some((p, c));
+                break;
+            }
+        }
+        let Some((ply, child)) = next else {
+            return Ok((line, "no ply keeps the value (a bug)".into()));
         };
         want -= gain(&pos, &child);
         line.push(ply.notation(variant.per_row));
         pos = child;
         if seen.contains(&pos) {
-            return (
+            return Ok((
                 line,
                 "a position repeats: endless play, scored by the convention".into(),
-            );
+            ));
         }
         if line.len() >= PV_MAX {
-            return (line, format!("cut at {PV_MAX} plies"));
+            return Ok((line, format!("cut at {PV_MAX} plies")));
         }
         seen.push(pos);
     }

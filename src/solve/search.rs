@@ -92,6 +92,15 @@
 //! **Memory.** Nothing is allocated while searching but the per-depth lists
 //! of plies and children when a line goes deeper than any line before
 //! (256 plies are ready from the start).
+//!
+//! **Long lines.** Where sowings can wander through a large layer without
+//! repeating (a board with no stores and many seeds), a depth-first line
+//! can run for millions of plies before it ends or repeats, and its
+//! results lean on repetitions far above, so the table keeps none of them:
+//! such a search would never finish. The search gives up with
+//! [`TooDeep`] once a line is [`MAX_LINE`] plies long. Deep lines run on
+//! stack segments added as needed (the `stacker` crate), so the limit is
+//! the same whatever stack the caller's thread has.
 
 use super::retro::Database;
 use super::{Unsupported, gain, supported, terminal_margin};
@@ -112,6 +121,18 @@ const MAX_CHILDREN: usize = 128;
 
 /// Depths ready before a search starts.
 const DEPTHS: usize = 256;
+
+/// The longest line the search follows: a line this long, with no end and
+/// no repetition, means positions that wander too long for a depth-first
+/// search to judge ([`TooDeep`]). Kalah's lines are under 100 plies.
+pub const MAX_LINE: usize = 10_000;
+
+/// Stack kept free below a node before it searches its children: more
+/// than the frames of one node and its child, in any build.
+const RED_ZONE: usize = 128 * 1024;
+
+/// The size of each stack segment added when a line runs deep.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
 /// Salt for the busy table's hash, so that it does not follow the
 /// transposition table's.
@@ -183,6 +204,24 @@ pub struct Pass {
     /// Time since [`Search::value`] was called.
     pub elapsed: Duration,
 }
+
+/// The search gave up: a line ran this many plies ([`MAX_LINE`] unless
+/// [`Search::set_max_line`] says otherwise) without an end or a repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooDeep(pub usize);
+
+impl std::fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a line of the search ran {} plies without an end or a repetition: \
+             the positions wander too long for a depth-first search to judge",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TooDeep {}
 
 /// A table entry, unpacked. `work == 0` marks no entry.
 #[derive(Clone, Copy, Default)]
@@ -435,6 +474,10 @@ struct Shared {
     table: Table,
     /// Set when the main thread has answered: the helpers stop.
     stop: AtomicBool,
+    /// Set when a line has run `max_line` plies: every thread stops.
+    too_deep: AtomicBool,
+    /// The longest line followed ([`Search::set_max_line`]).
+    max_line: usize,
     /// Keys of positions some thread is searching, by a hash of the key
     /// (0: none): with threads, a node leaves a sibling another thread
     /// is on until its other children are done.
@@ -581,7 +624,12 @@ impl Worker {
         beta: i32,
         entry: Option<Entry>,
     ) -> i32 {
-        if self.helper && (self.aborted || sh.stop.load(Relaxed)) {
+        if self.aborted || (self.helper && sh.stop.load(Relaxed)) || sh.too_deep.load(Relaxed) {
+            self.aborted = true;
+            return 0;
+        }
+        if depth >= sh.max_line {
+            sh.too_deep.store(true, Relaxed);
             self.aborted = true;
             return 0;
         }
@@ -625,7 +673,9 @@ impl Worker {
         self.lowest = usize::MAX;
         let before = self.stats.nodes;
         self.line.push((key, seeds));
-        let (g, best) = self.expand(sh, pos, key, seeds, depth, beta, tt_best);
+        let (g, best) = stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
+            self.expand(sh, pos, key, seeds, depth, beta, tt_best)
+        });
         self.line.pop();
         let below = self.lowest;
         self.lowest = outer.min(below);
@@ -960,6 +1010,8 @@ impl Search {
             keys: Keys::new(variant.pits(), seeds),
             table: Table::new(table_bytes),
             stop: AtomicBool::new(false),
+            too_deep: AtomicBool::new(false),
+            max_line: MAX_LINE,
             busy: (0..BUSY).map(|_| AtomicU64::new(0)).collect(),
             variant,
             db,
@@ -992,6 +1044,12 @@ impl Search {
     /// Calls `f` after each MTD(f) pass (for progress reports).
     pub fn on_pass(&mut self, f: impl FnMut(&Pass) + Send + 'static) {
         self.on_pass = Some(Box::new(f));
+    }
+
+    /// Sets the longest line the search follows before it gives up with
+    /// [`TooDeep`] ([`MAX_LINE`] unless set).
+    pub fn set_max_line(&mut self, plies: usize) {
+        self.shared.max_line = plies.max(1);
     }
 
     /// Sets the depth of the first-guess search (0: the guess is 0).
@@ -1039,19 +1097,23 @@ impl Search {
     /// South's future margin in `pos` under perfect play: what South will
     /// gain from here on, less what North will, endless play scored 0.
     ///
+    /// # Errors
+    /// [`TooDeep`]: a line ran [`MAX_LINE`] plies without ending or
+    /// repeating. The table keeps what was proved before.
+    ///
     /// # Panics
     /// If `pos` has more seeds on the board than the variant has seeds.
-    pub fn value(&mut self, pos: &Position) -> i32 {
+    pub fn value(&mut self, pos: &Position) -> Result<i32, TooDeep> {
         let started = Instant::now();
         let variant = Arc::clone(&self.shared.variant);
         let seeds = on_board(&variant, pos);
         let total: i32 = variant.initial.iter().map(|&s| i32::from(s)).sum();
         assert!(seeds <= total, "{seeds} seeds on a board of {total}");
         if let Some(m) = self.main.ended(&self.shared, pos) {
-            return m;
+            return Ok(m);
         }
         if let Some(v) = self.main.probe_db(&self.shared, pos, seeds) {
-            return v;
+            return Ok(v);
         }
         let mover = pos.to_move();
         let key = Worker::key(&self.shared, pos, seeds);
@@ -1074,7 +1136,7 @@ impl Search {
             // then "at least g + 1?".
             let beta = if g == lower { g + 1 } else { g };
             let before = self.stats().nodes;
-            g = self.pass(pos, key, seeds, beta);
+            g = self.pass(pos, key, seeds, beta)?;
             if g < beta {
                 upper = g;
             } else {
@@ -1098,16 +1160,27 @@ impl Search {
                 });
             }
         }
-        rel(mover, lower)
+        Ok(rel(mover, lower))
     }
 
     /// One null-window search from the root, by every thread; the main
     /// thread's answer.
-    fn pass(&mut self, pos: &Position, key: u64, seeds: i32, beta: i32) -> i32 {
+    fn pass(&mut self, pos: &Position, key: u64, seeds: i32, beta: i32) -> Result<i32, TooDeep> {
         self.main.start();
-        if self.helpers.is_empty() {
-            return self.main.test(&self.shared, pos, key, seeds, 0, beta, None);
+        self.shared.too_deep.store(false, Relaxed);
+        let g = if self.helpers.is_empty() {
+            self.main.test(&self.shared, pos, key, seeds, 0, beta, None)
+        } else {
+            self.shared_pass(pos, key, seeds, beta)
+        };
+        if self.shared.too_deep.load(Relaxed) {
+            return Err(TooDeep(self.shared.max_line));
         }
+        Ok(g)
+    }
+
+    /// [`Search::pass`] with helper threads.
+    fn shared_pass(&mut self, pos: &Position, key: u64, seeds: i32, beta: i32) -> i32 {
         self.shared.stop.store(false, Relaxed);
         let (main, helpers, shared) = (&mut self.main, &mut self.helpers, &self.shared);
         std::thread::scope(|s| {
@@ -1126,36 +1199,42 @@ impl Search {
     /// Whether South's future margin in `pos` is at least `k`: one
     /// null-window question, cheaper than [`Search::value`] where only a
     /// bound is needed (which plies keep a known value, say).
-    pub fn at_least(&mut self, pos: &Position, k: i32) -> bool {
+    ///
+    /// # Errors
+    /// [`TooDeep`], as for [`Search::value`].
+    pub fn at_least(&mut self, pos: &Position, k: i32) -> Result<bool, TooDeep> {
         let variant = Arc::clone(&self.shared.variant);
         let seeds = on_board(&variant, pos);
         if let Some(m) = self.main.ended(&self.shared, pos) {
-            return m >= k;
+            return Ok(m >= k);
         }
         if let Some(v) = self.main.probe_db(&self.shared, pos, seeds) {
-            return v >= k;
+            return Ok(v >= k);
         }
         if k > seeds {
-            return false;
+            return Ok(false);
         }
         if k <= -seeds {
-            return true;
+            return Ok(true);
         }
         let key = Worker::key(&self.shared, pos, seeds);
         // The search answers for the side to act: South's margin at least
         // k is North's at most -k, "not at least 1 - k".
-        match pos.to_move() {
-            Side::South => self.pass(pos, key, seeds, k) >= k,
-            Side::North => self.pass(pos, key, seeds, 1 - k) < 1 - k,
-        }
+        Ok(match pos.to_move() {
+            Side::South => self.pass(pos, key, seeds, k)? >= k,
+            Side::North => self.pass(pos, key, seeds, 1 - k)? < 1 - k,
+        })
     }
 
     /// Each legal ply of `pos` and South's future margin after it, the
     /// ply's gain included; empty if the game is over.
-    pub fn ply_values(&mut self, pos: &Position) -> Vec<(Ply, i32)> {
+    ///
+    /// # Errors
+    /// [`TooDeep`], as for [`Search::value`].
+    pub fn ply_values(&mut self, pos: &Position) -> Result<Vec<(Ply, i32)>, TooDeep> {
         let variant = Arc::clone(&self.shared.variant);
         if terminal_margin(&variant, pos).is_some() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut plies = Vec::new();
         pos.legal_plies(&variant, &mut plies);
@@ -1164,7 +1243,7 @@ impl Search {
             .map(|p| {
                 let mut child = *pos;
                 child.play_unchecked(&variant, p);
-                (p, gain(pos, &child) + self.value(&child))
+                Ok((p, gain(pos, &child) + self.value(&child)?))
             })
             .collect()
     }
