@@ -182,6 +182,17 @@ fn solve_refuses_what_it_cannot_hold_and_says_why() {
         err.contains("needs databases of 2798717689950 positions"),
         "{err}"
     );
+    // A board whose layers cannot be numbered in 64 bits (Anywoli: 96
+    // seeds on 24 pits) is refused, by `solve` and by `analyse --exact`.
+    for args in [
+        &["solve", "anywoli"][..],
+        &["analyse", "anywoli", "--exact"],
+    ] {
+        let out = ayla(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("more than 2^64 positions"), "{args:?}: {err}");
+    }
     // A search whose lines wander (Goré without trading, past the 20-seed
     // databases it would probe) gives up and says what would do instead.
     let out = ayla(&["solve", "gore-notrade"]);

@@ -137,7 +137,9 @@ pub fn database_to(
     }
     let read = db.layers().len();
     let ranking = Ranking::new(variant.pits(), seeds);
-    let missing: u64 = (read..=seeds).map(|s| 2 * ranking.layer_size(s)).sum();
+    let missing: u64 = (read..=seeds).fold(0u64, |n, s| {
+        n.saturating_add(ranking.layer_size(s).saturating_mul(2))
+    });
     if missing > a.max_positions && !a.reachable {
         let largest = 2 * ranking.layer_size(seeds);
         return Err(Failure::unusable(anyhow::anyhow!(
@@ -283,8 +285,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let pos = a.start.position(&variant)?;
     let started = Instant::now();
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
-    let ranking = Ranking::new(variant.pits(), on_board);
-    let up_to = |s: usize| (0..=s).map(|k| 2 * ranking.layer_size(k)).sum::<u64>();
+    let ranking = Ranking::checked(variant.pits(), on_board).ok_or_else(|| {
+        Failure::unusable(anyhow::anyhow!(
+            "the solver cannot number this board: {on_board} seeds on {} pits make layers of more than 2^64 positions",
+            variant.pits()
+        ))
+    })?;
+    let up_to = |s: usize| ranking.positions_up_to(s);
     // Search where the databases of the whole position would not fit, over
     // the most layers that do.
     let db_seeds = match a.db_seeds {

@@ -237,7 +237,8 @@ pub fn load(variant: &Arc<Variant>, path: &Path) -> Result<Database, FileError> 
         )
     };
     let mut layers = Vec::with_capacity(count as usize);
-    let ranking = super::index::Ranking::new(variant.pits(), total as usize);
+    let ranking = super::index::Ranking::checked(variant.pits(), total as usize)
+        .ok_or_else(|| FileError::Malformed("a board too large to number".into()))?;
     for s in 0..count as usize {
         let positions = 2 * ranking.layer_size(s);
         let reach = match r.u32()? {

@@ -22,9 +22,16 @@ impl Ranking {
     ///
     /// # Panics
     /// If a layer has more than `u64::MAX` distributions (far beyond any
-    /// memory).
+    /// memory): [`Ranking::checked`] says so instead.
     #[must_use]
     pub fn new(pits: usize, max_seeds: usize) -> Ranking {
+        Ranking::checked(pits, max_seeds).expect("a layer of at most u64::MAX positions")
+    }
+
+    /// A ranking for `pits` pits and at most `max_seeds` seeds, or `None`
+    /// if a layer has more than `u64::MAX` distributions.
+    #[must_use]
+    pub fn checked(pits: usize, max_seeds: usize) -> Option<Ranking> {
         let mut ways = vec![vec![0u64; max_seeds + 1]; pits + 1];
         ways[0][0] = 1;
         for k in 1..=pits {
@@ -33,19 +40,26 @@ impl Ranking {
             for (s, w) in ways[k].iter_mut().enumerate() {
                 // Distributions over k pits with s seeds: the first pit takes
                 // some j, the other k-1 pits s-j; a running sum over j.
-                total = total
-                    .checked_add(fewer[s])
-                    .expect("a layer of at most u64::MAX positions");
+                total = total.checked_add(fewer[s])?;
                 *w = total;
             }
         }
-        Ranking {
+        Some(Ranking {
             pits,
             max_seeds,
             // One block, row after row: the hot loops read it without a
             // second indirection.
             ways: ways.concat(),
-        }
+        })
+    }
+
+    /// The positions of every layer up to `seeds` seeds (at most
+    /// `max_seeds`), either side to act; `u64::MAX` if they are more.
+    #[must_use]
+    pub fn positions_up_to(&self, seeds: usize) -> u64 {
+        (0..=seeds.min(self.max_seeds)).fold(0u64, |n, s| {
+            n.saturating_add(self.layer_size(s).saturating_mul(2))
+        })
     }
 
     /// `C(s+k-1, k-1)`: the distributions of `s` seeds over `k` pits.

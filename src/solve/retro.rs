@@ -205,9 +205,18 @@ impl Database {
     /// The rules need state the databases do not hold ([`supported`]).
     pub fn empty(variant: &Arc<Variant>) -> Result<Database, Unsupported> {
         supported(variant)?;
+        let ranking = Ranking::checked(variant.pits(), total_seeds(variant)).ok_or_else(|| {
+            Unsupported {
+                reasons: vec![format!(
+                    "a board too large to number: {} seeds on {} pits make layers of more than 2^64 positions",
+                    total_seeds(variant),
+                    variant.pits()
+                )],
+            }
+        })?;
         Ok(Database {
             variant: Arc::clone(variant),
-            ranking: Ranking::new(variant.pits(), total_seeds(variant)),
+            ranking,
             layers: Vec::new(),
             from: None,
         })
