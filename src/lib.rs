@@ -48,3 +48,4 @@ pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod solve;
+pub mod stats;

@@ -8,6 +8,7 @@ use ayla::rng::Rng;
 use ayla::rules::describe::count;
 use ayla::search::Level;
 use ayla::search::player::Player;
+use ayla::stats::wilson;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `match`.
@@ -216,15 +217,4 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     println!("{:.1} s", start.elapsed().as_secs_f64());
     Ok(())
-}
-
-/// The Wilson score interval at 95% for a proportion `p` over `n` trials:
-/// unlike the normal approximation it stays inside [0, 1] and does not
-/// collapse to a point when every game is won.
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    let z = 1.96f64;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

@@ -17,6 +17,7 @@ mod replay;
 mod rules;
 mod serve;
 mod solve;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -30,6 +31,9 @@ pub enum Exit {
     Wrong = 1,
     /// The input could not be used.
     Unusable = 2,
+    /// Stopped by Ctrl-C after printing what it had (`stats`), as a shell
+    /// reports a process that a signal stopped.
+    Interrupted = 130,
 }
 
 /// An error at the binary's edge, with the exit code it maps to.
@@ -99,6 +103,8 @@ enum Command {
     Bench(bench::Args),
     /// The exact value of a position under perfect play, by endgame databases.
     Solve(solve::Args),
+    /// Self-play figures of each reading: balance, draws, length, endings, captures.
+    Stats(stats::Args),
     /// Serve the web board on this machine: play, read records, see the rulebook.
     Serve(serve::Args),
     /// Print a shell completion script, e.g. `ayla completions bash > ~/.local/share/bash-completion/completions/ayla`.
@@ -136,6 +142,7 @@ pub fn run() -> i32 {
         Command::Bench(a) => bench::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Stats(a) => stats::run(a),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "ayla", &mut std::io::stdout());

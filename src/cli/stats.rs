@@ -1,0 +1,866 @@
+//! `ayla stats <variant> [--games N] [--level L | --levels A,B]
+//! [--readings SPEC] [--threads T] [--json] [--svg DIR]`: self-play
+//! figures of a variant under each combination of its readings.
+
+use super::progress::{self, megabytes, peak_memory};
+use super::{Failure, args};
+use ayla::engine::{Position, Side, Variant};
+use ayla::rules::{Reading, Selection};
+use ayla::search::Level;
+use ayla::solve::index::Ranking;
+use ayla::solve::retro::Database;
+use ayla::solve::{Convention, solver_variant};
+use ayla::stats::chart::{Bar, Chart};
+use ayla::stats::{Figures, GameRecord, PARTS, Setup, Spread, play_games};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Arguments of `stats`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A bundled variant id or a path to a rule file.
+    variant: String,
+    /// Games a combination of readings, at least 1 (A and B alternate
+    /// colours; with two levels, each pair of games shares a random
+    /// opening).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// The level both sides play (0..5, `random`, `depth:N`,
+    /// `time:SECONDS`, `perfect`).
+    #[arg(
+        long,
+        value_name = "LEVEL",
+        default_value = "3",
+        conflicts_with = "levels"
+    )]
+    level: Level,
+    /// Two levels, A and B, playing each other: `--levels 2,4`.
+    #[arg(long, value_name = "A,B", value_parser = parse_levels)]
+    levels: Option<[Level; 2]>,
+    /// Which combinations of readings to play: `all`, or
+    /// `NAME=ALT|ALT,NAME=all,...` (the product of those listed, the other
+    /// readings at their defaults). Default: the defaults only.
+    #[arg(long, value_name = "SPEC")]
+    readings: Option<String>,
+    /// Random plies played before the engines take over, so games differ.
+    #[arg(long, default_value_t = 4)]
+    opening: u32,
+    /// Seed of the openings and of the players' random choices: the same
+    /// seed gives the same games on any number of threads.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game after this many plies (at least 1) and score it as it
+    /// stands (it counts as unfinished).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
+    max_plies: u32,
+    /// Threads that play games (default: one a core).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Give the exact start value, by databases, where they hold at most
+    /// this many positions (0: never).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    max_positions: u64,
+    /// Write histograms of game length and margin, and captures over the
+    /// game, as SVG files in this directory (made if missing).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    #[command(flatten)]
+    json: args::Json,
+}
+
+/// Set by the first Ctrl-C: games under way are dropped and the figures of
+/// those finished are printed. A second Ctrl-C ends the process at once.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// One combination of readings: its choices (every reading named, in the
+/// file's order), its rules, and what was measured.
+struct Column {
+    selection: Vec<(String, String)>,
+    variant: Arc<Variant>,
+    games: Vec<GameRecord>,
+    figures: Option<Figures>,
+    exact: Result<Exact, String>,
+    seconds: f64,
+}
+
+/// The exact start value, by databases.
+struct Exact {
+    /// The first player's final margin under perfect play.
+    margin: i32,
+    /// What the solver changed in the rules, in words.
+    changes: Vec<String>,
+    /// Positions in the databases.
+    positions: u64,
+    db: Arc<Database>,
+}
+
+/// `--levels A,B`.
+fn parse_levels(s: &str) -> Result<[Level; 2], String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected two levels, `A,B`, found {s:?}"))?;
+    Ok([a.parse()?, b.parse()?])
+}
+
+/// The combinations `spec` asks for, each with every reading named.
+fn combinations(readings: &[Reading], spec: Option<&str>) -> Result<Vec<Selection>, String> {
+    let default = |r: &Reading| vec![r.default.clone()];
+    let mut chosen: Vec<Vec<String>> = readings.iter().map(default).collect();
+    match spec.map(str::trim) {
+        None | Some("default" | "defaults") => {}
+        Some("all") => {
+            for (c, r) in chosen.iter_mut().zip(readings) {
+                *c = r.alternatives.iter().map(|a| a.name.clone()).collect();
+            }
+        }
+        Some(spec) => {
+            let mut named = Vec::new();
+            for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let (name, alts) = item.split_once('=').ok_or_else(|| {
+                    format!("expected `all` or `reading=alternative|…`, found {item:?}")
+                })?;
+                let (name, alts) = (name.trim(), alts.trim());
+                let Some(i) = readings.iter().position(|r| r.name == name) else {
+                    return Err(if readings.is_empty() {
+                        format!("no reading `{name}`: these rules have no readings")
+                    } else {
+                        format!(
+                            "no reading `{name}`; the readings are {}",
+                            readings
+                                .iter()
+                                .map(|r| r.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    });
+                };
+                if named.contains(&i) {
+                    return Err(format!("the reading `{name}` is named twice"));
+                }
+                named.push(i);
+                let r = &readings[i];
+                let names: Vec<&str> = r.alternatives.iter().map(|a| a.name.as_str()).collect();
+                chosen[i] = if alts == "all" {
+                    names.iter().map(|&a| a.to_owned()).collect()
+                } else {
+                    let mut list = Vec::new();
+                    for a in alts.split('|').map(str::trim) {
+                        if !names.contains(&a) {
+                            return Err(format!(
+                                "the reading `{name}` has no alternative `{a}`; its alternatives are {} (or `all`)",
+                                names.join(", ")
+                            ));
+                        }
+                        if !list.iter().any(|x: &String| x == a) {
+                            list.push(a.to_owned());
+                        }
+                    }
+                    list
+                };
+            }
+        }
+    }
+    let mut out = vec![Selection::new()];
+    for (r, alts) in readings.iter().zip(&chosen) {
+        out = out
+            .iter()
+            .flat_map(|s| {
+                alts.iter().map(move |a| {
+                    let mut s = s.clone();
+                    s.insert(r.name.clone(), a.clone());
+                    s
+                })
+            })
+            .collect();
+    }
+    Ok(out)
+}
+
+/// The exact value of the start, where the solver takes the rules and the
+/// databases hold at most `max_positions` positions.
+fn exact(variant: &Arc<Variant>, max_positions: u64) -> Result<Exact, String> {
+    let (solver, changes) = solver_variant(variant).map_err(|e| e.to_string())?;
+    let seeds: usize = solver.initial.iter().map(|&s| usize::from(s)).sum();
+    let positions =
+        Ranking::checked(solver.pits(), seeds).map_or(u64::MAX, |r| r.positions_up_to(seeds));
+    if positions > max_positions {
+        return Err(if positions == u64::MAX {
+            format!(
+                "its databases would hold more than 2^64 positions, more than --max-positions {max_positions}"
+            )
+        } else {
+            format!(
+                "its databases would hold {positions} positions, more than --max-positions {max_positions}"
+            )
+        });
+    }
+    let db = Database::build(&solver, seeds).map_err(|e| e.to_string())?;
+    let start = Position::initial(&solver);
+    let south = db
+        .probe(&start)
+        .ok_or("the databases do not hold the start")?;
+    let margin = match start.to_move() {
+        Side::South => south,
+        Side::North => -south,
+    };
+    Ok(Exact {
+        margin,
+        changes,
+        positions,
+        db: Arc::new(db),
+    })
+}
+
+pub fn run(a: Args) -> Result<(), Failure> {
+    let base = ayla::rules::resolve(&a.variant).map_err(Failure::unusable)?;
+    let selections = combinations(&base.readings, a.readings.as_deref())
+        .map_err(|e| Failure::unusable(anyhow::anyhow!("--readings: {e}")))?;
+    let levels = a.levels.unwrap_or([a.level; 2]);
+    let setup = Setup {
+        games: a.games,
+        levels,
+        opening: a.opening,
+        seed: a.seed,
+        max_plies: a.max_plies,
+    };
+    let mut columns = Vec::new();
+    for sel in &selections {
+        let rules =
+            ayla::rules::resolve_with(&a.variant, Path::new(""), sel).map_err(Failure::unusable)?;
+        let selection = base
+            .readings
+            .iter()
+            .map(|r| (r.name.clone(), sel[&r.name].clone()))
+            .collect();
+        columns.push(Column {
+            selection,
+            variant: Arc::new(Variant::new(rules)),
+            games: Vec::new(),
+            figures: None,
+            exact: Err("not computed".into()),
+            seconds: 0.0,
+        });
+    }
+    if let Some(dir) = &a.svg {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::unusable(anyhow::anyhow!("--svg: cannot make {}: {e}", dir.display()))
+        })?;
+    }
+    if let Some(t) = a.threads {
+        // One command makes one pool; a second call could only fail.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(t))
+            .build_global();
+    }
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Relaxed) {
+            std::process::exit(super::Exit::Interrupted as i32);
+        }
+    });
+    let started = Instant::now();
+    let total = u64::from(a.games) * columns.len() as u64;
+    let bar = progress::bar(
+        total,
+        "{bar:24} {pos}/{len} games, {elapsed} (eta {eta})  {wide_msg}",
+    );
+    progress::tick(&bar);
+    let n = columns.len();
+    for (k, col) in columns.iter_mut().enumerate() {
+        if STOP.load(Relaxed) {
+            break;
+        }
+        let t = Instant::now();
+        bar.set_message(format!("reading {} of {n}: exact value", k + 1));
+        col.exact = if a.max_positions == 0 {
+            Err("not asked for (--max-positions 0)".into())
+        } else {
+            exact(&col.variant, a.max_positions)
+        };
+        bar.set_message(format!("reading {} of {n}", k + 1));
+        let db = col.exact.as_ref().ok().map(|e| &e.db);
+        col.games = play_games(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
+        col.games.sort_by_key(|g| g.index);
+        col.seconds = t.elapsed().as_secs_f64();
+        if !col.games.is_empty() {
+            col.figures = Some(Figures::of(&col.variant, &setup, &col.games));
+        }
+    }
+    bar.finish_and_clear();
+    let interrupted = STOP.load(Relaxed);
+    if let Some(dir) = &a.svg {
+        write_charts(dir, &base.provenance.id, &setup, &columns)?;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    if a.json.json {
+        println!(
+            "{}",
+            to_json(&a, &base, &setup, &columns, interrupted, seconds)
+        );
+    } else {
+        print_table(&a, &base, &setup, &columns, interrupted, seconds);
+    }
+    if interrupted {
+        return Err(Failure::silent(super::Exit::Interrupted));
+    }
+    Ok(())
+}
+
+/// A combination's choices as `name=alt` words.
+fn describe(selection: &[(String, String)]) -> String {
+    if selection.is_empty() {
+        return "(no readings)".into();
+    }
+    selection
+        .iter()
+        .map(|(r, a)| format!("{r}={a}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn levels_text(setup: &Setup) -> String {
+    if setup.levels[0] == setup.levels[1] {
+        format!("{} on both sides", setup.levels[0])
+    } else {
+        format!("A at {} against B at {}", setup.levels[0], setup.levels[1])
+    }
+}
+
+fn spread_json(s: &Spread) -> Value {
+    json!({
+        "mean": s.mean,
+        "min": s.min,
+        "q10": s.quantiles[0],
+        "q25": s.quantiles[1],
+        "median": s.quantiles[2],
+        "q75": s.quantiles[3],
+        "q90": s.quantiles[4],
+        "max": s.max,
+    })
+}
+
+fn verdict(margin: i32) -> String {
+    match margin.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("the first player wins by {margin}"),
+        std::cmp::Ordering::Less => format!("the second player wins by {}", -margin),
+        std::cmp::Ordering::Equal => "a draw".into(),
+    }
+}
+
+fn to_json(
+    a: &Args,
+    base: &ayla::rules::Rules,
+    setup: &Setup,
+    columns: &[Column],
+    interrupted: bool,
+    seconds: f64,
+) -> Value {
+    let readings: Vec<Value> = columns
+        .iter()
+        .map(|c| {
+            let selection: serde_json::Map<String, Value> = c
+                .selection
+                .iter()
+                .map(|(r, a)| (r.clone(), Value::from(a.as_str())))
+                .collect();
+            let exact = match &c.exact {
+                Ok(e) => json!({
+                    "first_player_margin": e.margin,
+                    "result": verdict(e.margin),
+                    "convention": Convention::SplitEvenly.to_string(),
+                    "changes": e.changes,
+                    "positions": e.positions,
+                }),
+                Err(why) => json!({ "unavailable": why }),
+            };
+            let figures = c.figures.as_ref().map(|f| {
+                let ends: serde_json::Map<String, Value> = f
+                    .ends
+                    .iter()
+                    .map(|&(code, n)| (code.to_owned(), Value::from(n)))
+                    .collect();
+                json!({
+                    "games": f.games,
+                    "first_wins": f.first_wins,
+                    "draws": f.draws,
+                    "first_losses": f.first_losses,
+                    "first_score": {"mean": f.first_score.mean, "low": f.first_score.low, "high": f.first_score.high},
+                    "draw_rate": f64::from(f.draws) / f64::from(f.games),
+                    "first_margin": spread_json(&f.margin),
+                    "ends": ends,
+                    "length": spread_json(&f.length),
+                    "captures": {
+                        "per_game": spread_json(&f.captures),
+                        "seeds_per_game": spread_json(&f.seeds_captured),
+                        "first_capture_ply": spread_json(&f.first_capture),
+                        "games_without": f.no_capture,
+                        "longest_without": spread_json(&f.longest_dry),
+                        "share_by_fifth": f.captures_by_part,
+                    },
+                    "trades": f.trades.map(|t| json!({"offered": t[0], "accepted": t[1], "declined": t[2]})),
+                    "legal_plies": {"mean": f.legal, "by_fifth": f.legal_by_part},
+                    "levels": f.levels.map(|l| json!({
+                        "a_wins": l.a_wins,
+                        "draws": l.draws,
+                        "b_wins": l.b_wins,
+                        "a_score": {"mean": l.a_score.mean, "low": l.a_score.low, "high": l.a_score.high},
+                        "weaker_wins": l.upsets,
+                    })),
+                })
+            });
+            json!({
+                "readings": selection,
+                "figures": figures,
+                "exact": exact,
+                "seconds": c.seconds,
+            })
+        })
+        .collect();
+    json!({
+        "variant": base.provenance.id,
+        "name": base.provenance.name,
+        "first_player": base.first.to_string(),
+        "games": setup.games,
+        "levels": setup.levels.map(|l| l.to_string()),
+        "opening": setup.opening,
+        "seed": setup.seed,
+        "max_plies": setup.max_plies,
+        "threads": rayon::current_num_threads(),
+        "max_positions": a.max_positions,
+        "interrupted": interrupted,
+        "seconds": seconds,
+        "peak_memory_bytes": peak_memory(),
+        "combinations": readings,
+    })
+}
+
+/// Rows of the table: a label and each column's cell.
+struct Table {
+    rows: Vec<(String, Vec<String>)>,
+}
+
+impl Table {
+    fn row(&mut self, label: &str, cells: Vec<String>) {
+        self.rows.push((label.to_owned(), cells));
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+fn num(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The widest a line of the table may be.
+const WIDTH: usize = 110;
+
+fn print_table(
+    a: &Args,
+    base: &ayla::rules::Rules,
+    setup: &Setup,
+    columns: &[Column],
+    interrupted: bool,
+    seconds: f64,
+) {
+    println!(
+        "{}: {} a combination of readings, {}, {} random opening plies, seed {}, games stopped at {} plies",
+        base.provenance.name,
+        if setup.games == 1 {
+            "1 game".to_owned()
+        } else {
+            format!("{} games", setup.games)
+        },
+        levels_text(setup),
+        setup.opening,
+        setup.seed,
+        setup.max_plies
+    );
+    println!("first player: {}", base.first);
+    for (k, c) in columns.iter().enumerate() {
+        let default = c
+            .selection
+            .iter()
+            .zip(&base.readings)
+            .all(|((_, a), r)| *a == r.default);
+        println!(
+            "[{}] {}{}",
+            k + 1,
+            describe(&c.selection),
+            if default && !c.selection.is_empty() {
+                " (the defaults)"
+            } else {
+                ""
+            }
+        );
+    }
+    let mut t = Table { rows: Vec::new() };
+    let cells = |f: &dyn Fn(&Figures) -> String| -> Vec<String> {
+        columns
+            .iter()
+            .map(|c| c.figures.as_ref().map_or("not played".into(), f))
+            .collect()
+    };
+    t.row("games", cells(&|f| f.games.to_string()));
+    t.row(
+        "first player's score [95%]",
+        cells(&|f| {
+            format!(
+                "{:.2} [{:.2}, {:.2}]",
+                f.first_score.mean, f.first_score.low, f.first_score.high
+            )
+        }),
+    );
+    t.row(
+        "first player wins/draws/loses",
+        cells(&|f| format!("{}/{}/{}", f.first_wins, f.draws, f.first_losses)),
+    );
+    t.row(
+        "draw rate",
+        cells(&|f| pct(f64::from(f.draws) / f64::from(f.games))),
+    );
+    t.row(
+        "first player's margin: mean",
+        cells(&|f| format!("{:+.1}", f.margin.mean)),
+    );
+    let mut codes: Vec<&str> = Vec::new();
+    for c in columns {
+        for &(code, _) in c.figures.iter().flat_map(|f| &f.ends) {
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+    }
+    for code in codes {
+        t.row(
+            &format!("ends: {code}"),
+            cells(&|f| {
+                let n = f.ended_by(code);
+                format!("{n} ({})", pct(f64::from(n) / f64::from(f.games)))
+            }),
+        );
+    }
+    t.row("length: mean", cells(&|f| num(f.length.mean)));
+    t.row(
+        "length: 10/50/90%",
+        cells(&|f| {
+            format!(
+                "{}/{}/{}",
+                num(f.length.quantiles[0]),
+                num(f.length.median()),
+                num(f.length.quantiles[4])
+            )
+        }),
+    );
+    t.row(
+        "length: shortest-longest",
+        cells(&|f| format!("{}-{}", num(f.length.min), num(f.length.max))),
+    );
+    t.row(
+        "captures a game (seeds)",
+        cells(&|f| format!("{} ({})", num(f.captures.mean), num(f.seeds_captured.mean))),
+    );
+    t.row(
+        "first capture: mean ply",
+        cells(&|f| {
+            if f.no_capture == f.games {
+                "none".into()
+            } else {
+                num(f.first_capture.mean)
+            }
+        }),
+    );
+    t.row(
+        "no capture: longest, mean/max",
+        cells(&|f| format!("{}/{}", num(f.longest_dry.mean), num(f.longest_dry.max))),
+    );
+    t.row(
+        "captures by fifth of a game",
+        cells(&|f| {
+            f.captures_by_part
+                .iter()
+                .map(|&x| format!("{:.0}", 100.0 * x))
+                .collect::<Vec<_>>()
+                .join("/")
+                + "%"
+        }),
+    );
+    if columns
+        .iter()
+        .any(|c| c.figures.as_ref().is_some_and(|f| f.trades.is_some()))
+    {
+        t.row(
+            "trades a game: offer/acc./decl.",
+            cells(&|f| match f.trades {
+                Some(tr) => format!("{:.2}/{:.2}/{:.2}", tr[0], tr[1], tr[2]),
+                None => "-".into(),
+            }),
+        );
+    }
+    t.row(
+        "legal plies a position",
+        cells(&|f| format!("{:.2}", f.legal)),
+    );
+    t.row(
+        "legal plies by fifth",
+        cells(&|f| {
+            f.legal_by_part
+                .iter()
+                .map(|x| x.map_or("-".into(), |x| format!("{x:.1}")))
+                .collect::<Vec<_>>()
+                .join("/")
+        }),
+    );
+    if setup.levels[0] != setup.levels[1] {
+        t.row(
+            "A wins/draws/B wins",
+            cells(&|f| {
+                f.levels
+                    .map(|l| format!("{}/{}/{}", l.a_wins, l.draws, l.b_wins))
+                    .unwrap_or_default()
+            }),
+        );
+        t.row(
+            "A's score [95%]",
+            cells(&|f| {
+                f.levels
+                    .map(|l| {
+                        format!(
+                            "{:.2} [{:.2}, {:.2}]",
+                            l.a_score.mean, l.a_score.low, l.a_score.high
+                        )
+                    })
+                    .unwrap_or_default()
+            }),
+        );
+        t.row(
+            "weaker level wins",
+            cells(&|f| {
+                f.levels
+                    .map(|l| {
+                        format!(
+                            "{} ({})",
+                            l.upsets,
+                            pct(f64::from(l.upsets) / f64::from(f.games))
+                        )
+                    })
+                    .unwrap_or_default()
+            }),
+        );
+    }
+    t.row(
+        "exact value (first player)",
+        columns
+            .iter()
+            .map(|c| match &c.exact {
+                Ok(e) => format!("{:+}", e.margin),
+                Err(_) => "-".into(),
+            })
+            .collect(),
+    );
+    t.row(
+        "seconds",
+        columns
+            .iter()
+            .map(|c| format!("{:.1}", c.seconds))
+            .collect(),
+    );
+    let label = t
+        .rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let width = t
+        .rows
+        .iter()
+        .flat_map(|(_, c)| c.iter().map(|s| s.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(5)
+        + 2;
+    let per_block = ((WIDTH.saturating_sub(label)) / width).max(1);
+    for start in (0..columns.len()).step_by(per_block) {
+        let end = (start + per_block).min(columns.len());
+        println!();
+        let mut head = format!("{:label$}", "");
+        for k in start..end {
+            head += &format!("{:>width$}", format!("[{}]", k + 1));
+        }
+        println!("{}", head.trim_end());
+        for (l, cells) in &t.rows {
+            let mut line = format!("{l:label$}");
+            for cell in &cells[start..end] {
+                line += &format!("{cell:>width$}");
+            }
+            println!("{line}");
+        }
+    }
+    // Columns with the same note share one line.
+    let mut notes: Vec<(String, Vec<usize>)> = Vec::new();
+    for (k, c) in columns.iter().enumerate() {
+        let note = match &c.exact {
+            Ok(e) => format!(
+                "exact value: {} under perfect play from the start, by databases of {} positions; convention: {}{}",
+                verdict(e.margin),
+                e.positions,
+                Convention::SplitEvenly,
+                e.changes
+                    .iter()
+                    .map(|c| format!("; {c}"))
+                    .collect::<String>()
+            ),
+            Err(why) => format!("no exact value: {why}"),
+        };
+        match notes.iter_mut().find(|(n, _)| *n == note) {
+            Some((_, ks)) => ks.push(k + 1),
+            None => notes.push((note, vec![k + 1])),
+        }
+    }
+    let notes = notes.into_iter().map(|(note, ks)| {
+        let ks: Vec<String> = ks.iter().map(|k| format!("[{k}]")).collect();
+        format!("{} {note}", ks.join(""))
+    });
+    println!();
+    for n in notes {
+        println!("{n}");
+    }
+    if interrupted {
+        println!(
+            "interrupted: the figures are of the games finished before Ctrl-C ({} of {})",
+            columns.iter().map(|c| c.games.len()).sum::<usize>(),
+            u64::from(setup.games) * columns.len() as u64
+        );
+    }
+    if let Some(dir) = &a.svg {
+        println!("charts written in {}", dir.display());
+    }
+    println!(
+        "{seconds:.1} s on {} thread{}, peak memory {}",
+        rayon::current_num_threads(),
+        if rayon::current_num_threads() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        peak_memory().map_or("unknown".into(), megabytes)
+    );
+}
+
+/// A bin width of 1, 2 or 5 × 10^k giving at most about `bins` bins over
+/// `span`.
+fn bin_width(span: f64, bins: f64) -> f64 {
+    let raw = (span / bins).max(1.0);
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|&w| w >= raw)
+        .unwrap_or(10.0 * mag)
+}
+
+/// Bars counting `values` (integers) in bins of equal width.
+fn histogram(values: &[f64]) -> Vec<Bar> {
+    let (Some(lo), Some(hi)) = (
+        values.iter().copied().reduce(f64::min),
+        values.iter().copied().reduce(f64::max),
+    ) else {
+        return Vec::new();
+    };
+    let w = bin_width(hi - lo + 1.0, 25.0);
+    let start = (lo / w).floor() * w;
+    let n = ((hi - start) / w).floor() as usize + 1;
+    let mut bars: Vec<Bar> = (0..n)
+        .map(|i| Bar {
+            from: start + i as f64 * w,
+            to: start + (i + 1) as f64 * w,
+            value: 0.0,
+        })
+        .collect();
+    for &v in values {
+        bars[((v - start) / w).floor() as usize].value += 1.0;
+    }
+    bars
+}
+
+/// A file name for a combination: the variant's id and its alternatives.
+fn slug(id: &str, selection: &[(String, String)]) -> String {
+    std::iter::once(id)
+        .chain(selection.iter().map(|(_, a)| a.as_str()))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Result<(), Failure> {
+    for c in columns {
+        let Some(f) = &c.figures else { continue };
+        let name = slug(id, &c.selection);
+        let subtitle = format!(
+            "{} · {} games, {}, {} random opening plies, seed {}",
+            describe(&c.selection),
+            f.games,
+            levels_text(setup),
+            setup.opening,
+            setup.seed
+        );
+        let title = &c.variant.provenance.name;
+        let lengths: Vec<f64> = c.games.iter().map(|g| g.plies() as f64).collect();
+        let margins: Vec<f64> = c.games.iter().map(|g| g.first_margin() as f64).collect();
+        let charts = [
+            (
+                "length",
+                Chart {
+                    title: format!("{title}: game length"),
+                    subtitle: subtitle.clone(),
+                    x_label: "plies".into(),
+                    y_label: "games".into(),
+                    bars: histogram(&lengths),
+                },
+            ),
+            (
+                "margin",
+                Chart {
+                    title: format!("{title}: the first player's final margin"),
+                    subtitle: subtitle.clone(),
+                    x_label: "seeds".into(),
+                    y_label: "games".into(),
+                    bars: histogram(&margins),
+                },
+            ),
+            (
+                "captures",
+                Chart {
+                    title: format!("{title}: captures over the game"),
+                    subtitle: subtitle.clone(),
+                    x_label: "part of the game (%)".into(),
+                    y_label: "share of capturing plies (%)".into(),
+                    bars: (0..PARTS)
+                        .map(|p| Bar {
+                            from: (100 * p / PARTS) as f64,
+                            to: (100 * (p + 1) / PARTS) as f64,
+                            value: 100.0 * f.captures_by_part[p],
+                        })
+                        .collect(),
+                },
+            ),
+        ];
+        for (what, chart) in charts {
+            let path = dir.join(format!("{name}-{what}.svg"));
+            std::fs::write(&path, chart.to_svg()).map_err(|e| {
+                Failure::unusable(anyhow::anyhow!(
+                    "--svg: cannot write {}: {e}",
+                    path.display()
+                ))
+            })?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! `ayla stats` and `ayla::stats`: self-play figures checked on boards
+//! whose answers are known by construction (tests/stats/*.toml say how),
+//! determinism across threads, and the command line.
+
+use ayla::engine::Variant;
+use ayla::rules;
+use ayla::search::Level;
+use ayla::stats::{Figures, GameRecord, PARTS, Setup, play_games};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn fixture(name: &str) -> Arc<Variant> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/stats")
+        .join(name);
+    Arc::new(Variant::new(rules::load_file(&path).unwrap()))
+}
+
+fn setup(games: u32, levels: [Level; 2]) -> Setup {
+    Setup {
+        games,
+        levels,
+        opening: 4,
+        seed: 1,
+        max_plies: 2000,
+    }
+}
+
+fn run(variant: &Arc<Variant>, setup: &Setup) -> (Vec<GameRecord>, Figures) {
+    let mut games = play_games(variant, setup, None, &AtomicBool::new(false), &|_| {});
+    games.sort_by_key(|g| g.index);
+    let figures = Figures::of(variant, setup, &games);
+    (games, figures)
+}
+
+/// The forced loss: one legal ply, after which the first player has lost
+/// 1-3 (traced by hand in tests/stats/forced-loss.toml), whatever the level.
+#[test]
+fn a_forced_loss_is_measured_exactly() {
+    let variant = fixture("forced-loss.toml");
+    for level in [Level::Random, Level::Depth(3)] {
+        let (games, f) = run(&variant, &setup(20, [level; 2]));
+        assert_eq!(games.len(), 20);
+        assert!(games.iter().all(|g| g.totals == [1, 3]), "{games:?}");
+        assert_eq!(
+            (f.games, f.first_wins, f.draws, f.first_losses),
+            (20, 0, 0, 20)
+        );
+        assert_eq!(f.first_score.mean, 0.0);
+        assert!(f.first_score.high < 0.2, "{:?}", f.first_score);
+        assert_eq!((f.margin.min, f.margin.max), (-2.0, -2.0));
+        assert_eq!((f.length.min, f.length.max), (1.0, 1.0));
+        assert_eq!(f.ends, vec![("row-empty", 20)]);
+        assert_eq!((f.captures.max, f.no_capture), (0.0, 20));
+        assert_eq!(f.legal, 1.0);
+        // A one-ply game is all in its first fifth.
+        assert_eq!(f.legal_by_part[0], Some(1.0));
+        assert!(f.legal_by_part[1..].iter().all(Option::is_none));
+        assert!(f.trades.is_none() && f.levels.is_none());
+    }
+}
+
+/// The endless board: nothing is ever captured, and every game ends by
+/// repetition (tests/stats/endless.toml says why no other end can come).
+#[test]
+fn a_board_without_captures_ends_every_game_by_repetition() {
+    let variant = fixture("endless.toml");
+    let (games, f) = run(&variant, &setup(30, [Level::Depth(2); 2]));
+    assert_eq!(f.ends, vec![("repetition", 30)]);
+    assert_eq!(f.ended_by("repetition"), 30);
+    assert_eq!((f.seeds_captured.max, f.no_capture), (0.0, 30));
+    assert_eq!(f.captures_by_part, [0.0; PARTS]);
+    // With no capture, the longest dry stretch is the whole game.
+    assert_eq!(f.longest_dry, f.length);
+    // Leftovers go to the side they lie on: the 4 seeds are all counted.
+    assert!(games.iter().all(|g| g.totals[0] + g.totals[1] == 4));
+    assert!(games.iter().all(|g| g.end.is_some() && g.plies() >= 2));
+    assert_eq!(f.first_wins + f.draws + f.first_losses, 30);
+}
+
+/// Game `i` is a function of the seed and `i` alone: the same games on one
+/// thread or two; another seed gives other games.
+#[test]
+fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
+    let variant = Arc::new(Variant::new(rules::bundled("kalah").unwrap()));
+    let s = setup(12, [Level::Depth(2), Level::Random]);
+    let on = |threads: usize, s: Setup| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run(&variant, &s).0)
+    };
+    let one = on(1, s);
+    assert_eq!(one, on(2, s));
+    assert_ne!(one, on(2, Setup { seed: 2, ..s }));
+    // A plays South in even games, North in odd ones.
+    assert!(
+        one.iter()
+            .all(|g| (g.a_side == ayla::engine::Side::South) == (g.index % 2 == 0))
+    );
+}
+
+/// Two levels: their results add up, the weaker one (random, against a
+/// depth-3 search on Kalah) scores less, and its wins are the upsets.
+#[test]
+fn two_levels_are_scored_apart() {
+    let variant = Arc::new(Variant::new(rules::bundled("kalah").unwrap()));
+    let (_, f) = run(&variant, &setup(20, [Level::Random, Level::Depth(3)]));
+    let l = f.levels.expect("two levels");
+    assert_eq!(l.a_wins + l.draws + l.b_wins, 20);
+    assert!(l.b_wins > l.a_wins, "{l:?}");
+    assert!(l.a_score.high < 0.5, "{l:?}");
+    assert_eq!(l.upsets, l.a_wins);
+}
+
+/// A run stopped before it starts plays nothing.
+#[test]
+fn a_stopped_run_drops_its_games() {
+    let variant = fixture("endless.toml");
+    let games = play_games(
+        &variant,
+        &setup(10, [Level::Random; 2]),
+        None,
+        &AtomicBool::new(true),
+        &|_| {},
+    );
+    assert!(games.is_empty());
+}
+
+fn ayla(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn json_of(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `--json` carries the figures, and the exact value where the databases
+/// are small (the endless board: a draw under the split convention).
+#[test]
+fn stats_json_has_the_figures_and_the_exact_value() {
+    let out = ayla(&[
+        "stats",
+        "tests/stats/endless.toml",
+        "--games",
+        "6",
+        "--level",
+        "1",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    let c = &v["combinations"][0];
+    assert_eq!(c["figures"]["games"], 6);
+    assert_eq!(c["figures"]["ends"]["repetition"], 6);
+    assert_eq!(c["figures"]["captures"]["games_without"], 6);
+    assert_eq!(c["exact"]["first_player_margin"], 0);
+    assert!(c["exact"]["convention"].as_str().unwrap().contains("split"));
+    assert_eq!(v["interrupted"], false);
+}
+
+/// Every bundled variant runs under every combination of its readings.
+#[test]
+fn stats_runs_every_bundled_variant_under_every_combination() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    assert!(ids.len() >= 20, "{ids:?}");
+    for id in &ids {
+        let rules = rules::bundled(id).unwrap();
+        let want: usize = rules
+            .readings
+            .iter()
+            .map(|r| r.alternatives.len())
+            .product();
+        let out = ayla(&[
+            "stats",
+            id,
+            "--readings",
+            "all",
+            "--games",
+            "2",
+            "--level",
+            "1",
+            "--max-positions",
+            "0",
+            "--json",
+        ]);
+        let v = json_of(&out);
+        let combos = v["combinations"].as_array().unwrap();
+        assert_eq!(combos.len(), want, "{id}");
+        for c in combos {
+            assert_eq!(c["figures"]["games"], 2, "{id}");
+        }
+    }
+}
+
+/// Readings and levels that do not exist are refused with exit 2, naming
+/// what does.
+#[test]
+fn stats_refuses_what_it_cannot_play() {
+    for (args, want) in [
+        (
+            &["stats", "gore", "--readings", "nope=x"][..],
+            "no reading `nope`; the readings are skip-origin, keep-a-pit, affordable-offers, repetition",
+        ),
+        (
+            &["stats", "gore", "--readings", "repetition=fourth"],
+            "has no alternative `fourth`; its alternatives are third, second",
+        ),
+        (&["stats", "kalah", "--levels", "3"], "expected two levels"),
+        (
+            &["stats", "kalah", "--level", "9"],
+            "level 9 does not exist",
+        ),
+        (&["stats", "no-such-game"], "no-such-game"),
+    ] {
+        let out = ayla(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+/// `--readings NAME=A|B` plays those alternatives, the others at their
+/// defaults; the table names each column; `--svg` writes three charts a
+/// combination, each well-formed with a bar per bin.
+#[test]
+fn stats_prints_readings_side_by_side_and_draws_charts() {
+    let dir = std::env::temp_dir().join(format!("ayla-stats-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = ayla(&[
+        "stats",
+        "gore",
+        "--readings",
+        "repetition=second|third",
+        "--games",
+        "4",
+        "--level",
+        "1",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("[1] skip-origin=sow-into-origin keep-a-pit=keep-one affordable-offers=only-affordable repetition=second\n")
+            && text.contains("repetition=third (the defaults)"),
+        "{text}"
+    );
+    assert!(text.contains("first player's score [95%]"), "{text}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6, "{files:?}");
+    assert!(
+        files.contains(
+            &"gore-sow-into-origin-keep-one-only-affordable-second-length.svg".to_owned()
+        )
+    );
+    for f in files {
+        let svg = std::fs::read_to_string(dir.join(&f)).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let bars = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("bar"))
+            .count();
+        assert!(bars > 0, "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl-C stops the run: the games finished are reported, the output says
+/// it was interrupted, and the exit code is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_what_was_measured() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["stats", "kalah", "--games", "1000000", "--level", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(
+        text.contains("interrupted: the figures are of the games finished"),
+        "{text}"
+    );
+    assert!(text.contains("first player's score"), "{text}");
+}
