@@ -49,3 +49,4 @@ pub mod rules;
 pub mod search;
 pub mod solve;
 pub mod stats;
+mod xml;

@@ -65,3 +65,19 @@ pub struct Json {
     #[arg(long)]
     pub json: bool,
 }
+
+/// `--opening`, `--seed` and `--max-plies`: how engine games are started,
+/// seeded and cut (`match`, `stats`).
+#[derive(clap::Args)]
+pub struct SelfPlay {
+    /// Random plies played before the engines take over, so games differ.
+    #[arg(long, default_value_t = 4)]
+    pub opening: u32,
+    /// Seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a game after this many plies (at least 1) and score it as it
+    /// stands.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+}

@@ -1,6 +1,6 @@
 //! `ayla match <variant> --a LEVEL --b LEVEL --games N [--save DIR]`: measured strength.
 
-use super::{Failure, load_rules, progress};
+use super::{Failure, args, load_rules, progress};
 use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Side};
 use ayla::notation::format_position;
@@ -26,15 +26,8 @@ pub struct Args {
     /// shares a random opening).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// Random plies played before the engines take over, so games differ.
-    #[arg(long, default_value_t = 4)]
-    opening: u32,
-    /// Seed for openings and random players.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Stop a game after this many plies (at least 1) and score it as it stands.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
-    max_plies: u32,
+    #[command(flatten)]
+    play: args::SelfPlay,
     /// Save each game as a record, `<variant>-<number>.rec`, in this
     /// directory (made if missing; files of those names are replaced).
     #[arg(long, value_name = "DIR")]
@@ -70,7 +63,7 @@ fn save_game(
             "Event",
             format!(
                 "ayla match, seed {}, {} random opening plies",
-                a.seed, a.opening
+                a.play.seed, a.play.opening
             ),
         ),
         ("Round", number.to_string()),
@@ -92,7 +85,7 @@ fn save_game(
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = load_rules(&a.variant)?;
-    let mut rng = Rng::new(a.seed);
+    let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
     let mut legal = Vec::new();
@@ -117,7 +110,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         if i % 2 == 0 {
             opening.clear();
             let mut g = Game::new(rules.clone());
-            for _ in 0..a.opening {
+            for _ in 0..a.play.opening {
                 g.legal_plies(&mut legal);
                 if legal.is_empty() {
                     break;
@@ -138,7 +131,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         played.clear();
         played.extend_from_slice(&opening);
         let mut n = 0;
-        while !g.is_over() && n < a.max_plies {
+        while !g.is_over() && n < a.play.max_plies {
             bar.set_message(format!(
                 "A +{wins} ={draws} -{losses}; game {} ply {}",
                 i + 1,
@@ -199,7 +192,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         a.a,
         a.b,
         count(a.games, "game", "games"),
-        count(a.opening, "random opening ply", "random opening plies")
+        count(a.play.opening, "random opening ply", "random opening plies")
     );
     println!("A wins {wins}, draws {draws}, loses {losses}");
     println!(
@@ -209,7 +202,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         println!(
             "{} stopped at {} and scored as they stood",
             count(cut, "game", "games"),
-            count(a.max_plies, "ply", "plies")
+            count(a.play.max_plies, "ply", "plies")
         );
     }
     if let Some(dir) = &a.save {

@@ -45,17 +45,8 @@ pub struct Args {
     /// readings at their defaults). Default: the defaults only.
     #[arg(long, value_name = "SPEC")]
     readings: Option<String>,
-    /// Random plies played before the engines take over, so games differ.
-    #[arg(long, default_value_t = 4)]
-    opening: u32,
-    /// Seed of the openings and of the players' random choices: the same
-    /// seed gives the same games on any number of threads.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Stop a game after this many plies (at least 1) and score it as it
-    /// stands (it counts as unfinished).
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
-    max_plies: u32,
+    #[command(flatten)]
+    play: args::SelfPlay,
     /// Threads that play games (default: one a core).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
@@ -222,9 +213,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let setup = Setup {
         games: a.games,
         levels,
-        opening: a.opening,
-        seed: a.seed,
-        max_plies: a.max_plies,
+        opening: a.play.opening,
+        seed: a.play.seed,
+        max_plies: a.play.max_plies,
     };
     let mut columns = Vec::new();
     for sel in &selections {
@@ -294,13 +285,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
         write_charts(dir, &base.provenance.id, &setup, &columns)?;
     }
     let seconds = started.elapsed().as_secs_f64();
+    let report = Report {
+        a: &a,
+        base: &base,
+        setup: &setup,
+        columns: &columns,
+        interrupted,
+        seconds,
+    };
     if a.json.json {
-        println!(
-            "{}",
-            to_json(&a, &base, &setup, &columns, interrupted, seconds)
-        );
+        println!("{}", to_json(report));
     } else {
-        print_table(&a, &base, &setup, &columns, interrupted, seconds);
+        print_table(report);
     }
     if interrupted {
         return Err(Failure::silent(super::Exit::Interrupted));
@@ -341,6 +337,17 @@ fn spread_json(s: &Spread) -> Value {
     })
 }
 
+/// What a run measured, for printing.
+#[derive(Clone, Copy)]
+struct Report<'a> {
+    a: &'a Args,
+    base: &'a ayla::rules::Rules,
+    setup: &'a Setup,
+    columns: &'a [Column],
+    interrupted: bool,
+    seconds: f64,
+}
+
 fn verdict(margin: i32) -> String {
     match margin.cmp(&0) {
         std::cmp::Ordering::Greater => format!("the first player wins by {margin}"),
@@ -349,14 +356,15 @@ fn verdict(margin: i32) -> String {
     }
 }
 
-fn to_json(
-    a: &Args,
-    base: &ayla::rules::Rules,
-    setup: &Setup,
-    columns: &[Column],
-    interrupted: bool,
-    seconds: f64,
-) -> Value {
+fn to_json(report: Report) -> Value {
+    let Report {
+        a,
+        base,
+        setup,
+        columns,
+        interrupted,
+        seconds,
+    } = report;
     let readings: Vec<Value> = columns
         .iter()
         .map(|c| {
@@ -462,14 +470,15 @@ fn num(x: f64) -> String {
 /// The widest a line of the table may be.
 const WIDTH: usize = 110;
 
-fn print_table(
-    a: &Args,
-    base: &ayla::rules::Rules,
-    setup: &Setup,
-    columns: &[Column],
-    interrupted: bool,
-    seconds: f64,
-) {
+fn print_table(report: Report) {
+    let Report {
+        a,
+        base,
+        setup,
+        columns,
+        interrupted,
+        seconds,
+    } = report;
     println!(
         "{}: {} a combination of readings, {}, {} random opening plies, seed {}, games stopped at {} plies",
         base.provenance.name,
@@ -814,42 +823,41 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
         let title = &c.variant.provenance.name;
         let lengths: Vec<f64> = c.games.iter().map(|g| g.plies() as f64).collect();
         let margins: Vec<f64> = c.games.iter().map(|g| g.first_margin() as f64).collect();
+        let chart = |what: &str, x: &str, y: &str, bars: Vec<Bar>| Chart {
+            title: format!("{title}: {what}"),
+            subtitle: subtitle.clone(),
+            x_label: x.into(),
+            y_label: y.into(),
+            bars,
+        };
         let charts = [
             (
                 "length",
-                Chart {
-                    title: format!("{title}: game length"),
-                    subtitle: subtitle.clone(),
-                    x_label: "plies".into(),
-                    y_label: "games".into(),
-                    bars: histogram(&lengths),
-                },
+                chart("game length", "plies", "games", histogram(&lengths)),
             ),
             (
                 "margin",
-                Chart {
-                    title: format!("{title}: the first player's final margin"),
-                    subtitle: subtitle.clone(),
-                    x_label: "seeds".into(),
-                    y_label: "games".into(),
-                    bars: histogram(&margins),
-                },
+                chart(
+                    "the first player's final margin",
+                    "seeds",
+                    "games",
+                    histogram(&margins),
+                ),
             ),
             (
                 "captures",
-                Chart {
-                    title: format!("{title}: captures over the game"),
-                    subtitle: subtitle.clone(),
-                    x_label: "part of the game (%)".into(),
-                    y_label: "share of capturing plies (%)".into(),
-                    bars: (0..PARTS)
+                chart(
+                    "captures over the game",
+                    "part of the game (%)",
+                    "share of capturing plies (%)",
+                    (0..PARTS)
                         .map(|p| Bar {
                             from: (100 * p / PARTS) as f64,
                             to: (100 * (p + 1) / PARTS) as f64,
                             value: 100.0 * f.captures_by_part[p],
                         })
                         .collect(),
-                },
+                ),
             ),
         ];
         for (what, chart) in charts {

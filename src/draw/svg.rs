@@ -10,6 +10,7 @@ use super::layout::{Layout, PitCell, Point, StoreCell};
 use super::{MAX_DOTS, Marks, Options, Scene, Seeds};
 use crate::board::{Place, Side};
 use crate::rules::Rules;
+use crate::xml::escape as esc;
 use std::fmt::Write;
 
 /// Font sizes, in the picture's units.
@@ -622,24 +623,6 @@ fn num(x: f64) -> String {
     } else {
         t.to_owned()
     }
-}
-
-/// `t` safe in XML text and in double-quoted attributes.
-fn esc(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    for ch in t.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids are dropped, not written.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

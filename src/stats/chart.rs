@@ -7,7 +7,6 @@
 //! every label is placed by its anchor (start, middle or end) and the
 //! margins leave room for the longest label the number format makes.
 //!
-//! The module uses only `std`, so it can move between crates unchanged.
 //! The text is built in one fixed order with fixed number formats, so the
 //! same chart always gives the same bytes, and a figure in a repository
 //! changes only when its data does.
@@ -28,6 +27,7 @@
 //! assert!(chart.to_svg().starts_with("<svg"));
 //! ```
 
+use crate::xml::escape as esc;
 use std::fmt::Write;
 
 /// The canvas, in the picture's units: one size for every chart, so the
@@ -505,24 +505,6 @@ fn tick_label(v: f64, step: f64) -> String {
     }
     let decimals = (1.0 - step_mag).clamp(0.0, 20.0) as usize;
     trim(format!("{v:.decimals$}"))
-}
-
-/// `t` safe in XML text and in double-quoted attributes.
-fn esc(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    for ch in t.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids are dropped, not written.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
