@@ -154,20 +154,20 @@ fn combinations(readings: &[Reading], spec: Option<&str>) -> Result<Vec<Selectio
             }
         }
     }
-    let mut out = vec![Selection::new()];
-    for (r, alts) in readings.iter().zip(&chosen) {
-        out = out
-            .iter()
-            .flat_map(|s| {
-                alts.iter().map(move |a| {
-                    let mut s = s.clone();
-                    s.insert(r.name.clone(), a.clone());
-                    s
-                })
-            })
-            .collect();
-    }
-    Ok(out)
+    // Each reading cut down to the alternatives asked for: their product
+    // is `fit`'s, the one place combinations are made.
+    let narrowed: Vec<Reading> = readings
+        .iter()
+        .zip(&chosen)
+        .map(|(r, alts)| Reading {
+            alternatives: alts
+                .iter()
+                .filter_map(|a| r.alternatives.iter().find(|x| x.name == *a).cloned())
+                .collect(),
+            ..r.clone()
+        })
+        .collect();
+    Ok(ayla::fit::combinations(&narrowed))
 }
 
 /// The exact value of the start, where the solver takes the rules and the
