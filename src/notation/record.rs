@@ -484,7 +484,7 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
 mod tests {
     use super::*;
 
-    /// Finding R1 (tests/regressions.rs): placing every ply walks the text
+    /// Finding R1 (tests/it/regressions.rs): placing every ply walks the text
     /// once in all, not once per ply, whatever the record's shape.
     #[test]
     fn placing_plies_walks_the_text_once() {

@@ -905,7 +905,7 @@ fn page_in_a_browser() {
     let required = env::var("AYLA_BROWSER_TEST").is_ok_and(|v| v == "required");
     let Some(chromedriver) = find_chromedriver() else {
         let msg = "\n\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\
-                   !! tests/browser.rs: chromedriver not found (PATH, /usr/bin):  !!\n\
+                   !! tests/it/browser.rs: chromedriver not found (PATH, /usr/bin):  !!\n\
                    !! the page of `ayla serve` was NOT tested in a browser.       !!\n\
                    !! Install it with: apt-get install chromium chromium-driver   !!\n\
                    !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n";

@@ -5,7 +5,7 @@
 //!
 //! Four tests of a quarter each, so libtest runs them on two cores:
 //! together at least 2,000 files and 1,000,000 compared plies.
-//! `cargo test --release --test differential -- --nocapture` shows the
+//! `cargo test --release --test it differential:: -- --nocapture` shows the
 //! figures.
 
 use ayla::reference::differential::compare_game;

@@ -18,7 +18,7 @@
 //! 10,000 relays, so each ply itself ends.
 //!
 //! Two findings of the fuzzing harness bear on this:
-//! - **With trading the argument failed** (finding T1, tests/regressions.rs):
+//! - **With trading the argument failed** (finding T1, tests/it/regressions.rs):
 //!   an accepted offer changes owners and moves captured seeds back onto
 //!   the board, and a trade back undoes it; the engine restarted the window
 //!   at each, so a state could recur without bound. The engine now keeps

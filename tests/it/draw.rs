@@ -728,7 +728,7 @@ fn path_follows_the_trace_into_stores() {
 }
 
 /// Not a check: writes sample pictures to target/renders for a person to
-/// look at (`cargo test --test draw -- --ignored renders`).
+/// look at (`cargo test --test it draw:: -- --ignored renders`).
 #[test]
 #[ignore]
 fn renders() {

@@ -11,12 +11,11 @@ use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
 use ayla::solve::search::{MAX_LINE, Search, TooDeep};
 use ayla::solve::{exhaustive, position_of, terminal_margin};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use crate::counting::allocations;
 use std::sync::Arc;
 
 /// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, if
-/// they allow that board (as in tests/solve.rs).
+/// they allow that board (as in tests/it/solve.rs).
 fn shrunk(id: &str, per_row: usize, seeds: usize) -> Option<Arc<Variant>> {
     shrunk_with(id, per_row, seeds, "")
 }
@@ -351,56 +350,6 @@ fn the_longest_line_fits_on_a_small_stack() {
         .join()
         .expect("the search thread did not panic");
     assert_eq!(result, Err(TooDeep(MAX_LINE)));
-}
-
-struct Counting;
-
-thread_local! {
-    /// Count only on the measuring thread (the harness runs tests on
-    /// several threads at once).
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn note() {
-    if COUNTING.try_with(Cell::get).unwrap_or(false) {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-    }
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        // SAFETY: same contract as ours.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        // SAFETY: same contract as ours.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        // SAFETY: same contract as ours.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as ours.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Allocations made by `f` on this thread.
-fn allocations(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.with(Cell::get);
-    COUNTING.with(|c| c.set(true));
-    f();
-    COUNTING.with(|c| c.set(false));
-    ALLOCATIONS.with(Cell::get) - before
 }
 
 /// The search allocates nothing of its own: all it allocates is what
