@@ -46,8 +46,9 @@
 //!   carries its bin and count as hover text, and the chart its title and
 //!   description, which screen readers read.
 //! - **Weight.** Its default features pull in a bitmap backend, image
-//!   decoding and font loading: tens of crates and a longer build for what
-//!   is here a few hundred lines with no dependency.
+//!   decoding and font loading (font-kit, which on Linux needs the
+//!   system's fontconfig to build): tens of crates and a longer build for
+//!   what is here a few hundred lines with no dependency.
 //! - **Byte-stable output.** The text here is made in one fixed order with
 //!   fixed number formats; a figure kept in a repository changes only when
 //!   its data does.
