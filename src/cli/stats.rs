@@ -10,7 +10,7 @@ use ayla::search::Level;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
 use ayla::solve::{Convention, solver_variant};
-use ayla::stats::chart::{Bar, Chart};
+use ayla::stats::chart::{Bar, Chart, histogram, margin_histogram};
 use ayla::stats::{Figures, GameRecord, PARTS, Setup, Spread, play_games};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -170,9 +170,24 @@ fn combinations(readings: &[Reading], spec: Option<&str>) -> Result<Vec<Selectio
     Ok(ayla::fit::combinations(&narrowed))
 }
 
-/// The exact value of the start, where the solver takes the rules and the
-/// databases hold at most `max_positions` positions.
-fn exact(variant: &Arc<Variant>, max_positions: u64) -> Result<Exact, String> {
+/// What the databases of a variant's start would be: the solver's rules,
+/// what it changed in them, the seeds and the positions they would hold.
+struct Plan {
+    solver: Arc<Variant>,
+    changes: Vec<String>,
+    seeds: usize,
+    positions: u64,
+}
+
+/// The databases that would give the exact value of `variant`'s start, or
+/// why there are none: the solver does not take the rules (trading, an
+/// opening lock, …) or they would hold more than `max_positions`
+/// positions. Cheap: nothing is built, so `--level perfect` can be refused
+/// before a game is played.
+fn plan(variant: &Arc<Variant>, max_positions: u64) -> Result<Plan, String> {
+    if max_positions == 0 {
+        return Err("not asked for (--max-positions 0)".into());
+    }
     let (solver, changes) = solver_variant(variant).map_err(|e| e.to_string())?;
     let seeds: usize = solver.initial.iter().map(|&s| usize::from(s)).sum();
     let positions =
@@ -188,6 +203,22 @@ fn exact(variant: &Arc<Variant>, max_positions: u64) -> Result<Exact, String> {
             )
         });
     }
+    Ok(Plan {
+        solver,
+        changes,
+        seeds,
+        positions,
+    })
+}
+
+/// The exact value of the start, where [`plan`] finds databases.
+fn exact(variant: &Arc<Variant>, max_positions: u64) -> Result<Exact, String> {
+    let Plan {
+        solver,
+        changes,
+        seeds,
+        positions,
+    } = plan(variant, max_positions)?;
     let db = Database::build(&solver, seeds).map_err(|e| e.to_string())?;
     let start = Position::initial(&solver);
     let south = db
@@ -235,10 +266,31 @@ pub fn run(a: Args) -> Result<(), Failure> {
             seconds: 0.0,
         });
     }
+    // Both refusals come before a game is played: a run may take hours,
+    // and should not end in an error it could have given at once.
+    let perfect = levels.contains(&Level::Perfect);
+    if perfect {
+        for (k, col) in columns.iter().enumerate() {
+            if let Err(why) = plan(&col.variant, a.max_positions) {
+                return Err(Failure::unusable(anyhow::anyhow!(
+                    "--level perfect: no database covers {}{}: {why}; perfect play needs one (choose another level{})",
+                    base.provenance.name,
+                    if columns.len() > 1 || !col.selection.is_empty() {
+                        format!(" under [{}] {}", k + 1, describe(&col.selection))
+                    } else {
+                        String::new()
+                    },
+                    if why.contains("--max-positions") {
+                        ", or raise --max-positions"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        }
+    }
     if let Some(dir) = &a.svg {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Failure::unusable(anyhow::anyhow!("--svg: cannot make {}: {e}", dir.display()))
-        })?;
+        chart_dir(dir)?;
     }
     if let Some(t) = a.threads {
         // One command makes one pool; a second call could only fail.
@@ -265,11 +317,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         let t = Instant::now();
         bar.set_message(format!("reading {} of {n}: exact value", k + 1));
-        col.exact = if a.max_positions == 0 {
-            Err("not asked for (--max-positions 0)".into())
-        } else {
-            exact(&col.variant, a.max_positions)
-        };
+        col.exact = exact(&col.variant, a.max_positions);
+        if perfect && let Err(why) = &col.exact {
+            // The plan held but the build failed: games played without a
+            // database would not be perfect play, whatever they are called.
+            bar.finish_and_clear();
+            return Err(Failure::unusable(anyhow::anyhow!(
+                "--level perfect: the databases of [{}] {} could not be built: {why}",
+                k + 1,
+                describe(&col.selection)
+            )));
+        }
         bar.set_message(format!("reading {} of {n}", k + 1));
         let db = col.exact.as_ref().ok().map(|e| &e.db);
         col.games = play_games(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
@@ -294,7 +352,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
         seconds,
     };
     if a.json.json {
-        println!("{}", to_json(report));
+        let mut v = to_json(report);
+        round_floats(&mut v);
+        println!("{v}");
     } else {
         print_table(report);
     }
@@ -302,6 +362,52 @@ pub fn run(a: Args) -> Result<(), Failure> {
         return Err(Failure::silent(super::Exit::Interrupted));
     }
     Ok(())
+}
+
+/// Makes `--svg`'s directory if missing; refuses a path that is a file, or
+/// a directory that cannot be made.
+fn chart_dir(dir: &Path) -> Result<(), Failure> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "--svg: {} is a file, not a directory; give a directory for the charts (it is made if missing)",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::unusable(anyhow::anyhow!(
+            "--svg: cannot make the directory {}: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// Significant digits of a fraction in `--json`: more than a run of games
+/// measures, and no `114.39999999999998` from binary arithmetic.
+const JSON_DIGITS: usize = 6;
+
+/// Every float of `v` rounded to [`JSON_DIGITS`] significant digits, the
+/// one place `stats --json` rounds; integers are left as they are.
+fn round_floats(v: &mut Value) {
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(x) = n.as_f64() {
+                *v = Value::from(round_sig(x, JSON_DIGITS));
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(round_floats),
+        Value::Object(map) => map.values_mut().for_each(round_floats),
+        _ => {}
+    }
+}
+
+/// `x` to `digits` significant digits: the nearest double to the decimal
+/// so rounded, which serde_json prints in at most that many digits.
+fn round_sig(x: f64, digits: usize) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let d = digits.saturating_sub(1);
+    format!("{x:.d$e}").parse().unwrap_or(x)
 }
 
 /// A combination's choices as `name=alt` words.
@@ -764,42 +870,6 @@ fn print_table(report: Report) {
     );
 }
 
-/// A bin width of 1, 2 or 5 × 10^k giving at most about `bins` bins over
-/// `span`.
-fn bin_width(span: f64, bins: f64) -> f64 {
-    let raw = (span / bins).max(1.0);
-    let mag = 10f64.powf(raw.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * mag)
-        .find(|&w| w >= raw)
-        .unwrap_or(10.0 * mag)
-}
-
-/// Bars counting `values` (integers) in bins of equal width.
-fn histogram(values: &[f64]) -> Vec<Bar> {
-    let (Some(lo), Some(hi)) = (
-        values.iter().copied().reduce(f64::min),
-        values.iter().copied().reduce(f64::max),
-    ) else {
-        return Vec::new();
-    };
-    let w = bin_width(hi - lo + 1.0, 25.0);
-    let start = (lo / w).floor() * w;
-    let n = ((hi - start) / w).floor() as usize + 1;
-    let mut bars: Vec<Bar> = (0..n)
-        .map(|i| Bar {
-            from: start + i as f64 * w,
-            to: start + (i + 1) as f64 * w,
-            value: 0.0,
-        })
-        .collect();
-    for &v in values {
-        bars[((v - start) / w).floor() as usize].value += 1.0;
-    }
-    bars
-}
-
 /// A file name for a combination: the variant's id and its alternatives.
 fn slug(id: &str, selection: &[(String, String)]) -> String {
     std::iter::once(id)
@@ -813,7 +883,7 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
         let Some(f) = &c.figures else { continue };
         let name = slug(id, &c.selection);
         let subtitle = format!(
-            "{} · {} games, {}, {} random opening plies, seed {}",
+            "{}\n{} games, {}, {} random opening plies, seed {}",
             describe(&c.selection),
             f.games,
             levels_text(setup),
@@ -822,12 +892,13 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
         );
         let title = &c.variant.provenance.name;
         let lengths: Vec<f64> = c.games.iter().map(|g| g.plies() as f64).collect();
-        let margins: Vec<f64> = c.games.iter().map(|g| g.first_margin() as f64).collect();
+        let margins: Vec<i64> = c.games.iter().map(GameRecord::first_margin).collect();
         let chart = |what: &str, x: &str, y: &str, bars: Vec<Bar>| Chart {
             title: format!("{title}: {what}"),
             subtitle: subtitle.clone(),
             x_label: x.into(),
             y_label: y.into(),
+            discrete: false,
             bars,
         };
         let charts = [
@@ -837,12 +908,15 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
             ),
             (
                 "margin",
-                chart(
-                    "the first player's final margin",
-                    "seeds",
-                    "games",
-                    histogram(&margins),
-                ),
+                Chart {
+                    discrete: true,
+                    ..chart(
+                        "the first player's final margin",
+                        "seeds",
+                        "games",
+                        margin_histogram(&margins),
+                    )
+                },
             ),
             (
                 "captures",

@@ -1,11 +1,15 @@
 //! Bar charts as SVG: the histograms of `ayla stats` (game lengths, final
 //! margins, captures over the game), drawn to go into a paper as they are.
 //!
-//! Written by hand rather than with a plotting crate: a histogram is a few
-//! hundred lines of SVG, and a dependency would bring fonts, backends and
-//! a build far larger than the chart. No font metrics are needed, since
-//! every label is placed by its anchor (start, middle or end) and the
-//! margins leave room for the longest label the number format makes.
+//! Written by hand rather than with a plotting crate; see "Why not
+//! plotters" below.
+//!
+//! Labels are placed by their anchor (start, middle or end) and the
+//! margins leave room for the longest tick label the number format makes.
+//! The title and subtitle are free text (a subtitle names every reading of
+//! a combination), so they are wrapped onto as many lines as they need,
+//! measured with [`text_width`], and the chart grows downwards to hold
+//! them: nothing is cut off at the edges.
 //!
 //! The text is built in one fixed order with fixed number formats, so the
 //! same chart always gives the same bytes, and a figure in a repository
@@ -19,6 +23,7 @@
 //!     subtitle: "200 games, level 3, seed 1".to_owned(),
 //!     x_label: "plies".to_owned(),
 //!     y_label: "games".to_owned(),
+//!     discrete: false,
 //!     bars: vec![
 //!         Bar { from: 40.0, to: 50.0, value: 17.0 },
 //!         Bar { from: 50.0, to: 60.0, value: 42.0 },
@@ -26,20 +31,55 @@
 //! };
 //! assert!(chart.to_svg().starts_with("<svg"));
 //! ```
+//!
+//! # Why not plotters
+//!
+//! plotters (0.3, with its SVG backend) was weighed against this module
+//! and not taken:
+//!
+//! - **Text layout.** plotters measures text only with a font loaded at
+//!   run time (its `ab_glyph` or `ttf` features, with a font file found or
+//!   shipped); it neither wraps a long title nor grows the canvas for one,
+//!   so the subtitle would still need the wrapping done here.
+//! - **Accessibility and hover.** Its SVG backend writes no `<title>` or
+//!   `<desc>` for the document and no per-bar `<title>`; each bar here
+//!   carries its bin and count as hover text, and the chart its title and
+//!   description, which screen readers read.
+//! - **Weight.** Its default features pull in a bitmap backend, image
+//!   decoding and font loading (font-kit, which on Linux needs the
+//!   system's fontconfig to build): tens of crates and a longer build for
+//!   what is here a few hundred lines with no dependency.
+//! - **Byte-stable output.** The text here is made in one fixed order with
+//!   fixed number formats; a figure kept in a repository changes only when
+//!   its data does.
+//!
+//! What plotters does better (log axes, many chart kinds) `ayla stats` does
+//! not use: its charts are three bar charts.
 
 use crate::xml::escape as esc;
 use std::fmt::Write;
 
-/// The canvas, in the picture's units: one size for every chart, so the
-/// figures of a paper line up.
+/// The canvas, in the picture's units: one width for every chart, so the
+/// figures of a paper line up, and this height where the title and the
+/// subtitle take one line each (each more line adds its height).
 const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 440.0;
 /// The plot area. The left margin holds a tick label of up to about nine
-/// characters and the rotated y label; the top one the title and subtitle.
+/// characters and the rotated y label; the top one a line of title and a
+/// line of subtitle (the plot moves down for more).
 const LEFT: f64 = 84.0;
 const RIGHT: f64 = WIDTH - 24.0;
 const TOP: f64 = 60.0;
 const BOTTOM: f64 = HEIGHT - 56.0;
+/// The room the title and subtitle lines may fill: the canvas less a
+/// margin on each side.
+const TEXT_MARGIN: f64 = 16.0;
+/// Baselines: the title's first line, the gap from its last line to the
+/// subtitle's first, and the step between lines of each.
+const TITLE_BASELINE: f64 = 26.0;
+const TITLE_LINE: f64 = 20.0;
+const SUBTITLE_GAP: f64 = 19.0;
+const SUBTITLE_LINE: f64 = 15.0;
 
 const TITLE_SIZE: f64 = 16.0;
 const SUBTITLE_SIZE: f64 = 12.0;
@@ -82,12 +122,19 @@ pub struct Bar {
 pub struct Chart {
     /// The heading, over the plot.
     pub title: String,
-    /// A second, smaller line under the title (e.g. "200 games, level 3, seed 1"); may be empty.
+    /// A second, smaller line under the title (e.g. "200 games, level 3,
+    /// seed 1"); may be empty. A newline starts a new line; a line too
+    /// wide for the chart is wrapped (so is the title).
     pub subtitle: String,
     /// What the x axis measures (e.g. "plies").
     pub x_label: String,
     /// What the bars' heights count (e.g. "games").
     pub y_label: String,
+    /// The bars count integers: a bar covers the integers `from..=to`, is
+    /// drawn from `from − ½` to `to + ½`, and its hover text names the
+    /// integers it covers ("1–5: 12", "0: 7"). Without it a bar is the
+    /// interval [from, to).
+    pub discrete: bool,
     /// The bars, drawn in this order.
     pub bars: Vec<Bar>,
 }
@@ -105,7 +152,7 @@ struct Bin {
 }
 
 impl Bin {
-    fn of(bar: &Bar) -> Option<Bin> {
+    fn of(bar: &Bar, discrete: bool) -> Option<Bin> {
         if !(bar.from.is_finite() && bar.to.is_finite() && bar.value.is_finite()) {
             return None;
         }
@@ -116,8 +163,8 @@ impl Bin {
         } else {
             format!("{}–{}: {}", compact(from), compact(to), compact(value))
         };
-        let (lo, hi) = if from == to {
-            (from - 0.5, from + 0.5)
+        let (lo, hi) = if from == to || discrete {
+            (from.min(to) - 0.5, from.max(to) + 0.5)
         } else {
             (from.min(to), from.max(to))
         };
@@ -240,7 +287,19 @@ impl Chart {
     /// span 0 to 1 and the plot says "no data".
     #[must_use]
     pub fn to_svg(&self) -> String {
-        let bins: Vec<Bin> = self.bars.iter().filter_map(Bin::of).collect();
+        let bins: Vec<Bin> = self
+            .bars
+            .iter()
+            .filter_map(|b| Bin::of(b, self.discrete))
+            .collect();
+        let wide = WIDTH - 2.0 * TEXT_MARGIN;
+        let title = wrap(&self.title, TITLE_SIZE, true, wide);
+        let subtitle = wrap(&self.subtitle, SUBTITLE_SIZE, false, wide);
+        // The lines past one of each push the plot down and the canvas
+        // with it; the plot itself keeps its size.
+        let more = TITLE_LINE * (title.len().max(1) - 1) as f64
+            + SUBTITLE_LINE * (subtitle.len().max(1) - 1) as f64;
+        let (top, bottom, height) = (TOP + more, BOTTOM + more, HEIGHT + more);
         let (x_axis, y_axis) = if bins.is_empty() {
             (
                 Axis::inside(0.0, 1.0, false),
@@ -267,8 +326,8 @@ impl Chart {
         let sy = Scale {
             lo: y_axis.lo,
             hi: y_axis.hi,
-            from: BOTTOM,
-            to: TOP,
+            from: bottom,
+            to: top,
         };
 
         let mut s = String::new();
@@ -276,36 +335,52 @@ impl Chart {
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" role=\"img\">",
             w = num(WIDTH),
-            h = num(HEIGHT),
+            h = num(height),
         );
         if !self.title.is_empty() {
             let _ = writeln!(s, "<title>{}</title>", esc(&self.title));
+        }
+        // The subtitle whole, unwrapped, for screen readers.
+        if !self.subtitle.is_empty() {
+            let _ = writeln!(s, "<desc>{}</desc>", esc(&self.subtitle));
         }
         let _ = writeln!(
             s,
             "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
             num(WIDTH),
-            num(HEIGHT)
+            num(height)
         );
         let mid = (LEFT + RIGHT) / 2.0;
-        text(
-            &mut s,
-            "title",
-            (WIDTH / 2.0, 26.0),
-            TITLE_SIZE,
-            "middle",
-            " font-weight=\"bold\"",
-            &self.title,
-        );
-        text(
-            &mut s,
-            "subtitle",
-            (WIDTH / 2.0, 45.0),
-            SUBTITLE_SIZE,
-            "middle",
-            &format!(" fill=\"{MUTED}\""),
-            &self.subtitle,
-        );
+        let mut y = TITLE_BASELINE;
+        for (i, line) in title.iter().enumerate() {
+            if i > 0 {
+                y += TITLE_LINE;
+            }
+            text(
+                &mut s,
+                "title",
+                (WIDTH / 2.0, y),
+                TITLE_SIZE,
+                "middle",
+                " font-weight=\"bold\"",
+                line,
+            );
+        }
+        y += SUBTITLE_GAP;
+        for (i, line) in subtitle.iter().enumerate() {
+            if i > 0 {
+                y += SUBTITLE_LINE;
+            }
+            text(
+                &mut s,
+                "subtitle",
+                (WIDTH / 2.0, y),
+                SUBTITLE_SIZE,
+                "middle",
+                &format!(" fill=\"{MUTED}\""),
+                line,
+            );
+        }
 
         // Grid first, so bars and axes lie over it.
         for &t in &y_axis.ticks {
@@ -322,6 +397,13 @@ impl Chart {
             );
         }
 
+        // A margin histogram reads against 0: who won is which side of it.
+        // Under the bars, so it does not cut the draws' own bar in two.
+        if x_axis.lo < 0.0 && 0.0 < x_axis.hi {
+            let x = sx.at(0.0);
+            line(&mut s, "zero", (x, top), (x, bottom), INK);
+        }
+
         let base = sy.at(0.0);
         let _ = writeln!(
             s,
@@ -329,11 +411,11 @@ impl Chart {
         );
         for b in &bins {
             let (x0, x1) = (sx.at(b.lo), sx.at(b.hi));
-            let top = sy.at(b.value);
+            let end = sy.at(b.value);
             // Rounded edges, not rounded sizes: neighbours then share an
             // edge exactly, and each size is off by at most 0.01.
             let (x0, x1) = (round2(x0), round2(x1));
-            let (y0, y1) = (round2(top.min(base)), round2(top.max(base)));
+            let (y0, y1) = (round2(end.min(base)), round2(end.max(base)));
             let _ = writeln!(
                 s,
                 "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>{}</title></rect>",
@@ -346,24 +428,19 @@ impl Chart {
         }
         s.push_str("</g>\n");
 
-        // A margin histogram reads against 0: who won is which side of it.
-        if x_axis.lo < 0.0 && 0.0 < x_axis.hi {
-            let x = sx.at(0.0);
-            line(&mut s, "zero", (x, TOP), (x, BOTTOM), INK);
-        }
         if y_axis.lo < 0.0 {
             line(&mut s, "zero", (LEFT, base), (RIGHT, base), INK);
         }
 
-        line(&mut s, "axis", (LEFT, TOP), (LEFT, BOTTOM), INK);
-        line(&mut s, "axis", (LEFT, BOTTOM), (RIGHT, BOTTOM), INK);
+        line(&mut s, "axis", (LEFT, top), (LEFT, bottom), INK);
+        line(&mut s, "axis", (LEFT, bottom), (RIGHT, bottom), INK);
         for &t in &x_axis.ticks {
             let x = sx.at(t);
-            line(&mut s, "tick", (x, BOTTOM), (x, BOTTOM + 5.0), INK);
+            line(&mut s, "tick", (x, bottom), (x, bottom + 5.0), INK);
             text(
                 &mut s,
                 "xtick",
-                (x, BOTTOM + 19.0),
+                (x, bottom + 19.0),
                 TICK_SIZE,
                 "middle",
                 "",
@@ -374,13 +451,13 @@ impl Chart {
         text(
             &mut s,
             "xlabel",
-            (mid, HEIGHT - 12.0),
+            (mid, height - 12.0),
             LABEL_SIZE,
             "middle",
             "",
             &self.x_label,
         );
-        let (lx, ly) = (20.0, (TOP + BOTTOM) / 2.0);
+        let (lx, ly) = (20.0, (top + bottom) / 2.0);
         text(
             &mut s,
             "ylabel",
@@ -394,7 +471,7 @@ impl Chart {
             text(
                 &mut s,
                 "empty",
-                (mid, (TOP + BOTTOM) / 2.0),
+                (mid, (top + bottom) / 2.0),
                 LABEL_SIZE,
                 "middle",
                 &format!(" fill=\"{MUTED}\""),
@@ -404,6 +481,174 @@ impl Chart {
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// Advance widths of DejaVu Sans, the usual `sans-serif` of Linux and the
+/// widest of the common ones, for ASCII from the space to `~`, in
+/// thousandths of an em (read from the font's `hmtx` table).
+const SANS: [u16; 95] = [
+    317, 400, 459, 837, 636, 950, 779, 274, 390, 390, 500, 837, 317, 360, 317, 336, 636, 636, 636,
+    636, 636, 636, 636, 636, 636, 636, 336, 336, 837, 837, 837, 530, 1000, 684, 686, 698, 770, 631,
+    575, 774, 751, 294, 294, 655, 557, 862, 748, 787, 603, 787, 694, 634, 610, 731, 684, 988, 685,
+    610, 685, 390, 336, 390, 837, 500, 500, 612, 634, 549, 634, 615, 352, 634, 633, 277, 277, 579,
+    277, 974, 633, 611, 634, 634, 411, 520, 392, 633, 591, 817, 591, 591, 524, 636, 336, 636, 837,
+];
+/// The same for DejaVu Sans Bold.
+const SANS_BOLD: [u16; 95] = [
+    348, 456, 520, 837, 695, 1001, 872, 306, 457, 457, 522, 837, 379, 415, 379, 365, 695, 695, 695,
+    695, 695, 695, 695, 695, 695, 695, 399, 399, 837, 837, 837, 580, 1000, 773, 762, 733, 830, 683,
+    683, 820, 836, 372, 372, 774, 637, 995, 836, 850, 732, 850, 770, 720, 682, 812, 773, 1103, 770,
+    724, 725, 457, 365, 457, 837, 500, 500, 674, 715, 592, 715, 678, 435, 715, 711, 342, 342, 665,
+    342, 1041, 711, 687, 715, 715, 493, 595, 478, 711, 651, 923, 645, 651, 582, 711, 365, 711, 837,
+];
+
+/// An estimate of the width of `t` set in `sans-serif` at `size`, in the
+/// picture's units: DejaVu Sans's widths for ASCII, a whole em for any
+/// other character (wider than any accented Latin letter, as wide as a
+/// CJK one), so that text laid out by it fits in most fonts a viewer
+/// picks. The SVG carries no font, so a viewer's font may differ.
+#[must_use]
+pub fn text_width(t: &str, size: f64, bold: bool) -> f64 {
+    let table = if bold { &SANS_BOLD } else { &SANS };
+    let thousandths: u32 = t
+        .chars()
+        .map(|c| {
+            let i = (c as usize).wrapping_sub(32);
+            table.get(i).map_or(1000, |&w| u32::from(w))
+        })
+        .sum();
+    f64::from(thousandths) * size / 1000.0
+}
+
+/// `t` cut into lines no wider than `max` by [`text_width`]: at each
+/// newline, then at spaces, as many words a line as fit; a word wider
+/// than a line on its own is cut between characters, since nothing may
+/// fall off the canvas. No line for an empty text.
+fn wrap(t: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
+    t.lines()
+        .flat_map(|paragraph| wrap_line(paragraph, size, bold, max))
+        .collect()
+}
+
+/// [`wrap`] for a text without newlines.
+fn wrap_line(t: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
+    let width = |s: &str| text_width(s, size, bold);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in t.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&joined) <= max {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            line.push(c);
+            if width(&line) > max && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A bin width of 1, 2 or 5 × 10^k giving at most about `bins` bins over
+/// `span`, and never under 1 (the values binned are integers).
+fn bin_width(span: f64, bins: f64) -> f64 {
+    let raw = (span / bins).max(1.0);
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|&w| w >= raw)
+        .unwrap_or(10.0 * mag)
+}
+
+/// Bars counting `values` (integers) in about 25 bins [from, to) of one
+/// width, from a multiple of it.
+#[must_use]
+pub fn histogram(values: &[f64]) -> Vec<Bar> {
+    let (Some(lo), Some(hi)) = (
+        values.iter().copied().reduce(f64::min),
+        values.iter().copied().reduce(f64::max),
+    ) else {
+        return Vec::new();
+    };
+    let w = bin_width(hi - lo + 1.0, 25.0);
+    let start = (lo / w).floor() * w;
+    let n = ((hi - start) / w).floor() as usize + 1;
+    let mut bars: Vec<Bar> = (0..n)
+        .map(|i| Bar {
+            from: start + i as f64 * w,
+            to: start + (i + 1) as f64 * w,
+            value: 0.0,
+        })
+        .collect();
+    for &v in values {
+        bars[((v - start) / w).floor() as usize].value += 1.0;
+    }
+    bars
+}
+
+/// Bars counting final margins for a [`Chart::discrete`] chart: a bar of
+/// its own for the draws (0), and bins of one width `w` (about 25 bins in
+/// all) outwards from ±1 for wins and losses: `1..=w`, `w+1..=2w`, … and
+/// `-w..=-1`, … So a draw is never counted with a small win. The draws'
+/// bar is there even with no draw, so 0 is always on the axis.
+#[must_use]
+pub fn margin_histogram(margins: &[i64]) -> Vec<Bar> {
+    if margins.is_empty() {
+        return Vec::new();
+    }
+    let lo = margins.iter().copied().min().unwrap_or(0).min(0);
+    let hi = margins.iter().copied().max().unwrap_or(0).max(0);
+    // Spans up to 2^63 are far beyond any game; i128 keeps the sums exact.
+    let span = (i128::from(hi) - i128::from(lo) + 1) as f64;
+    let w = bin_width(span, 25.0) as i128;
+    // Bins outwards: k ≥ 1 covers (k−1)w+1 ..= kw, or its negation.
+    let bins_over = |m: i64| -> i128 { (i128::from(m).abs() + w - 1) / w };
+    let (below, above) = (bins_over(lo), bins_over(hi));
+    let mut bars: Vec<Bar> = Vec::new();
+    for k in (1..=below).rev() {
+        bars.push(Bar {
+            from: (-k * w) as f64,
+            to: (-(k - 1) * w - 1) as f64,
+            value: 0.0,
+        });
+    }
+    bars.push(Bar {
+        from: 0.0,
+        to: 0.0,
+        value: 0.0,
+    });
+    for k in 1..=above {
+        bars.push(Bar {
+            from: ((k - 1) * w + 1) as f64,
+            to: (k * w) as f64,
+            value: 0.0,
+        });
+    }
+    for &m in margins {
+        let k = bins_over(m);
+        let i = match m.signum() {
+            0 => below,
+            1 => below + k,
+            _ => below - k,
+        };
+        bars[i as usize].value += 1.0;
+    }
+    bars
 }
 
 /// A `<text>` element, or nothing for an empty text; `extra` holds more
@@ -525,6 +770,7 @@ mod tests {
             subtitle: "200 games, level 3, seed 1".to_owned(),
             x_label: "plies".to_owned(),
             y_label: "games".to_owned(),
+            discrete: false,
             bars: bars
                 .iter()
                 .map(|&(from, to, value)| Bar { from, to, value })
@@ -833,5 +1079,153 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Margins in bins of 5: draws alone in theirs, wins from 1 to 5,
+    /// losses from -5 to -1, every margin counted once.
+    #[test]
+    fn draws_have_a_bin_of_their_own() {
+        let margins: Vec<i64> = vec![-60, -6, -5, -1, 0, 0, 0, 1, 4, 5, 6, 40];
+        let bars = margin_histogram(&margins);
+        let bin = |from: f64, to: f64| {
+            bars.iter()
+                .find(|b| b.from == from && b.to == to)
+                .unwrap_or_else(|| panic!("no bin {from}..={to} in {bars:?}"))
+                .value
+        };
+        assert_eq!(bin(0.0, 0.0), 3.0);
+        assert_eq!(bin(1.0, 5.0), 3.0);
+        assert_eq!(bin(6.0, 10.0), 1.0);
+        assert_eq!(bin(-5.0, -1.0), 2.0);
+        assert_eq!(bin(-10.0, -6.0), 1.0);
+        assert_eq!(bin(-60.0, -56.0), 1.0);
+        assert_eq!(bin(36.0, 40.0), 1.0);
+        // Contiguous over the integers, no bin straddling 0, all counted.
+        for pair in bars.windows(2) {
+            assert_eq!(pair[0].to + 1.0, pair[1].from, "{bars:?}");
+        }
+        assert!(
+            bars.iter()
+                .all(|b| b.from > 0.0 || b.to < 0.0 || b.from == b.to)
+        );
+        assert_eq!(bars.iter().map(|b| b.value).sum::<f64>(), 12.0);
+        assert_eq!((bars[0].from, bars[bars.len() - 1].to), (-60.0, 40.0));
+        assert!(bars.len() <= 26, "{}", bars.len());
+    }
+
+    #[test]
+    fn small_margins_get_a_bin_each_and_zero_is_always_there() {
+        let bars = margin_histogram(&[-2, -2, 3]);
+        let got: Vec<(f64, f64, f64)> = bars.iter().map(|b| (b.from, b.to, b.value)).collect();
+        assert_eq!(
+            got,
+            [
+                (-2.0, -2.0, 2.0),
+                (-1.0, -1.0, 0.0),
+                (0.0, 0.0, 0.0),
+                (1.0, 1.0, 0.0),
+                (2.0, 2.0, 0.0),
+                (3.0, 3.0, 1.0)
+            ]
+        );
+        // All wins: the draws' bar still starts the axis.
+        assert_eq!(margin_histogram(&[7, 9])[0].from, 0.0);
+        assert!(margin_histogram(&[]).is_empty());
+        // Extreme values neither overflow nor panic.
+        let wide = margin_histogram(&[i64::MIN, 0, i64::MAX]);
+        assert_eq!(wide.iter().map(|b| b.value).sum::<f64>(), 3.0);
+    }
+
+    /// A discrete chart draws a bar from `from − ½` to `to + ½` and names
+    /// the integers it covers in its hover text.
+    #[test]
+    fn discrete_bars_cover_their_integers() {
+        let mut c = chart(&[(-5.0, -1.0, 2.0), (0.0, 0.0, 3.0), (1.0, 5.0, 4.0)]);
+        c.discrete = true;
+        let svg = c.to_svg();
+        let doc = parse(&svg);
+        let rs = rects(&doc);
+        for pair in rs.windows(2) {
+            assert!((pair[0].0 + pair[0].2 - pair[1].0).abs() < 0.02, "{rs:?}");
+        }
+        // The draws' bar is one integer wide, the others five.
+        assert!((rs[1].2 * 5.0 - rs[0].2).abs() < 0.05, "{rs:?}");
+        let hovers: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("title") && n.parent().unwrap().has_tag_name("rect"))
+            .map(|n| n.text().unwrap())
+            .collect();
+        assert_eq!(hovers, ["-5–-1: 2", "0: 3", "1–5: 4"]);
+    }
+
+    /// Every word of a long subtitle is kept, on lines that fit the
+    /// canvas, and the canvas grows to hold them with the plot below.
+    #[test]
+    fn a_long_subtitle_wraps_and_the_chart_grows() {
+        let mut c = chart(&[(0.0, 10.0, 4.0)]);
+        c.subtitle = (0..40)
+            .map(|i| format!("reading-{i}=alternative-{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        c.title = "Kpé: ".to_owned() + &"w".repeat(120);
+        let svg = c.to_svg();
+        let doc = parse(&svg);
+        let lines = texts(&doc, "subtitle");
+        assert!(lines.len() > 5, "{lines:?}");
+        assert_eq!(lines.join(" "), c.subtitle);
+        assert!(texts(&doc, "title").len() > 1);
+        assert_eq!(texts(&doc, "title").concat(), c.title.replace(' ', ""));
+        let height: f64 = doc
+            .root_element()
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .nth(3)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(height > HEIGHT + 5.0 * SUBTITLE_LINE, "{height}");
+        let last_subtitle = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("subtitle"))
+            .map(|n| attr(n, "y"))
+            .fold(0.0, f64::max);
+        for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+            let (x, size) = (attr(n, "x"), attr(n, "font-size"));
+            let bold = n.attribute("font-weight") == Some("bold");
+            let w = text_width(n.text().unwrap(), size, bold);
+            if n.attribute("text-anchor") == Some("middle") && n.attribute("transform").is_none() {
+                assert!(x - w / 2.0 >= 0.0 && x + w / 2.0 <= WIDTH, "{:?}", n.text());
+            }
+            assert!(attr(n, "y") <= height, "{:?}", n.text());
+        }
+        for (_, y, _, h) in rects(&doc) {
+            assert!(
+                y > last_subtitle && y + h <= height,
+                "a bar over the subtitle"
+            );
+        }
+        assert_eq!(
+            doc.descendants()
+                .find(|n| n.has_tag_name("desc"))
+                .and_then(|n| n.text()),
+            Some(c.subtitle.as_str())
+        );
+    }
+
+    #[test]
+    fn text_width_estimates_are_of_dejavu_sans() {
+        // "ii" is narrower than "mm", a bold line wider than a plain one.
+        assert!(text_width("ii", 12.0, false) < text_width("mm", 12.0, false));
+        assert!(text_width("seed 1", 12.0, true) > text_width("seed 1", 12.0, false));
+        assert!((text_width("m", 10.0, false) - 9.74).abs() < 1e-9);
+        assert_eq!(text_width("é", 10.0, false), 10.0);
+        assert_eq!(text_width("", 10.0, false), 0.0);
+        assert_eq!(wrap("", 12.0, false, 100.0), Vec::<String>::new());
+        assert_eq!(wrap("a b\nc", 12.0, false, 100.0), ["a b", "c"]);
+        // A word wider than a line is cut between characters, not lost.
+        let cut = wrap(&"x".repeat(50), 12.0, false, 100.0);
+        assert!(cut.len() > 1 && cut.concat() == "x".repeat(50), "{cut:?}");
+        assert!(cut.iter().all(|l| text_width(l, 12.0, false) <= 100.0));
     }
 }

@@ -311,3 +311,287 @@ fn ctrl_c_prints_what_was_measured() {
     );
     assert!(text.contains("first player's score"), "{text}");
 }
+
+/// Runs `ayla` and kills it if it takes over `secs` seconds: a refusal
+/// due before the first game must come at once, not after the run.
+fn ayla_within(args: &[&str], secs: u64) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still running after {secs} s: games were played");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Every text of every chart lies inside its viewBox by the chart's own
+/// width estimate, and the subtitle, however many lines it takes, names
+/// every reading of its combination and the seed.
+#[test]
+fn stats_charts_keep_their_whole_subtitle_inside() {
+    let dir = std::env::temp_dir().join(format!("ayla-stats-subtitle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = ayla(&[
+        "stats",
+        "gore",
+        "--readings",
+        "affordable-offers=all",
+        "--games",
+        "2",
+        "--level",
+        "1",
+        "--seed",
+        "424242",
+        "--max-positions",
+        "0",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6, "{files:?}");
+    for f in &files {
+        let svg = std::fs::read_to_string(f).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let view: Vec<f64> = doc
+            .root_element()
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let (w, h) = (view[2], view[3]);
+        let num = |n: roxmltree::Node<'_, '_>, a: &str| -> f64 {
+            n.attribute(a).unwrap().parse().unwrap()
+        };
+        for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+            let t = n.text().unwrap();
+            let size = num(n, "font-size");
+            let len =
+                ayla::stats::chart::text_width(t, size, n.attribute("font-weight") == Some("bold"));
+            let (lo, hi) = match n.attribute("text-anchor") {
+                Some("end") => (-len, 0.0),
+                Some("middle") => (-len / 2.0, len / 2.0),
+                _ => (0.0, len),
+            };
+            let (x, y) = (num(n, "x"), num(n, "y"));
+            // The y label is turned a quarter round its anchor: its
+            // length runs up the page.
+            let (x0, x1, y0, y1) = if n
+                .attribute("transform")
+                .is_some_and(|t| t.starts_with("rotate(-90"))
+            {
+                (x - size, x, y - hi, y - lo)
+            } else {
+                (x + lo, x + hi, y - size, y)
+            };
+            assert!(
+                x0 >= 0.0 && x1 <= w && y0 >= 0.0 && y1 <= h,
+                "{}: {t:?} spans x {x0}..{x1}, y {y0}..{y1} in {w}x{h}",
+                f.display()
+            );
+        }
+        let subtitle: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("subtitle"))
+            .map(|n| n.text().unwrap())
+            .collect();
+        assert!(subtitle.len() > 1, "{}: {subtitle:?}", f.display());
+        let words = subtitle.join(" ");
+        let alternative = if f.to_string_lossy().contains("also-unaffordable") {
+            "also-unaffordable"
+        } else {
+            "only-affordable"
+        };
+        for reading in [
+            "skip-origin=sow-into-origin",
+            "keep-a-pit=keep-one",
+            &format!("affordable-offers={alternative}"),
+            "repetition=third",
+            "seed 424242",
+            "2 games",
+        ] {
+            assert!(
+                words.contains(reading),
+                "{}: {reading} not in {words:?}",
+                f.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// No float in `stats --json` has more than six significant digits (seven
+/// games make sevenths, and a mean of many floats makes rounding noise).
+#[test]
+fn stats_json_floats_have_at_most_six_digits() {
+    let out = ayla(&[
+        "stats",
+        "kalah",
+        "--games",
+        "7",
+        "--level",
+        "1",
+        "--max-positions",
+        "0",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    assert_eq!(v["combinations"][0]["figures"]["games"], 7);
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The numbers of the raw text, outside strings: serde_json would
+    // hide the digits printed.
+    let mut numbers = Vec::new();
+    let (mut in_string, mut escaped, mut current) = (false, false, String::new());
+    for c in text.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if c.is_ascii_digit() || "+-.eE".contains(c) {
+            current.push(c);
+        } else if !current.is_empty() {
+            numbers.push(std::mem::take(&mut current));
+        }
+    }
+    let floats: Vec<&String> = numbers
+        .iter()
+        .filter(|n| n.contains(['.', 'e', 'E']))
+        .collect();
+    assert!(floats.len() > 20, "{floats:?}");
+    for n in floats {
+        let mantissa = n.split(['e', 'E']).next().unwrap();
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        let significant = digits.trim_start_matches('0').trim_end_matches('0');
+        assert!(
+            significant.len() <= 6,
+            "{n} has {} significant digits",
+            significant.len()
+        );
+    }
+    // Sevenths were there to round: the score is a multiple of 1/14.
+    let score = v["combinations"][0]["figures"]["first_score"]["mean"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        ((score * 14.0).round() - score * 14.0).abs() < 1e-4,
+        "{score}"
+    );
+}
+
+/// `--svg` at a file, or at a directory that cannot be made, is refused
+/// with exit 2 before a game is played, and the file is left as it was.
+#[test]
+fn stats_refuses_an_svg_path_it_cannot_use_at_once() {
+    let file = std::env::temp_dir().join(format!("ayla-stats-file-{}", std::process::id()));
+    std::fs::write(&file, "mine").unwrap();
+    let under = file.join("charts");
+    for (path, want) in [
+        (&file, "is a file, not a directory"),
+        (&under, "cannot make the directory"),
+    ] {
+        let out = ayla_within(
+            &[
+                "stats",
+                "kalah",
+                "--games",
+                "1000000",
+                "--level",
+                "1",
+                "--svg",
+                path.to_str().unwrap(),
+            ],
+            20,
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(want) && err.contains(&*path.to_string_lossy()),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    let _ = std::fs::remove_file(&file);
+}
+
+/// `--level perfect` where no database covers the game is refused with
+/// the solver's reason before a game is played; where one does, the
+/// games are played.
+#[test]
+fn stats_refuses_perfect_play_without_a_database() {
+    for (args, want) in [
+        (
+            &["stats", "kpe", "--level", "perfect", "--games", "1000000"][..],
+            "--level perfect: no database covers Kpé",
+        ),
+        (
+            &[
+                "stats",
+                "kalah",
+                "--level",
+                "perfect",
+                "--games",
+                "1000000",
+                "--max-positions",
+                "1000",
+            ],
+            "more than --max-positions 1000",
+        ),
+        (
+            &[
+                "stats",
+                "kalah",
+                "--levels",
+                "3,perfect",
+                "--games",
+                "1000000",
+                "--max-positions",
+                "0",
+            ],
+            "--max-positions 0",
+        ),
+    ] {
+        let out = ayla_within(args, 20);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = ayla(&[
+        "stats",
+        "tests/stats/endless.toml",
+        "--level",
+        "perfect",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    assert_eq!(v["levels"][0], "perfect");
+    assert_eq!(v["combinations"][0]["figures"]["games"], 4);
+    assert_eq!(v["combinations"][0]["exact"]["first_player_margin"], 0);
+}
