@@ -178,8 +178,8 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// `ayla serve --port 0`, and its address read from its first line.
-fn start_server() -> (Option<Killed>, String) {
+/// `ayla serve --port 0 FILES...`, and its address read from its first line.
+fn start_server(files: &[&str]) -> (Option<Killed>, String) {
     if let Ok(url) = env::var("AYLA_BROWSER_URL") {
         let addr = url
             .trim_start_matches("http://")
@@ -189,6 +189,7 @@ fn start_server() -> (Option<Killed>, String) {
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
         .args(["serve", "--port", "0"])
+        .args(files)
         .current_dir(root())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -645,7 +646,24 @@ fn gore_trade(b: &Browser, server: &Server) {
             "Send offer is disabled before the set is an allowed offer ({i} of {offer})"
         );
         click_pit(b, pit);
+        // Chosen reads as chosen: a ✓ badge and a filled, heavy ring, not
+        // a colour alone (nor the look of a pit that cannot be clicked).
+        let look = b.js(
+            "const g = document.querySelector(`#board [data-pit=\"${arguments[0]}\"]`);
+             const c = g.querySelector('circle[fill=\"#fff\"]');
+             const st = getComputedStyle(c);
+             return [g.classList.contains('chosen'), !!g.querySelector('.chosen-mark'),
+                     st.fill, parseFloat(st.strokeWidth)];",
+            json!([pit]),
+        );
+        assert_eq!(look[0], json!(true), "{pit} chosen: {look}");
+        assert_eq!(look[1], json!(true), "{pit} has its ✓: {look}");
+        assert_ne!(look[2], json!("rgb(255, 255, 255)"), "{pit} filled: {look}");
+        assert!(look[3].as_f64().unwrap() >= 4.0, "{pit} ringed: {look}");
     }
+    let png = b.screenshot();
+    fs::create_dir_all(root().join("target/browser")).unwrap();
+    fs::write(root().join("target/browser/offer.png"), &png).unwrap();
     b.click_wait("#send-offer");
     plies.push(offer.clone());
     let answer = assert_same_game(b, server, "gore", &plies);
@@ -900,6 +918,293 @@ fn switch_reading(b: &Browser) {
     assert_eq!(b.text("#position"), golden["position"].as_str().unwrap());
 }
 
+/// The page opens on Goré with a hint to click a pit; the hint button
+/// marks the engine's ply among the legal pits.
+fn opening_and_hint(b: &Browser, server: &Server) {
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#variant').value;",
+            json!([])
+        ),
+        json!("gore"),
+        "the page opens on Goré"
+    );
+    assert!(b.visible("#play-hint"), "a newcomer is told what to do");
+    assert!(
+        b.text("#play-hint")
+            .starts_with("Click one of your pits to sow"),
+        "{}",
+        b.text("#play-hint")
+    );
+    new_game(b, "kpe");
+    b.click_wait("#hint");
+    let hinted = strs(&b.js(
+        "return [...document.querySelectorAll('#board [data-pit].hinted')].map(g => g.dataset.pit);",
+        json!([]),
+    ));
+    assert_eq!(hinted.len(), 1, "one pit hinted: {hinted:?}");
+    let answer = server.game("kpe", &[]);
+    assert!(
+        clickable_pits(b, &answer).contains(&hinted[0]),
+        "the hint {hinted:?} is a legal pit"
+    );
+    assert!(
+        b.text("#message").starts_with("Hint (engine"),
+        "{}",
+        b.text("#message")
+    );
+}
+
+/// While a sowing is animated the heading names the side sowing; the
+/// side to move only once the board shows the end of the ply.
+fn heading_follows_the_animation(b: &Browser) {
+    new_game(b, "kpe");
+    b.js(
+        "window.__statuses = [];
+         new MutationObserver(() => window.__statuses.push(document.querySelector('#status').textContent))
+           .observe(document.querySelector('#board'), {childList: true});",
+        json!([]),
+    );
+    click_pit(b, "c");
+    let seen = strs(&b.js("return window.__statuses;", json!([])));
+    // Kpé's c lifts and sows six seeds: seven frames, then the board.
+    assert!(seen.len() >= 8, "frames seen: {seen:?}");
+    let (last, frames) = seen.split_last().unwrap();
+    assert!(
+        frames.iter().all(|s| s == "▶ South plays c…"),
+        "during the sowing: {seen:?}"
+    );
+    assert_eq!(last, "▶ North (human) to move", "{seen:?}");
+}
+
+/// New game options: a reading and a pasted start position; a position
+/// that does not parse is an error and the game on the board goes on.
+fn new_game_options(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    b.click("#new-options summary");
+    b.select(
+        "#new-readings select[data-reading=\"skip-origin\"]",
+        "skip-origin",
+    );
+    let start = server.game("kpe", &["c".to_string(), "A".to_string()])["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    b.js(
+        "document.querySelector('#start-position').value = arguments[0];",
+        json!([start]),
+    );
+    b.click_wait("#new-game");
+    assert_eq!(b.text("#position"), start, "the game starts where asked");
+    let record = b.text("#record");
+    assert!(
+        record.contains("[Readings \"skip-origin=skip-origin\"]"),
+        "{record}"
+    );
+    assert!(
+        record.contains(&format!("[Position \"{start}\"]")),
+        "{record}"
+    );
+    check_record(&record, "kpe-from-position.rec");
+    b.js(
+        "document.querySelector('#start-position').value = '1,2,3';",
+        json!([]),
+    );
+    b.click_wait("#new-game");
+    let m = b.text("#message");
+    assert!(m.starts_with("No new game: start:"), "{m}");
+    assert_eq!(b.text("#position"), start, "the game on the board goes on");
+    // Back to the defaults, for the scenarios after this one.
+    b.js(
+        "document.querySelector('#start-position').value = '';",
+        json!([]),
+    );
+    b.select(
+        "#new-readings select[data-reading=\"skip-origin\"]",
+        "sow-into-origin",
+    );
+    b.click("#new-options summary");
+}
+
+/// North switched to the engine mid-game: the tag keeps North's first
+/// player, a comment marks the change where it happened.
+fn seat_changes_hands(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    let mut answer = server.game("kpe", &[]);
+    for _ in 0..2 {
+        let pit = clickable_pits(b, &answer)[0].clone();
+        click_pit(b, &pit);
+        let plies = strs(&b.js(
+            "return [...document.querySelectorAll('#moves .t')].map(s => s.textContent);",
+            json!([]),
+        ));
+        answer = server.game("kpe", &plies);
+    }
+    // South to act: the engine waits for its ply, at the level set next.
+    b.select("#north-player", "engine");
+    b.select("#north-level", "1");
+    let pit = clickable_pits(b, &answer)[0].clone();
+    click_pit(b, &pit);
+    let record = b.text("#record");
+    assert!(record.contains("[North \"human\"]"), "{record}");
+    assert!(
+        record.contains("{North: ayla engine (depth 1) from here}"),
+        "{record}"
+    );
+    check_record(&record, "kpe-seat-change.rec");
+    b.select("#north-player", "human");
+}
+
+/// `perfect` where no database can be built: the engine refuses, and the
+/// page says why rather than play another level's ply.
+fn perfect_refused(b: &Browser) {
+    new_game(b, "gore");
+    b.select("#north-player", "engine");
+    b.select("#north-level", "perfect");
+    let pit = b.js(
+        "return document.querySelector('#board [data-pit].clickable').dataset.pit;",
+        json!([]),
+    );
+    click_pit(b, pit.as_str().unwrap());
+    let m = b.text("#message");
+    assert!(m.contains("level perfect: no perfect play here"), "{m}");
+    assert!(m.contains("trading"), "{m}");
+    b.select("#north-player", "human");
+}
+
+/// A broken rule file chosen: its messages, and no board to click.
+fn broken_rule_file(b: &Browser, file: &str) {
+    b.click_wait("#mode-play");
+    b.select("#variant", file);
+    let m = b.text("#message");
+    assert!(m.contains(&format!("{file}:")), "the loader's message: {m}");
+    let pits = b.js(
+        "return document.querySelectorAll('#board [data-pit]').length;",
+        json!([]),
+    );
+    assert_eq!(pits, json!(0), "no board that looks playable");
+    assert!(
+        b.text("#status").starts_with("No game"),
+        "{}",
+        b.text("#status")
+    );
+    new_game(b, "kpe");
+}
+
+/// At 420 px wide nothing runs off the edge; a long rule-file path is
+/// cut short, whole in the select's title.
+fn narrow(b: &Browser, long: &str) {
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 420, "height": 900})),
+    );
+    b.click_wait("#mode-play");
+    b.select("#variant", long);
+    let overflow = b.js(
+        "const w = document.documentElement.clientWidth;
+         const out = [...document.querySelectorAll('header *, .controls *, #status, .board svg, .actions *, .position-line *')]
+           .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > w + 0.5)
+           .map(e => (e.id || e.tagName) + ':' + e.getBoundingClientRect().right);
+         return [w, document.documentElement.scrollWidth, out];",
+        json!([]),
+    );
+    let png = b.screenshot();
+    fs::write(root().join("target/browser/narrow.png"), &png).unwrap();
+    let width = overflow[0].as_f64().unwrap();
+    assert!(width <= 420.0, "{overflow}");
+    assert_eq!(
+        overflow[1].as_f64().unwrap(),
+        width,
+        "no sideways scroll: {overflow}"
+    );
+    assert_eq!(overflow[2], json!([]), "runs off the edge: {overflow}");
+    let svg = b.js(
+        "return document.querySelector('#board svg').getBoundingClientRect().width;",
+        json!([]),
+    );
+    assert!(
+        svg.as_f64().unwrap() > 300.0,
+        "the board fills the width: {svg}"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#variant').title;",
+            json!([])
+        ),
+        json!(long),
+        "the whole path in the title"
+    );
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
+    new_game(b, "kpe");
+}
+
+/// A record read is shown as written, and play goes on from the ply shown.
+fn record_kept_and_played_on(b: &Browser, server: &Server) {
+    let file = "tests/golden/kpe/01-capturer-seed2.rec";
+    let text = fs::read_to_string(root().join(file)).unwrap();
+    read_record(b, file, false);
+    assert_eq!(
+        b.text("#record").trim_end(),
+        text.trim_end(),
+        "the record as written"
+    );
+    b.key("\u{E011}"); // Home
+    b.idle();
+    for _ in 0..5 {
+        b.click_wait("#step-next");
+    }
+    let golden = replay(file);
+    let plies: Vec<String> = golden["plies"].as_array().unwrap()[..5]
+        .iter()
+        .map(|p| p["text"].as_str().unwrap().to_string())
+        .collect();
+    b.click_wait("#play-from-here");
+    assert_eq!(
+        b.js("return document.body.dataset.mode;", json!([])),
+        json!("play")
+    );
+    assert_eq!(
+        b.text("#position"),
+        golden["plies"][4]["position"].as_str().unwrap(),
+        "play goes on from ply 5"
+    );
+    let answer = server.game("kpe", &plies);
+    let side = answer["to_move"].as_str().unwrap().to_string();
+    let pit = clickable_pits(b, &answer)[0].clone();
+    click_pit(b, &pit);
+    let record = b.text("#record");
+    assert!(
+        record.contains(&format!("{{{side}: human from here}}")),
+        "{record}"
+    );
+    check_record(&record, "kpe-played-on.rec");
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#undo').disabled;",
+            json!([])
+        ),
+        json!(false)
+    );
+    b.click_wait("#undo");
+    assert_eq!(
+        b.text("#position"),
+        golden["plies"][4]["position"].as_str().unwrap()
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#undo').disabled;",
+            json!([])
+        ),
+        json!(true),
+        "undo stops at the record's plies"
+    );
+}
+
 #[test]
 fn page_in_a_browser() {
     let required = env::var("AYLA_BROWSER_TEST").is_ok_and(|v| v == "required");
@@ -916,12 +1221,32 @@ fn page_in_a_browser() {
         return;
     };
     let started = Instant::now();
-    let (_server, addr) = start_server();
+    // A broken rule file, and a good one behind a long path.
+    let dir = root().join("target/browser");
+    let long_dir = dir.join("a-folder-with-a-rather-long-name/and-another-one-inside-it-too");
+    fs::create_dir_all(&long_dir).unwrap();
+    let long = long_dir.join("kpe-copy-with-a-long-name.toml");
+    fs::copy(root().join("rules/kpe.toml"), &long).unwrap();
+    let broken = dir.join("broken.toml");
+    fs::write(&broken, "[board]\npits_per_row = \"four\"\n").unwrap();
+    let long = long.display().to_string();
+    let broken = broken.display().to_string();
+    let (_server, addr) = start_server(&[&broken, &long]);
+    let served_here = env::var("AYLA_BROWSER_URL").is_err();
     let server = Server { addr };
     let b = Browser::start(&chromedriver);
     b.goto(&format!("http://{}/", server.addr));
     b.idle();
     assert_eq!(b.text("#message"), "", "the page starts without an error");
+    opening_and_hint(&b, &server);
+    if served_here {
+        broken_rule_file(&b, &broken);
+        narrow(&b, &long);
+    }
+    eprintln!(
+        "browser: opening, files, narrow done at {:?}",
+        started.elapsed()
+    );
 
     // Animation costs up to ~3 s a ply: on only for the engine game, where
     // it shows the frames of both sides' plies.
@@ -938,8 +1263,12 @@ fn page_in_a_browser() {
     choose_direction(&b, &server);
     eprintln!("browser: directions done at {:?}", started.elapsed());
     b.click("#animate");
+    heading_follows_the_animation(&b);
     against_engine(&b, &server);
     b.click("#animate");
+    new_game_options(&b, &server);
+    seat_changes_hands(&b, &server);
+    perfect_refused(&b);
     eprintln!(
         "browser: against the engine done at {:?}",
         started.elapsed()
@@ -947,6 +1276,7 @@ fn page_in_a_browser() {
     read_record(&b, "tests/golden/kpe/01-capturer-seed2.rec", true);
     read_record(&b, "tests/golden/gore/02-trader-seed6.rec", false);
     switch_reading(&b);
+    record_kept_and_played_on(&b, &server);
     eprintln!("browser: read mode done at {:?}", started.elapsed());
     bad_records(&b, &server);
     eprintln!("browser: bad records done at {:?}", started.elapsed());

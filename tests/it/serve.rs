@@ -128,3 +128,52 @@ fn a_port_in_use_is_an_unusable_start() {
         "{err}"
     );
 }
+
+#[test]
+fn a_host_name_is_resolved_and_what_is_no_host_refused() {
+    // `localhost` is this machine: served, and said to be local.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["serve", "--host", "localhost", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ayla runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("ayla serve: listening on http://")
+            && line.ends_with("/ (this machine only)\n"),
+        "{line:?}"
+    );
+    for bad in ["not a host", "a/b", "-x"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
+            .args(["serve", &format!("--host={bad}"), "--port", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("nor a host name"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn a_rule_file_that_does_not_load_is_named_once() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+        .args(["serve", "nosuch.toml", "--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ayla runs");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.starts_with("ayla serve: "), "{line:?}");
+    assert_eq!(line.matches("nosuch.toml").count(), 1, "{line:?}");
+}

@@ -4,6 +4,7 @@
 
 use super::Answer;
 use crate::cli::rules::{evidence_word, family_word};
+use crate::cli::solve::DbArgs;
 use ayla::check::{check_game, write_record};
 use ayla::draw::{self, Marks, Options, Scene, Seeds};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
@@ -27,6 +28,11 @@ pub const MAX_FRAMES: usize = 400;
 /// The longest an engine may think for one request: the page offers up
 /// to a second; a client asking for an hour would hold a worker.
 const MAX_THINK: Duration = Duration::from_secs(10);
+
+/// The most positions a `perfect` engine's database may hold here: it is
+/// built anew for each request (the server keeps nothing), and a few
+/// million positions take about a second.
+const MAX_PERFECT: u64 = 4_000_000;
 
 /// The API: the rule files the server was started with, and nothing else
 /// (no state between requests).
@@ -93,6 +99,12 @@ struct GameRequest {
     /// Who plays South and North, for the record's tags.
     #[serde(default)]
     players: Option<[String; 2]>,
+    /// Who made each ply (as `players` names them), for a game whose seats
+    /// changed hands: the tags name each side's first player, and a comment
+    /// marks where another took over. Plies beyond the list are taken as
+    /// made by `players`.
+    #[serde(default)]
+    by: Vec<String>,
     /// `/api/engine` only.
     #[serde(default)]
     level: Option<String>,
@@ -302,7 +314,10 @@ impl Api {
         }
         json!({
             "variants": list,
-            "levels": LEVELS.iter().enumerate().map(|(i, l)| json!({"id": i.to_string(), "name": l.to_string()})).collect::<Vec<_>>(),
+            // `perfect` last: it plays only where a database can be built
+            // here, and says so elsewhere.
+            "levels": LEVELS.iter().enumerate().map(|(i, l)| json!({"id": i.to_string(), "name": l.to_string()}))
+                .chain([json!({"id": "perfect", "name": Level::Perfect.to_string()})]).collect::<Vec<_>>(),
             "default_level": DEFAULT_LEVEL.to_string(),
         })
     }
@@ -378,9 +393,29 @@ impl Api {
                 i["message"].as_str().unwrap_or("an illegal ply").to_owned(),
             ));
         }
+        if replay.game.outcome().is_some() {
+            return Err(refuse("the game is over: there is no ply to choose"));
+        }
         // Seeded by the game's length, so the same game asks the same
         // random level for the same ply.
         let mut player = Player::new(level, replay.steps.len() as u64 + 1);
+        if level == Level::Perfect {
+            // A ply labelled perfect must be one: where no database can be
+            // built here, say so rather than play another level's ply.
+            let db = crate::cli::solve::database(
+                &replay.variant,
+                replay.game.position(),
+                &DbArgs {
+                    db: None,
+                    threads: None,
+                    max_positions: MAX_PERFECT,
+                    reachable: false,
+                },
+                true,
+            )
+            .map_err(|f| refuse(format!("level perfect: no perfect play here: {f}")))?;
+            player = player.with_database(Arc::new(db.db));
+        }
         let Some(ply) = player.choose(&mut replay.game) else {
             return Err(refuse("the game is over: there is no ply to choose"));
         };
@@ -470,9 +505,14 @@ impl Api {
                 rec.tag(t)
                     .map_or_else(|| "?".to_owned(), |t| t.value.clone())
             })),
+            by: Vec::new(),
             level: None,
         };
-        let state = self.game(&request)?;
+        let mut state = self.game(&request)?;
+        // A record read is a record kept: what is shown and downloaded is
+        // the game's own text (its date, its claims, its comments), not
+        // one rebuilt from its plies.
+        state["record"] = json!(game_text(&r.text, &games, r.game - 1));
         Ok(json!({
             "games": games.len(),
             "game": r.game,
@@ -495,6 +535,95 @@ impl Api {
     }
 }
 
+/// The text of game `i` of a record file as written: from its first tag
+/// (from the file's start for the first game, so comments before it stay)
+/// to the next game's first tag.
+fn game_text(text: &str, games: &[ayla::notation::Record], i: usize) -> String {
+    let offset = |loc: ayla::notation::Loc| {
+        let mut line_start = 0;
+        for _ in 1..loc.line {
+            line_start += text[line_start..].find('\n').map_or(0, |n| n + 1);
+        }
+        let rest = &text[line_start..];
+        line_start
+            + rest
+                .char_indices()
+                .nth(loc.column - 1)
+                .map_or(rest.len(), |(b, _)| b)
+    };
+    let from = if i == 0 { 0 } else { offset(games[i].loc) };
+    let to = games.get(i + 1).map_or(text.len(), |g| offset(g.loc));
+    let mut kept = text[from..to].trim_end().to_owned();
+    kept.push('\n');
+    kept
+}
+
+/// The players named by the `South` and `North` tags (each side's first),
+/// and the comment to write after each ply where the next ply's side
+/// changes hands: `{North: NAME from here}`, as `ayla play --resume`
+/// writes it.
+fn seats(r: &GameRequest, steps: &[Played]) -> ([String; 2], Vec<Option<String>>) {
+    let now = r
+        .players
+        .clone()
+        .unwrap_or_else(|| ["human".into(), "human".into()]);
+    let who = |i: usize, side: Side| {
+        r.by.get(i)
+            .cloned()
+            .unwrap_or_else(|| now[side.index()].clone())
+    };
+    let mut first: [Option<String>; 2] = [None, None];
+    let mut current: [Option<String>; 2] = [None, None];
+    let mut after = vec![None; steps.len()];
+    for (i, s) in steps.iter().enumerate() {
+        let name = who(i, s.side);
+        let k = s.side.index();
+        match &current[k] {
+            None => first[k] = Some(name.clone()),
+            Some(c) if *c != name && i > 0 => {
+                after[i - 1] = Some(format!("{}: {name} from here", side_name(s.side)));
+            }
+            _ => {}
+        }
+        current[k] = Some(name);
+    }
+    let tags = [0, 1].map(|k| first[k].clone().unwrap_or_else(|| now[k].clone()));
+    (tags, after)
+}
+
+/// [`write_record`] with a comment after some plies.
+fn write_with_comments(
+    rules: &Rules,
+    tags: &[(&str, String)],
+    plies: &[Ply],
+    after: &[Option<String>],
+) -> String {
+    if after.iter().all(Option::is_none) {
+        return write_record(rules, tags, plies);
+    }
+    let head = write_record(rules, tags, &[]);
+    let mut out = head.trim_end().to_owned();
+    out.push_str("\n\n");
+    let mut line = String::new();
+    for (i, p) in plies.iter().enumerate() {
+        line.push_str(&format!("{}. {} ", i + 1, p.notation(rules.per_row)));
+        if let Some(Some(c)) = after.get(i) {
+            // A brace comment cannot hold `}`: a name with one is cut there.
+            line.push_str(&format!("{{{}}} ", c.replace('}', ")")));
+        }
+        if line.len() > 70 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    if !line.is_empty() {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 fn options(seeds: SeedsChoice, interactive: bool) -> Options {
     Options {
         seeds: seeds.seeds(),
@@ -511,6 +640,7 @@ fn request_json(r: &GameRequest) -> Value {
         "start": r.start,
         "plies": r.plies,
         "players": r.players,
+        "by": r.by,
     })
 }
 
@@ -607,10 +737,7 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     let result = outcome.map_or("*".to_owned(), |o| {
         format!("{}-{}", o.totals[0], o.totals[1])
     });
-    let players = r
-        .players
-        .clone()
-        .unwrap_or_else(|| ["human".into(), "human".into()]);
+    let (players, after) = seats(r, &replay.steps);
     let mut tags: Vec<(&str, String)> = vec![("Variant", variant_tag(&r.variant))];
     if !r.readings.is_empty() {
         let list: Vec<String> = r.readings.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -644,7 +771,7 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         "actions": {"pass": pass, "accept": accept, "decline": decline, "offers": offers},
         "svg": svg,
         "last": last,
-        "record": write_record(rules, &tags, &ply_list),
+        "record": write_with_comments(rules, &tags, &ply_list, &after),
         "rules_text": rules::describe::show(rules),
     })
 }

@@ -10,7 +10,7 @@ mod api;
 
 use super::Failure;
 use std::io::{Read, Write};
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -26,13 +26,49 @@ pub struct Args {
     /// The port to listen on; 0 picks a free one.
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on. The default serves this machine only;
-    /// another address lets anyone who can reach it use the server.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: IpAddr,
+    /// The address or host name to listen on (`localhost` resolves to this
+    /// machine). The default serves this machine only; another address
+    /// lets anyone who can reach it use the server.
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
+    host: Host,
     /// Open the page in the default browser once listening.
     #[arg(long)]
     open: bool,
+}
+
+/// A `--host` as given, and the addresses it resolves to.
+#[derive(Clone, Debug)]
+struct Host {
+    addrs: Vec<IpAddr>,
+}
+
+/// An IP address as it is, or a host name resolved by the system (so
+/// `localhost` is the loopback); what resolves to nothing is not a host.
+fn parse_host(s: &str) -> Result<Host, String> {
+    if let Ok(ip) = s.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(Host { addrs: vec![ip] });
+    }
+    // A name is letters, digits, `-` and `.` (RFC 1123): anything else is
+    // refused here, not sent to a resolver that may wait on the network.
+    let name_like = !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+    if !name_like {
+        return Err("not an IP address, nor a host name (letters, digits, `-` and `.`)".to_owned());
+    }
+    let addrs: Vec<IpAddr> = (s, 0)
+        .to_socket_addrs()
+        .map_err(|e| format!("not an IP address, nor a host name this machine resolves ({e})"))?
+        .map(|a| a.ip())
+        .collect();
+    if addrs.is_empty() {
+        return Err("the host name resolves to no address".to_owned());
+    }
+    Ok(Host { addrs })
 }
 
 /// The largest request body read, in bytes: a long record is a few
@@ -60,28 +96,39 @@ pub fn run(a: Args) -> Result<(), Failure> {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
     let api = Arc::new(Api::new(a.files.clone()));
-    for (file, problem) in api.file_problems() {
+    for (_, problem) in api.file_problems() {
         // Not fatal: the file may be fixed while the server runs; the page
-        // shows the same message when the file is chosen.
-        eprintln!("ayla serve: {}: {problem}", file.display());
+        // shows the same message when the file is chosen. The loader's
+        // message already begins with the file's name.
+        eprintln!("ayla serve: {problem}");
     }
-    let server = tiny_http::Server::http((a.host, a.port)).map_err(|e| {
+    // `localhost` may resolve to both ::1 and 127.0.0.1: the first that
+    // can be bound is served, as most servers given a name do.
+    let addrs: Vec<SocketAddr> = a
+        .host
+        .addrs
+        .iter()
+        .map(|&ip| SocketAddr::new(ip, a.port))
+        .collect();
+    let server = tiny_http::Server::http(&addrs[..]).map_err(|e| {
         Failure::unusable(anyhow::anyhow!(
-            "cannot listen on {}:{}: {e}",
-            a.host,
-            a.port
+            "cannot listen on {}: {e}",
+            addrs
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ")
         ))
     })?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map_or(a.port, |addr| addr.port());
-    let host = match a.host {
+    let bound = server.server_addr().to_ip();
+    let port = bound.map_or(a.port, |addr| addr.port());
+    let ip = bound.map_or(a.host.addrs[0], |addr| addr.ip());
+    let host = match ip {
         IpAddr::V6(h) => format!("[{h}]"),
         h => h.to_string(),
     };
     let url = format!("http://{host}:{port}/");
-    let reach = if a.host.is_loopback() {
+    let reach = if ip.is_loopback() {
         "this machine only"
     } else {
         "reachable from other machines: anyone who can reach it can use it"
@@ -96,7 +143,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         open_browser(&url);
     }
     let server = Arc::new(server);
-    let loopback = a.host.is_loopback();
+    let loopback = ip.is_loopback();
     let workers: Vec<_> = (0..WORKERS)
         .map(|_| {
             let (server, api) = (Arc::clone(&server), Arc::clone(&api));

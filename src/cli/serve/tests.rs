@@ -71,10 +71,10 @@ fn variants_lists_every_bundled_variant_with_its_readings_and_the_given_files() 
         (file["id"].as_str(), file["origin"].as_str()),
         (Some("tests/fit/five-readings.toml"), Some("file"))
     );
-    assert_eq!(
-        v["levels"].as_array().unwrap().len(),
-        ayla::search::player::LEVELS.len()
-    );
+    // The numbered levels, then `perfect`, which the page may offer too.
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), ayla::search::player::LEVELS.len() + 1);
+    assert_eq!(levels.last().unwrap()["id"], "perfect");
 }
 
 #[test]
@@ -511,5 +511,88 @@ fn every_bundled_variant_plays_through_the_api() {
             }
             plies.push(options[(i * 7) % options.len()].clone());
         }
+    }
+}
+
+#[test]
+fn a_record_read_is_shown_and_downloaded_as_written() {
+    // A date that is not today, claims, comments, a missing North tag:
+    // what the page shows and downloads is this text, not one rebuilt.
+    let first = "; a file comment\n[Variant \"kpe\"]\n[South \"Ama\"]\n[Date \"2001.02.03\"]\n[Result \"*\"]\n\n1. c {an opening} 2. A ; a line comment\n3. b\n";
+    let second = "[Variant \"gore\"]\n[North \"Kofi\"]\n\n1. c {second game}\n";
+    let text = format!("{first}\n{second}");
+    for (game, want) in [(1, first), (2, second)] {
+        let (status, v) = post(&api(), "/api/record", &json!({"text": text, "game": game}));
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["state"]["record"], want, "game {game}");
+    }
+}
+
+#[test]
+fn a_seat_that_changes_hands_is_marked_where_it_did() {
+    let engine = "ayla engine (depth 3)";
+    let v = game(
+        &api(),
+        &json!({"variant": "kpe", "plies": ["c", "A", "b", "B", "a"],
+                "players": ["human", engine],
+                "by": ["human", "human", "human", engine, "human"]}),
+    );
+    let record = v["record"].as_str().unwrap();
+    let rec = &parse_records(record).unwrap()[0];
+    // North's first player is the tag; the engine took over at ply 4.
+    assert_eq!(rec.tag("North").unwrap().value, "human", "{record}");
+    assert_eq!(rec.tag("South").unwrap().value, "human", "{record}");
+    assert_eq!(
+        rec.plies[2].comments,
+        vec![format!("North: {engine} from here")],
+        "{record}"
+    );
+    assert!(
+        rec.plies
+            .iter()
+            .enumerate()
+            .all(|(i, p)| i == 2 || p.comments.is_empty())
+    );
+    let variant = Arc::new(Variant::new(rules::bundled("kpe").unwrap()));
+    assert!(check_game(&variant, rec).unwrap().is_ok(), "{record}");
+    // Without `by`, the seats as they are name both sides, as before.
+    let v = game(
+        &api(),
+        &json!({"variant": "kpe", "plies": ["c", "A"], "players": ["human", engine]}),
+    );
+    let rec = &parse_records(v["record"].as_str().unwrap()).unwrap()[0];
+    assert_eq!(rec.tag("North").unwrap().value, engine);
+    assert!(rec.plies.iter().all(|p| p.comments.is_empty()));
+}
+
+#[test]
+fn perfect_play_is_perfect_or_refused() {
+    let api = api();
+    // Solvable: a few seeds of Kalah; the database is built for the request.
+    let start = "0,0,0,1,1,0/0,0,0,0,1,1 S 22-22";
+    let (status, v) = post(
+        &api,
+        "/api/engine",
+        &json!({"variant": "kalah", "start": start, "level": "perfect"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["level"], "perfect");
+    let ply = v["ply"].as_str().unwrap();
+    let after = game(
+        &api,
+        &json!({"variant": "kalah", "start": start, "plies": [ply]}),
+    );
+    assert!(after["illegal"].is_null(), "{ply}");
+    // Trading is state the solver does not hold; Kalah's start is too large.
+    for (variant, why) in [("gore", "trading"), ("kalah", "needs databases of")] {
+        let (status, v) = post(
+            &api,
+            "/api/engine",
+            &json!({"variant": variant, "level": "perfect"}),
+        );
+        assert_eq!(status, 400, "{variant}: {v}");
+        let m = message(&v);
+        assert!(m.starts_with("level perfect: no perfect play here"), "{m}");
+        assert!(m.contains(why), "{variant}: {m}");
     }
 }

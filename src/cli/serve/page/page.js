@@ -13,9 +13,11 @@
     levels: [],
     defaultLevel: null,
     mode: "play",
-    // The game being played: a game request without its view options, and
-    // who made each ply ("human" | "engine"), so undo can go back to
-    // before the last human ply whatever the seats say now.
+    // The game being played: a game request without its view options,
+    // what made each ply ("human" | "engine" | "record"), so undo can go
+    // back to before the last human ply whatever the seats say now, and
+    // who made each ply by name (`names`), so the record says who played
+    // each side when a seat changes hands.
     play: null,
     playAnswer: null,
     // The record being read: the text, the request that replays it, the
@@ -31,6 +33,7 @@
     ctrl: new AbortController(),
     busy: 0,
     fileName: null, // the name of the record file read, until the text is edited
+    hint: null, // {ply, pit} the engine suggests for the answer on screen
   };
 
   // ---- busy flag, messages ------------------------------------------------
@@ -119,6 +122,7 @@
       seeds: $("seeds").value,
       frames: !!frames,
       players: [playerName("South"), playerName("North")],
+      by: (game.names || []).slice(0, plies.length),
     };
   }
 
@@ -158,8 +162,14 @@
     for (const g of $("board").querySelectorAll("[data-pit]")) {
       const pit = g.dataset.pit;
       const clickable = S.offering ? offerPits.has(pit) : legalPits.has(pit);
+      const chosen = !!(S.offering && S.offering.has(pit));
       g.classList.toggle("clickable", clickable);
-      g.classList.toggle("chosen", !!(S.offering && S.offering.has(pit)));
+      g.classList.toggle("chosen", chosen);
+      g.classList.toggle("hinted", !!(live && S.hint && S.hint.pit === pit && !S.offering));
+      // A chosen pit says so in a shape as well as a colour: a ✓ badge.
+      const badge = g.querySelector(".chosen-mark");
+      if (chosen && !badge) g.append(chosenMark(g));
+      if (!chosen && badge) badge.remove();
       if (clickable) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
@@ -173,13 +183,41 @@
     }
   }
 
+  // A ✓ in a circle at the top right of a pit's box, drawn in SVG so it
+  // scales with the board.
+  function chosenMark(g) {
+    const NS = "http://www.w3.org/2000/svg";
+    const box = g.getBBox();
+    const r = Math.max(6, Math.min(box.width, box.height) * 0.18);
+    const mark = document.createElementNS(NS, "g");
+    mark.setAttribute("class", "chosen-mark");
+    mark.setAttribute("aria-hidden", "true");
+    const c = document.createElementNS(NS, "circle");
+    c.setAttribute("cx", String(box.x + box.width - r * 0.6));
+    c.setAttribute("cy", String(box.y + r * 0.6));
+    c.setAttribute("r", String(r));
+    const t = document.createElementNS(NS, "text");
+    t.setAttribute("x", String(box.x + box.width - r * 0.6));
+    t.setAttribute("y", String(box.y + r * 0.6));
+    t.setAttribute("text-anchor", "middle");
+    t.setAttribute("dominant-baseline", "central");
+    t.setAttribute("font-size", String(r * 1.4));
+    t.textContent = "✓";
+    mark.append(c, t);
+    return mark;
+  }
+
   // Shows an answer: the text panes at once, then the board, through the
-  // frames of the last ply when asked and animation is on.
+  // frames of the last ply when asked and animation is on. While the
+  // frames run, the heading names the side sowing, as the board does.
   async function show(a, animate, epoch) {
     S.answer = a;
+    S.hint = null;
     renderText(a);
     const frames = a.last && a.last.frames;
     if (animate && animating() && frames && frames.length) {
+      $("status").textContent = "▶ " + a.last.side + " plays " + a.last.ply + "…";
+      $("play-hint").hidden = true;
       // 120 ms a step, faster for long sowings: a ply takes at most ~3 s.
       const each = Math.max(8, Math.min(120, Math.floor(3000 / frames.length)));
       for (const f of frames) {
@@ -188,8 +226,34 @@
         await sleep(each);
       }
       if (epoch !== S.epoch) return;
+      $("status").textContent = statusText(a);
+      renderPlayHint(a);
     }
     setBoard(a.svg);
+  }
+
+  // No game on the board: nothing to click, nothing that looks playable.
+  function clearBoard(why) {
+    S.answer = null;
+    S.playAnswer = null;
+    S.hint = null;
+    $("board").innerHTML = "";
+    $("status").textContent = why;
+    $("position").textContent = "";
+    $("moves").textContent = "";
+    $("record").textContent = "";
+    $("description").textContent = "";
+    $("rules-text").textContent = "";
+    $("play-hint").hidden = true;
+    renderActions(null);
+  }
+
+  // One line for a newcomer: what to do when it is a person's turn.
+  function renderPlayHint(a) {
+    const h = $("play-hint");
+    const live = humanToAct(a) && a.legal.length > 0;
+    h.hidden = !live;
+    if (live) h.textContent = "Click one of your pits to sow (" + a.to_move + "'s pits outlined on the board).";
   }
 
   function statusText(a) {
@@ -201,6 +265,7 @@
 
   function renderText(a) {
     $("status").textContent = statusText(a);
+    renderPlayHint(a);
     $("position").textContent = a.position;
     $("rules-text").textContent = a.rules_text || "";
     renderReadings(a);
@@ -338,21 +403,136 @@
     $("direction").hidden = !choosing;
     if (choosing) $("direction-hint").textContent = "Sow " + S.choosing.pit + ":";
     $("undo").disabled = !(S.play && S.play.by.includes("human"));
+    $("hint").disabled = !live;
   }
 
   // ---- playing --------------------------------------------------------------
 
+  // A new game of the variant chosen, under the readings and from the
+  // position of "New game options".
   async function newGame() {
     const epoch = newEpoch();
     const variant = $("variant").value;
-    const readings = S.play && S.play.variant === variant ? S.play.readings : {};
-    S.play = { variant, readings, start: null, plies: [], by: [] };
+    const readings = newReadings(variant);
+    const text = $("start-position").value.trim();
+    const game = { variant, readings, start: text || null, plies: [], by: [], names: [] };
     message("");
-    const a = await api("/api/game", gameRequest(S.play, [], false));
+    let a;
+    try {
+      a = await api("/api/game", gameRequest(game, [], false));
+    } catch (e) {
+      if (epoch !== S.epoch) return;
+      if (!(e instanceof ApiError)) throw e;
+      if (text && S.playAnswer && S.play && S.play.variant === variant) {
+        // Only the position is wrong: the game on the board goes on.
+        message("No new game: " + e.message, "error");
+        return;
+      }
+      // The rules cannot be played (a broken rule file): no board that
+      // looks playable, and the loader's messages.
+      S.play = null;
+      clearBoard("No game: " + variant + " cannot be played (see the message).");
+      message(e.message, "error");
+      return;
+    }
     if (epoch !== S.epoch) return;
+    S.play = game;
     S.playAnswer = a;
     await show(a, false, epoch);
     await runEngines(epoch);
+  }
+
+  // The readings chosen in "New game options" away from their defaults.
+  function newReadings(variant) {
+    let out = {};
+    for (const sel of $("new-readings").querySelectorAll("select[data-reading]")) {
+      out = withReading(out, variant, sel.dataset.reading, sel.value);
+    }
+    return out;
+  }
+
+  // The reading choices of "New game options" for `variant`, set to
+  // `readings` (the defaults where absent).
+  function renderNewReadings(variant, readings) {
+    const box = $("new-readings");
+    box.textContent = "";
+    const v = variantInfo(variant);
+    if (!v || !v.readings.length) {
+      const p = document.createElement("p");
+      p.className = "hint";
+      p.textContent = v && v.error ? "" : "No open points to choose a reading of.";
+      box.append(p);
+      return;
+    }
+    for (const r of v.readings) {
+      const label = document.createElement("label");
+      label.textContent = r.name + " ";
+      label.title = r.point;
+      const sel = document.createElement("select");
+      sel.dataset.reading = r.name;
+      for (const alt of r.alternatives) {
+        const o = document.createElement("option");
+        o.value = alt;
+        o.textContent = alt + (alt === r.default ? " (default)" : "");
+        sel.append(o);
+      }
+      sel.value = (readings && readings[r.name]) || r.default;
+      label.append(sel);
+      box.append(label);
+    }
+  }
+
+  // Asks the engine (the default level) for a ply and marks it.
+  async function hint() {
+    const a = S.answer;
+    if (!humanToAct(a)) return;
+    const epoch = S.epoch;
+    const body = gameRequest(S.play, S.play.plies, false);
+    body.level = S.defaultLevel;
+    const r = await api("/api/engine", body);
+    if (epoch !== S.epoch || S.answer !== a) return;
+    const entry = a.legal.find((l) => l.ply === r.ply);
+    S.hint = { ply: r.ply, pit: entry ? entry.pit : null };
+    message("Hint (engine, " + r.level + "): " + r.ply + (entry ? ", the pit marked on the board." : "."));
+    decoratePits();
+  }
+
+  // Play on from the position of the record shown: its plies so far are
+  // the record's (undo stops there), the seats as they are now.
+  async function playFromHere() {
+    const r = S.read;
+    if (!r || r.index < 0) return;
+    const req = r.request;
+    const k = r.index;
+    const sides = r.answer.plies.slice(0, k).map((p) => p.side);
+    const players = req.players || ["?", "?"];
+    S.play = {
+      variant: req.variant,
+      readings: req.readings || {},
+      start: req.start === undefined ? null : req.start,
+      plies: req.plies.slice(0, k),
+      by: sides.map(() => "record"),
+      names: sides.map((side) => players[side === "South" ? 0 : 1]),
+    };
+    if (variantInfo(req.variant)) $("variant").value = req.variant;
+    renderVariantTitle();
+    renderNewReadings(req.variant, S.play.readings);
+    // Set by hand, so that setMode does not replay the game left before.
+    S.playAnswer = null;
+    await setMode("play");
+    const epoch = S.epoch;
+    const a = await api("/api/game", gameRequest(S.play, S.play.plies, false));
+    if (epoch !== S.epoch) return;
+    S.playAnswer = a;
+    message("Playing on from ply " + k + " of the record.");
+    await show(a, false, epoch);
+    await runEngines(epoch);
+  }
+
+  // A long rule-file path is cut short in the select: the whole in a title.
+  function renderVariantTitle() {
+    const v = variantInfo($("variant").value);
+    $("variant").title = v ? (v.origin === "file" ? v.id : v.name + " (" + v.id + ")") : "";
   }
 
   // Plays `ply` for the human to act: refused (and the game kept) if the
@@ -373,6 +553,7 @@
     message("");
     S.play.plies = plies;
     S.play.by.push("human");
+    S.play.names.push(playerName(a.plies[a.plies.length - 1].side));
     S.playAnswer = a;
     await show(a, true, epoch);
     await runEngines(epoch);
@@ -399,6 +580,7 @@
       }
       S.play.plies = plies;
       S.play.by.push("engine");
+      S.play.names.push(playerName(side));
       S.playAnswer = next;
       message(side + " (engine, " + r.level + ") played " + r.ply + ".");
       await show(next, true, epoch);
@@ -419,6 +601,7 @@
     if (epoch !== S.epoch) return;
     S.play.plies = plies;
     S.play.by = by.slice(0, n);
+    S.play.names = S.play.names.slice(0, n);
     S.playAnswer = a;
     message("Took back ply " + (n + 1) + " and what followed it.");
     await show(a, false, epoch);
@@ -460,6 +643,7 @@
     }
     S.play.readings = readings;
     S.playAnswer = a;
+    renderNewReadings(S.play.variant, readings);
     message("");
     await show(a, false, epoch);
     await runEngines(epoch);
@@ -727,7 +911,13 @@
       }
     });
     $("new-game").addEventListener("click", () => run(newGame));
-    $("variant").addEventListener("change", () => run(newGame));
+    $("variant").addEventListener("change", () => {
+      renderVariantTitle();
+      renderNewReadings($("variant").value, {});
+      run(newGame);
+    });
+    $("hint").addEventListener("click", () => run(hint));
+    $("play-from-here").addEventListener("click", () => run(playFromHere));
     $("undo").addEventListener("click", () => run(undo));
     for (const s of ["south", "north"]) {
       for (const id of [s + "-player", s + "-level"]) {
@@ -823,9 +1013,13 @@
     fillLevels($("south-level"));
     fillLevels($("north-level"));
     seatsChanged();
-    // A link may name the variant: /#variant=kpe.
+    // A link may name the variant: /#variant=kpe. Otherwise the project's
+    // first game, Goré (or Kpé), rather than the first in the alphabet.
     const wanted = new URLSearchParams(location.hash.slice(1)).get("variant");
-    if (wanted && variantInfo(wanted)) sel.value = wanted;
+    const first = [wanted, "gore", "kpe"].find((id) => id && variantInfo(id) && !variantInfo(id).error);
+    if (first) sel.value = first;
+    renderVariantTitle();
+    renderNewReadings(sel.value, {});
     await newGame();
   }
 
