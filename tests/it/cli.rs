@@ -1457,6 +1457,32 @@ fn solve_refuses_a_db_that_is_a_file_before_building() {
         "{err}"
     );
     assert!(err.contains("--reachable"), "{err}");
+    // The search that gives up says what either kind of database would
+    // take: Goré without trading, 48 seeds on 8 pits, every layer up to
+    // 48 seeds (2 840 988 150 positions, either side to act), the
+    // largest 2 C(55, 7); a byte each kept, 20 while solved, a bit each
+    // to find the reachable ones.
+    let o = ayla(&["solve", "gore-notrade"]);
+    assert_exit(&o, 2, "solve gore-notrade");
+    let err = stderr(&o);
+    let c55_7: u64 = (49..=55).product::<u64>() / (1..=7).product::<u64>();
+    let all: u64 = 2_840_988_150;
+    let mb = |b: u64| format!("{:.0} MB", b as f64 / 1e6);
+    assert!(
+        err.contains(&format!(
+            "(--max-positions {all}: about {} kept and {} while the largest layer is solved (estimates))",
+            mb(all),
+            mb(2 * c55_7 * 20)
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "(--reachable: a bit for each of the {all} positions, {}, to find them",
+            mb(all / 8)
+        )),
+        "{err}"
+    );
 }
 
 #[test]
