@@ -1,21 +1,25 @@
-//! `ayla analyse <variant> [--position P] [--depth D | --time S] [--json]`
+//! `ayla analyse <variant> [--position P] [--reading NAME=ALT]... [--depth D | --time S] [--json]`
 
-use super::{Failure, args, load_rules};
+use super::{Failure, args};
 use ayla::engine::{Game, Side};
 use ayla::notation::format_position;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
 use ayla::solve::Convention;
 use serde_json::json;
+use std::collections::HashMap;
 use std::time::Duration;
 
 /// Arguments of `analyse`.
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     #[command(flatten)]
     start: args::Start,
+    #[command(flatten)]
+    readings: args::Readings,
     /// Search exactly this many plies deep.
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
@@ -42,7 +46,7 @@ struct Exact {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = load_rules(&a.variant)?;
+    let rules = a.readings.load(&a.variant)?;
     let pos = a.start.position(&rules)?;
     let budget = match (a.depth, a.time) {
         (Some(d), _) => Budget::Depth(d),
@@ -89,13 +93,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
     let side = game.position().to_move();
     let meaning = eval::meaning(r.value);
+    // A 0 is a heuristic's unless every line that decides it ends.
+    let draw = meaning == Meaning::Heuristic(0) && proven_draw(&mut game, r.depth);
     if a.json.json {
         println!(
             "{}",
             json!({
                 "position": format_position(&rules, game.position()),
                 "side": side.to_string(),
-                "value": value_json(meaning),
+                "value": if draw { json!({ "draw": true }) } else { value_json(meaning) },
                 "best": r.best.map(|p| p.notation(n)),
                 "pv": pv,
                 "depth": r.depth,
@@ -119,11 +125,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
         println!("the game is over: {o}");
         return Ok(());
     }
-    println!(
-        "value:    {} for {side} ({})",
-        value_text(meaning),
-        value_note(meaning)
-    );
+    if draw {
+        println!(
+            "value:    draw (proven: within {} plies every line that decides it reaches the end of the game)",
+            r.depth
+        );
+    } else {
+        println!(
+            "value:    {} for {side} ({})",
+            value_text(meaning),
+            value_note(meaning)
+        );
+    }
     println!("best:     {}", r.best.map_or("-".into(), |p| p.notation(n)));
     println!("line:     {}", pv.join(" "));
     println!(
@@ -185,4 +198,77 @@ fn value_json(m: Meaning) -> serde_json::Value {
         Meaning::Win { plies, margin } => json!({ "win_in": plies, "margin": margin }),
         Meaning::Loss { plies, margin } => json!({ "loss_in": plies, "margin": margin }),
     }
+}
+
+/// The most positions the proof of a draw visits: a search that reached
+/// its depth in a second has a tree about this size.
+const PROOF_NODES: u64 = 4_000_000;
+
+/// Whether `game` is a draw under best play, proven within `depth` plies:
+/// the side to act holds at least a draw when every game unfinished at
+/// that depth counts as its loss, and at most a draw when each counts as
+/// its win. The search's value cannot say so alone: its 0 may be the
+/// heuristic of positions it did not see to the end. False past
+/// [`PROOF_NODES`].
+fn proven_draw(game: &mut Game, depth: u32) -> bool {
+    let me = game.position().to_move();
+    let mut nodes = 0;
+    [-1, 1].into_iter().all(|unknown| {
+        let mut memo = HashMap::new();
+        outcome_within(game, me, depth, unknown, &mut memo, &mut nodes) == Some(0)
+    })
+}
+
+/// The result of `game` for `me` under best play within `depth` plies
+/// (1 a win, 0 a draw, -1 a loss), a game unfinished at that depth
+/// counting `unknown`; `None` past [`PROOF_NODES`]. `memo` holds results
+/// by search key and depth left (the key says the future, repetitions
+/// included).
+fn outcome_within(
+    game: &mut Game,
+    me: Side,
+    depth: u32,
+    unknown: i8,
+    memo: &mut HashMap<(u64, u32), i8>,
+    nodes: &mut u64,
+) -> Option<i8> {
+    if let Some(o) = game.outcome() {
+        let mine = i64::from(o.totals[me.index()]);
+        let theirs = i64::from(o.totals[me.opponent().index()]);
+        return Some((mine - theirs).signum() as i8);
+    }
+    if depth == 0 {
+        return Some(unknown);
+    }
+    *nodes += 1;
+    if *nodes > PROOF_NODES {
+        return None;
+    }
+    let key = (game.search_key(), depth);
+    if let Some(&v) = memo.get(&key) {
+        return Some(v);
+    }
+    let mut plies = Vec::new();
+    game.legal_plies(&mut plies);
+    let mine = game.position().to_move() == me;
+    let snap = game.snapshot();
+    let mut best: Option<i8> = None;
+    for p in plies {
+        game.advance(p);
+        let v = outcome_within(game, me, depth - 1, unknown, memo, nodes);
+        game.restore(snap);
+        let v = v?;
+        best = Some(match best {
+            None => v,
+            Some(b) if mine => b.max(v),
+            Some(b) => b.min(v),
+        });
+        // Nothing beats a win for the side choosing it.
+        if best == Some(if mine { 1 } else { -1 }) {
+            break;
+        }
+    }
+    let v = best.unwrap_or(unknown);
+    memo.insert(key, v);
+    Some(v)
 }

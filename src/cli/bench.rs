@@ -1,11 +1,11 @@
-//! `ayla bench <variant> [--plies N] [--seed S] [--rounds R] [--json]`
+//! `ayla bench <variant> [--plies N] [--seed S] [--rounds R] [--reading NAME=ALT]... [--json]`
 //!
 //! Times uniformly random playouts through the generic engine on one
 //! thread (docs/performance.md), perft from the initial position, and, when the
 //! rules are exactly Kpé's, the hand-written Kpé loop on the same seed.
 
 use super::kpe_baseline;
-use super::{Exit, Failure, args, load_rules, progress};
+use super::{Exit, Failure, args, progress};
 use ayla::engine::Game;
 use ayla::rng::Rng;
 use ayla::rules::describe::count;
@@ -44,6 +44,7 @@ pub fn is_kpe(rules: &Rules) -> bool {
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     /// Play random games until at least this many plies.
     #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
@@ -56,6 +57,8 @@ pub struct Args {
     /// ever slow a round down.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     rounds: u32,
+    #[command(flatten)]
+    readings: args::Readings,
     #[command(flatten)]
     json: args::Json,
 }
@@ -119,7 +122,7 @@ fn si(x: f64) -> String {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = load_rules(&a.variant)?;
+    let rules = a.readings.load(&a.variant)?;
     let id = &rules.provenance.id;
 
     // Warm the caches and the branch predictors, untimed.
@@ -190,6 +193,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "{}",
             json!({
                 "variant": id,
+                "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
                 "seed": a.seed,
                 "min_plies": a.plies,
                 "rounds": a.rounds,
@@ -214,8 +218,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
 
     println!(
-        "{id}: uniformly random playouts from the initial position, seed {}, one thread, \
+        "{}: uniformly random playouts from the initial position, seed {}, one thread, \
          fastest of {} round{}",
+        args::readings_tag(&rules).map_or_else(|| id.clone(), |r| format!("{id} ({r})")),
         a.seed,
         a.rounds,
         if a.rounds == 1 { "" } else { "s" }

@@ -1,7 +1,7 @@
 //! `ayla check <record>... [--rules FILE] [--json]`
 
 use super::{Exit, Failure, args, board, json};
-use ayla::check::{Claim, GameReport, check_game};
+use ayla::check::{Claim, GameReport, IllegalPly, check_game};
 use ayla::engine::Variant;
 use ayla::notation::{Loc, Record, format_position, parse_records};
 use ayla::rulebook::{Overrides, rulebook_for};
@@ -250,18 +250,7 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         rules.provenance.id, rec.loc.line
     );
     if let Some(i) = &r.illegal {
-        println!(
-            "{name}:{}: ply {} ({}, `{}`) is illegal: {}",
-            i.loc, i.number, i.side, i.text, i.reason
-        );
-        println!(
-            "  position before ply {}: {}",
-            i.number,
-            format_position(rules, &i.before)
-        );
-        for l in board::draw(rules, &i.before).lines() {
-            println!("  {l}");
-        }
+        println!("{}", illegal_message(name, rules, i));
         return;
     }
     if !r.result_problems.is_empty() {
@@ -279,5 +268,35 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
             r.last.to_move(),
             format_position(rules, &r.last)
         ),
+    }
+}
+
+/// An illegal ply in `check`'s words: where, which ply, whose, why, and
+/// the position before it, as text and as a board. Every command that
+/// meets an illegal ply says it so.
+pub fn illegal_message(name: &str, rules: &Rules, i: &IllegalPly) -> String {
+    let mut m = format!(
+        "{name}:{}: ply {} ({}, `{}`) is illegal: {}\n  position before ply {}: {}",
+        i.loc,
+        i.number,
+        i.side,
+        i.text,
+        i.reason,
+        i.number,
+        format_position(rules, &i.before)
+    );
+    for l in board::draw(rules, &i.before).lines() {
+        m.push_str("\n  ");
+        m.push_str(l);
+    }
+    m
+}
+
+/// A command asked for a position past an illegal ply: exit 1 (the record
+/// was read, and is wrong), with [`illegal_message`].
+pub fn illegal_failure(name: &str, rules: &Rules, i: &IllegalPly) -> Failure {
+    Failure {
+        exit: Exit::Wrong,
+        error: Some(anyhow::anyhow!(illegal_message(name, rules, i))),
     }
 }

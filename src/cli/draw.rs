@@ -1,9 +1,8 @@
 //! `ayla draw [<variant>] [--position P] [--record FILE [--ply N]] [--reading NAME=ALT]...
 //! [--seeds numbers|dots] [--path] [--no-labels] [-o FILE.svg]`: a picture of a board, as SVG.
 
-use super::{Exit, Failure, args};
+use super::{Failure, args};
 use ayla::board::Place;
-use ayla::check::IllegalPly;
 use ayla::draw::{Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Game, Ply, Position, Variant};
 use ayla::reference::differential::state_of;
@@ -19,17 +18,20 @@ pub struct Args {
     /// The variant: a bundled id or a rule file. With `--record` it may be
     /// left out (the record's `Variant` tag names it); given, it replaces
     /// the tag, as `--rules` does.
-    #[arg(required_unless_present = "record", conflicts_with = "rules")]
+    #[arg(required_unless_present = "record", conflicts_with = "rules", value_parser = args::variant(), hide_possible_values = true)]
     variant: Option<String>,
     #[command(flatten)]
     start: args::Start,
     /// Draw the position of this recorded game (the first game of the
-    /// file) after its last ply, or after `--ply`.
+    /// file, or `--game`) after its last ply, or after `--ply`.
     #[arg(long, value_name = "FILE", conflicts_with = "position")]
     record: Option<PathBuf>,
     /// With `--record`: the position after this ply (0 for the start).
     #[arg(long, value_name = "N", requires = "record")]
     ply: Option<usize>,
+    /// With `--record`: the game of the file to draw, from 1.
+    #[arg(long = "game", value_name = "N", requires = "record", value_parser = clap::value_parser!(u32).range(1..))]
+    game: Option<u32>,
     #[command(flatten)]
     rulebook: args::Rulebook,
     /// Seeds as numbers or as dots (more than 20: a ring of dots and the number).
@@ -72,7 +74,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
         },
         labels: !a.no_labels,
         interactive: false,
-        caption: None,
+        // Which readings, where they are not the defaults: the picture
+        // does not show them otherwise.
+        caption: args::readings_tag(&drawn.variant),
     };
     let picture = svg(&drawn.variant, &drawn.scene, &drawn.marks, &opts);
     match &a.output {
@@ -95,10 +99,7 @@ fn from_variant(a: &Args) -> Result<Drawn, Failure> {
     }
     // Clap makes the variant required without `--record`.
     let name = a.variant.as_deref().unwrap_or_default();
-    let overrides = a.rulebook.overrides()?;
-    let rules = ayla::rules::resolve_with(name, std::path::Path::new(""), &overrides.readings)
-        .map_err(Failure::unusable)?;
-    let variant = Arc::new(Variant::new(rules));
+    let variant = a.rulebook.readings.load(name)?;
     let pos = a.start.position(&variant)?;
     let scene = scene_of(
         &variant,
@@ -125,7 +126,13 @@ fn scene_of(variant: &Variant, pos: &Position, over: bool) -> Scene {
 fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
     let name = path.display().to_string();
     let games = super::read_records(path)?;
-    let Some(rec) = games.first() else {
+    if games.is_empty() {
+        return Err(Failure::unusable(anyhow::anyhow!("{name}: holds no game")));
+    }
+    let pick = args::GameNumber {
+        game: Some(a.game.unwrap_or(1)),
+    };
+    let Some((_, rec)) = pick.pick(&name, &games)?.into_iter().next() else {
         return Err(Failure::unusable(anyhow::anyhow!("{name}: holds no game")));
     };
     let base = path.parent().unwrap_or(std::path::Path::new(""));
@@ -141,7 +148,7 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
     let n = match (a.ply, &report.illegal) {
         (Some(n), _) if n <= legal => n,
         // An illegal ply stands between the start and the ply asked for.
-        (_, Some(i)) => return Err(illegal(&name, i)),
+        (_, Some(i)) => return Err(super::check::illegal_failure(&name, &variant, i)),
         (Some(n), None) => {
             return Err(Failure::unusable(anyhow::anyhow!(
                 "--ply {n}: the game has {}",
@@ -188,19 +195,4 @@ fn path_of(rules: &Rules, before: &Position, ply: Ply) -> Result<Vec<Place>, Str
             _ => None,
         })
         .collect())
-}
-
-/// The first illegal ply, in `check`'s words (exit 1).
-fn illegal(name: &str, i: &IllegalPly) -> Failure {
-    Failure {
-        exit: Exit::Wrong,
-        error: Some(anyhow::anyhow!(
-            "{name}:{}: ply {} ({}, `{}`) is illegal: {}",
-            i.loc,
-            i.number,
-            i.side,
-            i.text,
-            i.reason
-        )),
-    }
 }

@@ -1,6 +1,6 @@
 //! `ayla match <variant> --a LEVEL --b LEVEL --games N [--save DIR]`: measured strength.
 
-use super::{Failure, args, load_rules, progress};
+use super::{Failure, args, progress};
 use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Side};
 use ayla::notation::format_position;
@@ -15,12 +15,13 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`).
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = args::level(), hide_possible_values = true)]
     a: Level,
     /// Player B's level, written as A's.
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = args::level(), hide_possible_values = true)]
     b: Level,
     /// Number of games, at least 1 (colours alternate; each pair of games
     /// shares a random opening).
@@ -28,6 +29,8 @@ pub struct Args {
     games: u32,
     #[command(flatten)]
     play: args::SelfPlay,
+    #[command(flatten)]
+    readings: args::Readings,
     /// Save each game as a record, `<variant>-<number>.rec`, in this
     /// directory (made if missing; files of those names are replaced).
     #[arg(long, value_name = "DIR")]
@@ -70,6 +73,10 @@ fn save_game(
         ("South", who(Side::South)),
         ("North", who(Side::North)),
     ];
+    // Read back under the readings it was played under.
+    if let Some(r) = args::readings_tag(rules) {
+        tags.insert(1, ("Readings", r));
+    }
     match g.outcome() {
         Some(o) => {
             tags.push(("Result", format!("{}-{}", o.totals[0], o.totals[1])));
@@ -84,7 +91,7 @@ fn save_game(
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = load_rules(&a.variant)?;
+    let rules = a.readings.load(&a.variant)?;
     let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
@@ -188,7 +195,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let (lo, hi) = wilson(mean, n);
     println!(
         "{}: A ({}) against B ({}), {}, colours alternating, {}",
-        rules.provenance.name,
+        args::title(&rules),
         a.a,
         a.b,
         count(a.games, "game", "games"),

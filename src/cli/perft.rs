@@ -1,6 +1,6 @@
-//! `ayla perft <variant> <depth> [--position P] [--divide] [--json]`
+//! `ayla perft <variant> <depth> [--position P] [--reading NAME=ALT]... [--divide] [--json]`
 
-use super::{Failure, args, load_rules};
+use super::{Failure, args};
 use ayla::engine::Game;
 use ayla::notation::format_position;
 use ayla::search::{perft, perft_divide};
@@ -10,11 +10,14 @@ use serde_json::json;
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     /// Number of plies.
     depth: u32,
     #[command(flatten)]
     start: args::Start,
+    #[command(flatten)]
+    readings: args::Readings,
     /// Also give the count for each first ply, in legal-ply order.
     #[arg(long)]
     divide: bool,
@@ -23,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = load_rules(&a.variant)?;
+    let rules = a.readings.load(&a.variant)?;
     let pos = a.start.position(&rules)?;
     let mut game = Game::from_position(rules.clone(), pos);
     let n = rules.per_row;
@@ -38,6 +41,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "{}",
             json!({
                 "variant": rules.provenance.id,
+                "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
                 "position": format_position(&rules, &pos),
                 "depth": a.depth,
                 "nodes": total,

@@ -1,6 +1,6 @@
 //! `ayla play <variant>`: against a friend or the engine, in a terminal or through a pipe.
 
-use super::{Exit, Failure, board, load_rules};
+use super::{Exit, Failure, args, board};
 use ayla::check::{check_game, write_record};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
@@ -28,7 +28,7 @@ pub enum Who {
 pub struct Args {
     /// A bundled variant id or a path to a rule file (with --resume: the
     /// rules to continue under instead of the record's Variant tag).
-    #[arg(required_unless_present = "resume")]
+    #[arg(required_unless_present = "resume", value_parser = args::variant(), hide_possible_values = true)]
     variant: Option<String>,
     /// Who plays South.
     #[arg(long, value_enum, default_value = "human")]
@@ -40,13 +40,13 @@ pub struct Args {
     /// 2 depth 3, 3 depth 5, 4 depth 8, 5 about a second a move; or
     /// `random`, `depth:N`, `time:SECONDS`, or `perfect` (from endgame
     /// databases, see `ayla solve`: built before play, or read from --db).
-    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEVEL.to_string(), value_parser = parse_level_arg)]
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEVEL.to_string(), value_parser = args::level_text(), hide_possible_values = true)]
     level: String,
     /// South's engine level, instead of --level (needs --south engine).
-    #[arg(long, value_name = "L", value_parser = parse_level_arg)]
+    #[arg(long, value_name = "L", value_parser = args::level_text(), hide_possible_values = true)]
     south_level: Option<String>,
     /// North's engine level, instead of --level (needs --north engine).
-    #[arg(long, value_name = "L", value_parser = parse_level_arg)]
+    #[arg(long, value_name = "L", value_parser = args::level_text(), hide_possible_values = true)]
     north_level: Option<String>,
     /// Start from this position (docs/notation.md) instead of the variant's
     /// start; the record then carries it in a Position tag.
@@ -60,16 +60,14 @@ pub struct Args {
     /// in the current directory, the date and time in UTC).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    #[command(flatten)]
+    readings: args::Readings,
     /// Seed for the engine's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The databases of the `perfect` level.
     #[command(flatten)]
     db: super::solve::DbArgs,
-}
-
-fn parse_level_arg(s: &str) -> Result<String, String> {
-    s.parse::<Level>().map(|_| s.to_owned())
 }
 
 const HELP: &str = "\
@@ -328,6 +326,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
             levels[side.index()] = l.parse().map_err(|e: String| bad_usage(&e))?;
         }
     }
+    if a.resume.is_some() && !a.readings.readings.is_empty() {
+        return Err(bad_usage(
+            "--reading: a resumed game keeps the readings of its record (its Readings tag)",
+        ));
+    }
     let resumed = match &a.resume {
         Some(path) => Some(resume(path, a.variant.as_deref())?),
         None => None,
@@ -339,7 +342,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 .variant
                 .clone()
                 .expect("clap requires it without --resume");
-            (load_rules(&name)?, name)
+            (a.readings.load(&name)?, name)
         }
     };
     let rules: &Variant = &variant;
@@ -377,6 +380,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .collect(),
         None => {
             let mut t = vec![("Variant".to_owned(), variant_tag)];
+            // The game is checked and resumed under the readings it was played under.
+            if let Some(r) = args::readings_tag(rules) {
+                t.push(("Readings".into(), r));
+            }
             if a.position.is_some() {
                 t.push(("Position".into(), format_position(rules, &start)));
             }
@@ -418,7 +425,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     println!(
         "{}: South ({}) against North ({}). Type `help` for the commands.\n",
-        rules.provenance.name,
+        args::title(rules),
         name(Side::South),
         name(Side::North)
     );

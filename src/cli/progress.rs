@@ -1,7 +1,7 @@
 //! Progress on stderr for long runs: a bar on a terminal, nothing otherwise
 //! (a pipe or a file gets only the results, on stdout).
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
 
@@ -15,9 +15,20 @@ pub fn bar(len: u64, template: &str) -> ProgressBar {
     pb.set_style(
         ProgressStyle::with_template(template)
             .expect("a valid progress template")
-            .progress_chars("=> "),
+            .progress_chars("=> ")
+            .with_key("eta", eta),
     );
     pb
+}
+
+/// `{eta}`: indicatif's estimate, but `-` until the first step is done,
+/// where indicatif would say `0s` for lack of a rate to estimate from.
+fn eta(state: &ProgressState, w: &mut dyn std::fmt::Write) {
+    let _ = if state.pos() == 0 {
+        w.write_str("-")
+    } else {
+        write!(w, "{:#}", HumanDuration(state.eta()))
+    };
 }
 
 /// Redraws `pb` twice a second even when nothing is reported, so the time

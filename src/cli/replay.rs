@@ -1,4 +1,4 @@
-//! `ayla replay <record> [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
+//! `ayla replay <record> [--game N] [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
 
 use super::{Exit, Failure, args, board, json};
 use ayla::check::GameReport;
@@ -19,6 +19,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
     #[command(flatten)]
+    game: args::GameNumber,
+    #[command(flatten)]
     rulebook: args::Rulebook,
     #[command(flatten)]
     json: args::Json,
@@ -31,6 +33,8 @@ fn show(rules: &Rules, pos: &Position) {
 
 /// One game, replayed.
 struct Replayed<'a> {
+    /// Its number in the file, from 1.
+    index: usize,
     rec: &'a Record,
     variant: Arc<Variant>,
     report: GameReport,
@@ -43,26 +47,28 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let overrides = a.rulebook.overrides()?;
     // Every game is replayed, and `--ply` checked against each, before
     // anything is printed: a mistake prints an error and nothing else.
-    let mut replayed = Vec::with_capacity(games.len());
-    for rec in &games {
+    let chosen = a.game.pick(&name, &games)?;
+    let mut replayed = Vec::with_capacity(chosen.len());
+    for (index, rec) in chosen {
         let (variant, report) = super::replay_record(&name, rec, base, &overrides)?;
         replayed.push(Replayed {
+            index,
             rec,
             variant,
             report,
         });
     }
     if let Some(n) = a.ply {
-        for (gi, g) in replayed.iter().enumerate() {
+        for g in &replayed {
             let len = g.report.steps.len();
             if n > len {
-                let what = if g.report.illegal.is_some() {
-                    count(len, "legal ply", "legal plies")
-                } else {
-                    count(len, "ply", "plies")
-                };
-                let game = if replayed.len() > 1 {
-                    format!("game {} (line {})", gi + 1, g.rec.loc.line)
+                // An illegal ply stands between the start and the ply asked for.
+                if let Some(i) = &g.report.illegal {
+                    return Err(super::check::illegal_failure(&name, &g.variant, i));
+                }
+                let what = count(len, "ply", "plies");
+                let game = if games.len() > 1 {
+                    format!("game {} (line {})", g.index, g.rec.loc.line)
                 } else {
                     "the game".to_owned()
                 };
@@ -73,16 +79,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
     }
     let mut worst = Exit::Ok;
-    for (gi, g) in replayed.iter().enumerate() {
+    for g in &replayed {
         // A position in the middle: the game's end is not the point.
         let to_end = a.ply.is_none_or(|n| n == g.report.steps.len());
         if to_end && !g.report.is_ok() {
             worst = Exit::Wrong;
         }
         if a.json.json {
-            println!("{}", game_json(&name, gi + 1, g, a.ply, to_end));
+            println!("{}", game_json(&name, g.index, g, a.ply, to_end));
         } else {
-            print_game(&name, gi + 1, replayed.len(), g, a.ply, to_end);
+            print_game(&name, g.index, games.len(), g, a.ply, to_end);
         }
     }
     match worst {

@@ -2,16 +2,17 @@
 //! [--threads N] [--max-positions N] [--json]`
 
 use super::progress::{self, megabytes, peak_memory};
-use super::{Failure, args, load_rules};
+use super::{Failure, args};
 use ayla::engine::{Ply, Position, Side, Variant};
 use ayla::notation::format_position;
+use ayla::rules::describe::count;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::{Database, Event};
 use ayla::solve::search::{Search, TooDeep};
 use ayla::solve::{Convention, file, gain, solver_variant, terminal_margin};
 use indicatif::ProgressBar;
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -19,13 +20,12 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     #[command(flatten)]
     start: args::Start,
-    /// Solve under this alternative of an open point (repeatable), e.g.
-    /// `--reading empty-capture=no-empty-capture`.
-    #[arg(long = "reading", value_name = "NAME=ALT")]
-    readings: Vec<String>,
+    #[command(flatten)]
+    readings: args::Readings,
     #[command(flatten)]
     db: DbArgs,
     /// Search down to databases of at most S seeds on the board, instead of
@@ -110,6 +110,17 @@ pub fn database_to(
     a: &DbArgs,
     quiet: bool,
 ) -> Result<Provided, Failure> {
+    // Checked before any layer is built: a build of minutes must not end
+    // on a folder that cannot be made.
+    if let Some(dir) = &a.db
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "--db {}: not a directory (--db names the directory the database files are kept in)",
+            dir.display()
+        )));
+    }
     let (variant, changes) = &solver_variant(variant).map_err(Failure::unusable)?;
     if let Some(t) = a.threads {
         // Only the first call sets the pool; one command makes one.
@@ -143,15 +154,14 @@ pub fn database_to(
     if missing > a.max_positions && !a.reachable {
         let largest = 2 * ranking.layer_size(seeds);
         return Err(Failure::unusable(anyhow::anyhow!(
-            "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): about {} kept and {} while the largest layer is solved, more than --max-positions {} allows",
+            "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): {}, more than --max-positions {} allows; raise it, or solve only the positions reachable from it (--reachable)",
             if read > 0 {
                 format!(" more than the {read} layers of the file")
             } else {
                 String::new()
             },
             variant.pits(),
-            megabytes(missing),
-            megabytes(largest * 20),
+            memory_needed(missing, largest),
             a.max_positions
         )));
     }
@@ -243,8 +253,8 @@ pub fn database_to(
         })?;
         if !quiet {
             eprintln!(
-                "solve: wrote {} layers to {}",
-                db.layers().len(),
+                "solve: wrote {} to {}",
+                count(db.layers().len(), "layer", "layers"),
                 p.display()
             );
         }
@@ -269,19 +279,23 @@ const HISTORY_BUDGET: u64 = 3_000_000;
 /// 32 s, and 57 s of search).
 const SEARCH_DB_POSITIONS: u64 = 8_000_000;
 
+/// The memory of databases of `positions` positions, the largest layer
+/// `largest` of them, in words. Estimates from docs/solve.md: a value
+/// kept takes a few bits (about a byte a position is said), and a layer
+/// being solved about 20 bytes a position (16, and 8 a ply inside it).
+fn memory_needed(positions: u64, largest: u64) -> String {
+    format!(
+        "about {} kept and {} while the largest layer is solved (estimates)",
+        megabytes(positions),
+        megabytes(largest.saturating_mul(20))
+    )
+}
+
 /// The longest principal variation printed.
 const PV_MAX: usize = 400;
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let readings = ayla::fit::parse_selection(&a.readings.join(","))
-        .map_err(|e| Failure::unusable(anyhow::anyhow!("--reading: {e}")))?;
-    let variant = if readings.is_empty() {
-        load_rules(&a.variant)?
-    } else {
-        let rules = ayla::rules::resolve_with(&a.variant, Path::new(""), &readings)
-            .map_err(Failure::unusable)?;
-        Arc::new(Variant::new(rules))
-    };
+    let variant = a.readings.load(&a.variant)?;
     let pos = a.start.position(&variant)?;
     let started = Instant::now();
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
@@ -337,9 +351,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
     };
     let too_deep = |e: TooDeep| {
+        let all = up_to(on_board);
         Failure::unusable(anyhow::anyhow!(
-            "{e}; solve it by databases instead: of every position (--max-positions {}) or of the reachable ones (--reachable)",
-            up_to(on_board)
+            "{e}; solve it by databases instead: of every position (--max-positions {all}: {}) or of the reachable ones (--reachable: a bit for each of the {all} positions, {}, to find them, then at most the same again for those reached)",
+            memory_needed(all, 2 * ranking.layer_size(on_board)),
+            megabytes(all / 8),
         ))
     };
     let value = match &mut search {
@@ -433,9 +449,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let memory = peak_memory();
     let file_note = provided.file.as_ref().map(|p| {
         format!(
-            "{} ({} layers read, {} built)",
+            "{} ({} read, {} built)",
             p.display(),
-            provided.read,
+            count(provided.read, "layer", "layers"),
             provided.built
         )
     });
@@ -492,18 +508,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
     println!("check: {check_line}");
     if let (Some(st), Some(search)) = (stats, &search) {
         println!(
-            "search: {} nodes in {} passes, {} table hits, {} database probes, a table of {}",
+            "search: {} nodes in {}, {} table hits, {} database probes, a table of {}",
             st.nodes,
-            st.passes,
+            count(st.passes, "pass", "passes"),
             st.tt_hits,
             st.db_probes,
             megabytes(search.table_bytes() as u64)
         );
     }
     println!(
-        "solved by {method}: {} positions ({} layers), {} bytes, {:.2} s on {threads} thread{}, peak memory {}",
+        "solved by {method}: {} positions ({}), {} bytes, {:.2} s on {threads} thread{}, peak memory {}",
         db.positions(),
-        db.layers().len(),
+        count(db.layers().len(), "layer", "layers"),
         db.bytes(),
         elapsed.as_secs_f64(),
         if threads == 1 { "" } else { "s" },

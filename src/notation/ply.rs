@@ -52,7 +52,7 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
             let l = l.trim();
             let mut cs = l.chars();
             let (Some(c), None) = (cs.next(), cs.next()) else {
-                return Err(PlyParseError::Unrecognised(t.to_owned()));
+                return Err(PlyParseError::Unrecognised(super::visible(t)));
             };
             let p = rules
                 .pit(c)
@@ -71,7 +71,7 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
             (c, Some(Direction::CounterClockwise))
         }
         (Some(c), Some('<'), None) if c.is_ascii_alphabetic() => (c, Some(Direction::Clockwise)),
-        _ => return Err(PlyParseError::Unrecognised(t.to_owned())),
+        _ => return Err(PlyParseError::Unrecognised(super::visible(t))),
     };
     if rules.pit(c).is_none() {
         return Err(PlyParseError::NoSuchPit(c.to_string(), all_labels()));

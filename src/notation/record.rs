@@ -428,8 +428,8 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
             || "the end of the file".to_owned(),
             // A word of a hostile file can be a megabyte long: quote its start.
             |w| match w.char_indices().nth(40) {
-                Some((i, _)) => format!("`{}…`", &w[..i]),
-                None => format!("`{w}`"),
+                Some((i, _)) => format!("`{}…`", super::visible(&w[..i])),
+                None => format!("`{}`", super::visible(w)),
             },
         )
     };

@@ -392,3 +392,19 @@ fn a_wrong_glory_tag_is_rejected() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A byte the reader cannot see (NUL, a zero-width space) is written as
+/// an escape where a message quotes it, not as blank space.
+#[test]
+fn an_invisible_character_is_quoted_as_an_escape() {
+    for (bad, shown) in [("\0", "`\\0`"), ("\u{200b}", "`\\u{200b}`")] {
+        let text = format!("[Variant \"kpe\"]\n\n1. a {bad}\n");
+        let err = ayla::notation::parse_records(&text).unwrap_err();
+        assert!(
+            err.message.ends_with(&format!("found {shown}")),
+            "{bad:?}: {}",
+            err.message
+        );
+        assert_eq!((err.loc.line, err.loc.column), (3, 6), "{bad:?}");
+    }
+}

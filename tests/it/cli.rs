@@ -503,6 +503,77 @@ fn replay_beyond_the_last_ply_exits_2() {
 }
 
 #[test]
+fn replay_and_draw_past_an_illegal_ply_exit_1_with_checks_whole_message() {
+    let rec = "tests/bad_records/kpe-must-feed.rec";
+    let check = ayla(&["check", rec]);
+    assert_exit(&check, 1, "check");
+    // Check's report of the ply: every line but the file's summary.
+    let out = stdout(&check);
+    let lines: Vec<&str> = out.lines().collect();
+    let message = lines[..lines.len() - 1].join("\n");
+    assert!(message.contains("ply 2 (South"), "{message}");
+    assert!(message.contains("position before ply 2: "), "{message}");
+    for cmd in ["replay", "draw"] {
+        let args: Vec<&str> = match cmd {
+            "replay" => vec!["replay", rec, "--ply", "5"],
+            _ => vec!["draw", "--record", rec, "--ply", "5"],
+        };
+        let o = ayla(&args);
+        assert_exit(&o, 1, cmd);
+        assert_eq!(stderr(&o), format!("error: {message}\n"), "{cmd}");
+        assert_eq!(stdout(&o), "", "{cmd}");
+    }
+}
+
+#[test]
+fn game_n_picks_one_game_of_a_file_for_replay_and_draw() {
+    // Three games: legal, a wrong result, no Variant tag.
+    let rec = "tests/bad_records/multi-mixed.rec";
+    let o = ayla(&["replay", rec]);
+    assert_exit(&o, 2, "replay of every game");
+    let o = ayla(&["replay", rec, "--game", "1"]);
+    assert_exit(&o, 0, "replay --game 1");
+    let out = stdout(&o);
+    assert!(out.starts_with("=== game 1 of 3 (line 2) ==="), "{out}");
+    assert!(!out.contains("game 2 of 3"), "{out}");
+    let o = ayla(&["replay", rec, "--game", "2"]);
+    assert_exit(&o, 1, "replay --game 2");
+    let out = stdout(&o);
+    assert!(out.starts_with("=== game 2 of 3 (line 8) ==="), "{out}");
+    assert!(out.contains("the Result tag says 25-23"), "{out}");
+    let o = ayla(&["replay", "--json", rec, "--game", "2"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!((&v["game"], &v["line"]), (&2.into(), &8.into()));
+    // The two games end apart: the picture is of the game asked for.
+    let one = ayla(&["draw", "--record", rec, "--game", "1"]);
+    assert_exit(&one, 0, "draw --game 1");
+    let first = ayla(&["draw", "--record", rec]);
+    assert_eq!(stdout(&one), stdout(&first), "the first game by default");
+    let o = ayla(&["draw", "--record", rec, "--game", "3"]);
+    assert_exit(&o, 2, "draw --game 3 (no Variant tag)");
+    for cmd in [
+        vec!["replay", rec, "--game", "4"],
+        vec!["draw", "--record", rec, "--game", "4"],
+    ] {
+        let o = ayla(&cmd);
+        assert_exit(&o, 2, &cmd.join(" "));
+        assert_eq!(
+            stderr(&o),
+            format!("error: --game 4: {rec} has 3 games\n"),
+            "{cmd:?}"
+        );
+        assert_eq!(stdout(&o), "");
+    }
+    let o = ayla(&["replay", KPE_GOLDEN, "--game", "2"]);
+    assert_eq!(
+        stderr(&o),
+        format!("error: --game 2: {KPE_GOLDEN} has 1 game\n")
+    );
+    let o = ayla(&["replay", rec, "--game", "0"]);
+    assert_exit(&o, 2, "--game 0");
+}
+
+#[test]
 fn replay_json_gives_the_tags_the_plies_and_the_end() {
     let o = ayla(&["replay", "--json", KPE_GOLDEN]);
     assert_exit(&o, 0, "replay --json");
@@ -604,6 +675,7 @@ fn perft_json_gives_the_count_and_the_division() {
         v,
         serde_json::json!({
             "variant": "kpe",
+            "readings": {"skip-origin": "sow-into-origin", "lock-release": "may-capture", "repetition": "third"},
             "position": "6,6,6,6/6,6,6,6 S 0-0",
             "depth": 3,
             "nodes": 64,
@@ -953,6 +1025,10 @@ fn match_and_bench_show_progress_on_a_terminal_only() {
         out.contains("/2 games"),
         "no progress bar on a terminal:\n{out}"
     );
+    // No estimate before a game is done (indicatif would say 0s).
+    for frame in out.split(['\r', '\n']).filter(|f| f.contains(" 0/2 games")) {
+        assert!(frame.contains("(eta -)"), "{frame:?}");
+    }
     assert!(out.contains("A's score "), "{out}");
     let out = ayla_on_a_terminal(&b).expect("script ran once already");
     assert!(
@@ -1144,6 +1220,282 @@ fn completions_name_every_subcommand_and_flag_for_each_shell() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn completions_offer_the_bundled_variants_and_the_level_names() {
+    let o = ayla(&["completions", "bash"]);
+    assert_exit(&o, 0, "bash");
+    let out = stdout(&o);
+    for word in ["kpe", "gore", "oware", "perfect", "random"] {
+        assert!(out.contains(word), "no {word:?} in the bash completions");
+    }
+    // The names are suggestions: a path is still a variant, `depth:N` a
+    // level, and help does not pretend the list is closed.
+    let o = ayla(&["perft", "tests/fit/five-readings.toml", "1"]);
+    assert_exit(&o, 0, "perft of a rule file");
+    let o = ayla(&[
+        "match", "kpe", "--a", "depth:1", "--b", "random", "--games", "1",
+    ]);
+    assert_exit(&o, 0, "match depth:1 random");
+    let o = ayla(&["match", "kpe", "--a", "depth:0", "--b", "random"]);
+    assert_exit(&o, 2, "match depth:0");
+    assert!(
+        stderr(&o).contains("invalid value 'depth:0' for '--a <LEVEL>'"),
+        "{}",
+        stderr(&o)
+    );
+    for cmd in ["analyse", "perft", "match"] {
+        let o = ayla(&[cmd, "--help"]);
+        assert!(!stdout(&o).contains("possible values"), "{cmd} --help");
+    }
+}
+
+#[test]
+fn reading_flags_load_the_variant_under_that_reading_everywhere() {
+    // Every command that takes a variant takes --reading, and refuses one
+    // the variant lacks, naming those it has.
+    let bad_reading = [
+        vec!["perft", "kpe", "1"],
+        vec!["analyse", "kpe", "--depth", "1"],
+        vec!["bench", "kpe", "--plies", "1000", "--rounds", "1"],
+        vec!["match", "kpe", "--a", "0", "--b", "0", "--games", "1"],
+        vec!["draw", "kpe"],
+        vec!["play", "kpe"],
+        vec!["solve", "kpe"],
+    ];
+    for cmd in &bad_reading {
+        let mut args = cmd.clone();
+        args.extend(["--reading", "nosuch=x"]);
+        let o = ayla(&args);
+        assert_exit(&o, 2, &args.join(" "));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: --reading: no reading named `nosuch`")
+                && err.contains("skip-origin")
+                && err.contains("lock-release"),
+            "{args:?}: {err}"
+        );
+        let mut args = cmd.clone();
+        args.extend(["--reading", "skip-origin=nope"]);
+        let o = ayla(&args);
+        assert_exit(&o, 2, &args.join(" "));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(
+                "error: --reading: no alternative `nope` for the reading `skip-origin`"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+    // The reading is in force: perft counts what the library counts under it.
+    let sel: ayla::rules::Selection = [("lock-release".to_owned(), "next-sowing".to_owned())]
+        .into_iter()
+        .collect();
+    let start = "10,10,10,2/3,1,5,7 S 0-0 sown=abc/";
+    let count = |sel: &ayla::rules::Selection| {
+        let r = ayla::rules::resolve_with("kpe", Path::new(""), sel).unwrap();
+        let v = std::sync::Arc::new(ayla::engine::Variant::new(r));
+        let pos = ayla::notation::parse_position(&v, start).unwrap();
+        let mut g = ayla::engine::Game::from_position(v, pos);
+        ayla::search::perft(&mut g, 3)
+    };
+    let (under, plain) = (count(&sel), count(&ayla::rules::Selection::new()));
+    assert_ne!(under, plain, "the reading changes nothing here");
+    let o = ayla(&[
+        "perft",
+        "kpe",
+        "3",
+        "--position",
+        start,
+        "--reading",
+        "lock-release=next-sowing",
+        "--json",
+    ]);
+    assert_exit(&o, 0, "perft --reading");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["nodes"], under);
+    assert_eq!(v["readings"]["lock-release"], "next-sowing");
+    assert_eq!(v["readings"]["skip-origin"], "sow-into-origin");
+    // Where the variant is named, so is the reading; saved games carry it.
+    let save = TempFile::new("reading.rec");
+    let o = ayla_with_input(
+        &[
+            "play",
+            "kpe",
+            "--reading",
+            "lock-release=next-sowing",
+            "--save",
+            save.path(),
+        ],
+        "d\nquit\n",
+    );
+    assert_exit(&o, 0, "play --reading");
+    assert!(
+        stdout(&o).contains("(lock-release=next-sowing): South (human) against North (human)"),
+        "{}",
+        stdout(&o)
+    );
+    let rec = fs::read_to_string(save.path()).unwrap();
+    assert!(
+        rec.contains("[Readings \"lock-release=next-sowing\"]"),
+        "{rec}"
+    );
+    let o = ayla(&["check", save.path()]);
+    assert_exit(&o, 0, "check of a game played under a reading");
+    let o = ayla(&[
+        "play",
+        "--resume",
+        save.path(),
+        "--reading",
+        "repetition=second",
+    ]);
+    assert_exit(&o, 2, "play --resume --reading");
+    let dir = std::env::temp_dir().join(format!(
+        "ayla-cli-test-{}-match-reading",
+        std::process::id()
+    ));
+    let o = ayla(&[
+        "match",
+        "kpe",
+        "--a",
+        "1",
+        "--b",
+        "0",
+        "--games",
+        "1",
+        "--reading",
+        "lock-release=next-sowing",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
+    assert_exit(&o, 0, "match --reading");
+    assert!(
+        stdout(&o).contains("(lock-release=next-sowing): A (depth 1)"),
+        "{}",
+        stdout(&o)
+    );
+    let rec = dir.join("kpe-001.rec");
+    assert!(
+        fs::read_to_string(&rec)
+            .unwrap()
+            .contains("[Readings \"lock-release=next-sowing\"]")
+    );
+    let o = ayla(&["check", rec.to_str().unwrap()]);
+    assert_exit(&o, 0, "check of a match game played under a reading");
+    let _ = fs::remove_dir_all(&dir);
+    let o = ayla(&["draw", "kpe", "--reading", "lock-release=next-sowing"]);
+    assert_exit(&o, 0, "draw --reading");
+    assert!(
+        stdout(&o).contains("lock-release=next-sowing"),
+        "no caption"
+    );
+    let o = ayla(&["draw", "kpe"]);
+    assert!(
+        !stdout(&o).contains("lock-release="),
+        "a caption at the defaults"
+    );
+}
+
+#[test]
+fn analyse_says_draw_only_where_it_is_proven() {
+    // One seed each, in the last pit: they chase each other round the
+    // board until the position repeats, every line a draw (the search
+    // reaches its deepest, 127 plies, and saw +0.00 there).
+    let value = |args: &[&str]| {
+        let o = ayla(args);
+        assert_exit(&o, 0, &args.join(" "));
+        let out = stdout(&o);
+        let line = out
+            .lines()
+            .find_map(|l| l.strip_prefix("value:    "))
+            .unwrap_or_else(|| panic!("no value line:\n{out}"))
+            .to_owned();
+        let mut json = args.to_vec();
+        json.push("--json");
+        let o = ayla(&json);
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        (line, v["value"].clone())
+    };
+    let drawn = "0,0,0,0,0,1/0,0,0,0,0,1 S 23-23";
+    let (line, v) = value(&["analyse", "oware", "--position", drawn]);
+    assert!(line.starts_with("draw (proven"), "{line}");
+    assert_eq!(v, serde_json::json!({"draw": true}));
+    // The same end two plies deep is not in sight: a heuristic 0.
+    let (line, v) = value(&["analyse", "oware", "--position", drawn, "--depth", "2"]);
+    assert!(line.starts_with("+0.00 for South (seeds"), "{line}");
+    assert_eq!(v, serde_json::json!({"seeds": 0.0}));
+    // The start of Oware is even by symmetry, not proven a draw.
+    let (line, _) = value(&["analyse", "oware", "--depth", "2"]);
+    assert!(line.starts_with("+0.00 for South (seeds"), "{line}");
+    // A game that ends in a draw within the depth: proven.
+    let (line, _) = analyse_value("1,0,0,0,0,0/1,0,0,0,0,0 S 23-23");
+    assert!(line.starts_with("draw (proven"), "{line}");
+}
+
+#[test]
+fn solve_refuses_a_db_that_is_a_file_before_building() {
+    for cmd in [
+        vec!["solve", "kpe", "--db", "Cargo.toml"],
+        vec!["analyse", "kpe", "--db", "Cargo.toml"],
+    ] {
+        let o = ayla(&cmd);
+        assert_exit(&o, 2, &cmd.join(" "));
+        assert_eq!(
+            stderr(&o),
+            "error: --db Cargo.toml: not a directory (--db names the directory the database files are kept in)\n",
+            "{cmd:?}"
+        );
+    }
+    // Too large: the size and the memory, as estimates.
+    let o = ayla(&["solve", "kalah", "--db-seeds", "48"]);
+    assert_exit(&o, 2, "solve kalah --db-seeds 48");
+    let err = stderr(&o);
+    assert!(
+        err.contains("MB kept and ")
+            && err.contains("MB while the largest layer is solved (estimates)"),
+        "{err}"
+    );
+    assert!(err.contains("--reachable"), "{err}");
+    // The search that gives up says what either kind of database would
+    // take: Goré without trading, 48 seeds on 8 pits, every layer up to
+    // 48 seeds (2 840 988 150 positions, either side to act), the
+    // largest 2 C(55, 7); a byte each kept, 20 while solved, a bit each
+    // to find the reachable ones.
+    let o = ayla(&["solve", "gore-notrade"]);
+    assert_exit(&o, 2, "solve gore-notrade");
+    let err = stderr(&o);
+    let c55_7: u64 = (49..=55).product::<u64>() / (1..=7).product::<u64>();
+    let all: u64 = 2_840_988_150;
+    let mb = |b: u64| format!("{:.0} MB", b as f64 / 1e6);
+    assert!(
+        err.contains(&format!(
+            "(--max-positions {all}: about {} kept and {} while the largest layer is solved (estimates))",
+            mb(all),
+            mb(2 * c55_7 * 20)
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "(--reachable: a bit for each of the {all} positions, {}, to find them",
+            mb(all / 8)
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_bad_rules_flag_is_named_before_its_value() {
+    for cmd in ["fit", "check", "replay"] {
+        let o = ayla(&[cmd, KPE_GOLDEN, "--rules", "nosuch"]);
+        assert_exit(&o, 2, cmd);
+        assert!(
+            stderr(&o).starts_with("error: --rules: unknown variant `nosuch`"),
+            "{cmd}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 // ---------------------------------------------------------------- the repository

@@ -178,6 +178,67 @@ fn fit_over_several_games_keeps_what_all_of_them_allow() {
     assert!(out.contains("Consistent with every game (1 combination):\n  skip-origin=sow-into-origin lock-release=may-capture repetition=third"), "{out}");
 }
 
+/// A file in the system's temporary directory, removed when dropped.
+struct Temp(std::path::PathBuf);
+
+impl Temp {
+    fn new(name: &str, text: &str) -> Temp {
+        let p = std::env::temp_dir().join(format!("ayla-readings-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        Temp(p)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn fit_exits_1_when_no_combination_fits() {
+    // North's first ply sows South's pit: illegal under every reading.
+    let rec = Temp::new("nofit.rec", "[Variant \"kpe\"]\n\n1. a a\n");
+    let (code, out) = ayla(&["fit", rec.path()]);
+    assert!(out.contains("No combination fits every game."), "{out}");
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn fit_reports_every_unusable_file_and_fits_the_rest() {
+    let broken = Temp::new("broken.rec", "[Variant \"kpe\"\n");
+    let unknown = Temp::new("unknown.rec", "[Variant \"nosuch\"]\n\n1. a\n");
+    let (code, out) = ayla(&[
+        "fit",
+        "no/such/file.rec",
+        broken.path(),
+        "tests/golden/kpe/01-capturer-seed2.rec",
+        unknown.path(),
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("no/such/file.rec: cannot read the record"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{}:1:", broken.path())), "{out}");
+    assert!(out.contains("syntax error"), "{out}");
+    assert!(out.contains(&format!("{}:1:", unknown.path())), "{out}");
+    assert!(out.contains("unknown variant \"nosuch\""), "{out}");
+    for f in ["no/such/file.rec", broken.path(), unknown.path()] {
+        assert!(out.contains(&format!("{f}: not fitted")), "{f}: {out}");
+    }
+    // The readable file is still fitted.
+    assert!(
+        out.contains("kpe: 1 game, 3 readings, 8 combinations"),
+        "{out}"
+    );
+    assert!(out.contains("Consistent with every game"), "{out}");
+}
+
 /// 100 engine-played games under a variant with five two-way readings:
 /// every combination is tried on every game. The time is printed, not
 /// asserted (run with --nocapture to see it).
