@@ -10,6 +10,7 @@ use ayla::search::Level;
 use ayla::search::player::Player;
 use ayla::stats::wilson;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Arguments of `match`.
 #[derive(clap::Args)]
@@ -32,6 +33,9 @@ pub struct Args {
     /// directory (made if missing; files of those names are replaced).
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// The databases of the `perfect` level.
+    #[command(flatten)]
+    db: super::solve::DbArgs,
 }
 
 /// Writes game `number` (from 1) of the match as a record that `ayla check` passes.
@@ -85,6 +89,18 @@ fn save_game(
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = load_rules(&a.variant)?;
+    // Before any directory is made or game played: a perfect player plays
+    // exactly, from databases covering every game from the start, or the
+    // match is refused.
+    let db = if a.a == Level::Perfect || a.b == Level::Perfect {
+        Some(super::play::perfect_database(
+            &rules,
+            &ayla::engine::Position::initial(&rules),
+            &a.db,
+        )?)
+    } else {
+        None
+    };
     let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
@@ -124,6 +140,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let seed = rng.next_u64();
         let mut pa = Player::new(a.a, seed);
         let mut pb = Player::new(a.b, seed ^ 0x5555);
+        if let Some(db) = &db {
+            pa = pa.with_database(Arc::clone(db));
+            pb = pb.with_database(Arc::clone(db));
+        }
         let mut g = Game::new(rules.clone());
         for &p in &opening {
             g.play_unchecked(p);
@@ -142,7 +162,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
             } else {
                 pb.choose(&mut g)
             }
-            .expect("a ply while the game is on");
+            .map_err(|e| {
+                bar.finish_and_clear();
+                Failure::unusable(anyhow::anyhow!("game {}: {e}", i + 1))
+            })?;
             g.play(p).expect("engines play legal plies");
             played.push(p);
             n += 1;

@@ -381,9 +381,9 @@ impl Api {
         // Seeded by the game's length, so the same game asks the same
         // random level for the same ply.
         let mut player = Player::new(level, replay.steps.len() as u64 + 1);
-        let Some(ply) = player.choose(&mut replay.game) else {
-            return Err(refuse("the game is over: there is no ply to choose"));
-        };
+        let ply = player
+            .choose(&mut replay.game)
+            .map_err(|e| refuse(e.to_string()))?;
         Ok(json!({"ply": ply.notation(replay.variant.per_row), "level": level.to_string()}))
     }
 
