@@ -17,7 +17,8 @@ use std::sync::Arc;
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
     variant: String,
-    /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`).
+    /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`, or
+    /// `perfect`: from endgame databases, refused where they cannot be had).
     #[arg(long, value_name = "LEVEL")]
     a: Level,
     /// Player B's level, written as A's.

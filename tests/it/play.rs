@@ -982,3 +982,30 @@ fn each_lock_has_its_own_legend() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `undo` past the ply where a side's player changed moves the mark back
+/// with it: the new player plays the plies taken back.
+#[test]
+fn undo_before_a_change_of_player_moves_its_mark() {
+    let dir = scratch("undo-seat");
+    let save = dir.join("g.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &["kpe", "--north", "engine", "--level", "1", "--save", s],
+        "c\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = play(&["--resume", s, "--north", "human"], "undo\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Took back 1 ply."), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.ends_with("1. c {North: human from here}"), "{saved}");
+    assert!(
+        saved.contains("[North \"ayla engine (depth 1)\"]"),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
