@@ -481,6 +481,22 @@ pub fn write_record(
     tags: &[(&str, String)],
     plies: &[crate::engine::Ply],
 ) -> String {
+    write_record_with_comments(rules, tags, plies, &[])
+}
+
+/// [`write_record`], with comments among the plies: `(k, text)` stands
+/// after the k-th ply (before the first when k is 0), where parsing puts
+/// it back ([`crate::notation::Record::preamble`] and
+/// [`crate::notation::RecordPly::comments`]). A text holding `}` (which a
+/// `{…}` comment cannot) is written as a `;` comment, to the end of its
+/// line; so every text that parsing gives comes back as it was.
+#[must_use]
+pub fn write_record_with_comments(
+    rules: &Rules,
+    tags: &[(&str, String)],
+    plies: &[crate::engine::Ply],
+    comments: &[(usize, String)],
+) -> String {
     let mut out = String::new();
     for (name, value) in tags {
         let v = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -488,20 +504,44 @@ pub fn write_record(
     }
     out.push('\n');
     let mut line = String::new();
-    for (i, p) in plies.iter().enumerate() {
-        line.push_str(&format!("{}. ", i + 1));
-        line.push_str(&p.notation(rules.per_row));
-        line.push(' ');
-        if line.len() > 70 {
+    let flush = |out: &mut String, line: &mut String| {
+        if !line.is_empty() {
             out.push_str(line.trim_end());
             out.push('\n');
             line.clear();
         }
+    };
+    // Stable: comments at one place keep their order.
+    let mut sorted: Vec<&(usize, String)> = comments.iter().collect();
+    sorted.sort_by_key(|c| c.0);
+    let mut notes = sorted.into_iter().peekable();
+    for i in 0..=plies.len() {
+        while let Some((_, text)) = notes.next_if(|(k, _)| *k <= i) {
+            if text.contains('}') {
+                line.push_str(&format!("; {text}"));
+                flush(&mut out, &mut line);
+            } else {
+                line.push_str(&format!("{{{text}}} "));
+            }
+        }
+        let Some(p) = plies.get(i) else { break };
+        line.push_str(&format!("{}. ", i + 1));
+        line.push_str(&p.notation(rules.per_row));
+        line.push(' ');
+        if line.len() > 70 {
+            flush(&mut out, &mut line);
+        }
     }
-    if !line.is_empty() {
-        out.push_str(line.trim_end());
-        out.push('\n');
+    // Comments said to stand after more plies than there are go last.
+    for (_, text) in notes {
+        if text.contains('}') {
+            line.push_str(&format!("; {text}"));
+            flush(&mut out, &mut line);
+        } else {
+            line.push_str(&format!("{{{text}}} "));
+        }
     }
+    flush(&mut out, &mut line);
     out
 }
 

@@ -545,22 +545,34 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
             }
         }
     }
-    if rules.capture.is_some_and(|c| c.lock == Lock::FirstSowing) && pos.sown().is_empty() {
-        out.push("locked: the game's first sowing captures nothing".to_owned());
-    }
-    if rules.has_lock() {
-        for side in Side::BOTH {
-            let home = rules.home_row(side);
-            let done = pos.sown().and(home);
-            if done == home {
-                out.push(format!("{side}: opening lock released"));
-            } else {
-                let missing: String = home.minus(done).iter().map(|p| rules.label(p)).collect();
-                out.push(format!(
-                    "{side}: locked; may capture once every home pit has been sown from (not yet: {missing})"
-                ));
+    // Each lock in its own words (docs/rule-language.md, `capture.lock`).
+    match rules.capture.map_or(Lock::None, |c| c.lock) {
+        Lock::FirstSowing if pos.sown().is_empty() => {
+            out.push("locked: the game's first sowing captures nothing".to_owned());
+        }
+        Lock::AllHomePitsSown {
+            release_may_capture,
+        } => {
+            for side in Side::BOTH {
+                let home = rules.home_row(side);
+                let done = pos.sown().and(home);
+                if done == home {
+                    out.push(format!("{side}: opening lock released"));
+                } else {
+                    let missing: String = home.minus(done).iter().map(|p| rules.label(p)).collect();
+                    let then = if release_may_capture {
+                        "the sowing that completes them may capture"
+                    } else {
+                        "captures start with the sowing after the one that completes them"
+                    };
+                    out.push(format!(
+                        "{side}: locked until every home pit has been sown from (not yet: {missing}); {then}"
+                    ));
+                }
             }
         }
+        // The first-sowing lock, released for the rest of the game, and no lock.
+        _ => {}
     }
     if let Some(o) = pos.offer() {
         out.push(format!(

@@ -10,6 +10,7 @@ use ayla::search::Level;
 use ayla::search::player::Player;
 use ayla::stats::wilson;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Arguments of `match`.
 #[derive(clap::Args)]
@@ -17,7 +18,8 @@ pub struct Args {
     /// A bundled variant id or a path to a rule file.
     #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
-    /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`).
+    /// Player A's level (0..5, `random`, `depth:N`, `time:SECONDS`, or
+    /// `perfect`: from endgame databases, refused where they cannot be had).
     #[arg(long, value_name = "LEVEL", value_parser = args::level(), hide_possible_values = true)]
     a: Level,
     /// Player B's level, written as A's.
@@ -35,6 +37,9 @@ pub struct Args {
     /// directory (made if missing; files of those names are replaced).
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// The databases of the `perfect` level.
+    #[command(flatten)]
+    db: super::solve::DbArgs,
 }
 
 /// Writes game `number` (from 1) of the match as a record that `ayla check` passes.
@@ -92,6 +97,18 @@ fn save_game(
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = a.readings.load(&a.variant)?;
+    // Before any directory is made or game played: a perfect player plays
+    // exactly, from databases covering every game from the start, or the
+    // match is refused.
+    let db = if a.a == Level::Perfect || a.b == Level::Perfect {
+        Some(super::play::perfect_database(
+            &rules,
+            &ayla::engine::Position::initial(&rules),
+            &a.db,
+        )?)
+    } else {
+        None
+    };
     let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
@@ -131,6 +148,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let seed = rng.next_u64();
         let mut pa = Player::new(a.a, seed);
         let mut pb = Player::new(a.b, seed ^ 0x5555);
+        if let Some(db) = &db {
+            pa = pa.with_database(Arc::clone(db));
+            pb = pb.with_database(Arc::clone(db));
+        }
         let mut g = Game::new(rules.clone());
         for &p in &opening {
             g.play_unchecked(p);
@@ -149,7 +170,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
             } else {
                 pb.choose(&mut g)
             }
-            .expect("a ply while the game is on");
+            .map_err(|e| {
+                bar.finish_and_clear();
+                Failure::unusable(anyhow::anyhow!("game {}: {e}", i + 1))
+            })?;
             g.play(p).expect("engines play legal plies");
             played.push(p);
             n += 1;
@@ -213,7 +237,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
         );
     }
     if let Some(dir) = &a.save {
-        println!("{} records saved in {}", a.games, dir.display());
+        println!(
+            "{} saved in {}",
+            ayla::rules::describe::count(a.games, "record", "records"),
+            dir.display()
+        );
     }
     println!("{:.1} s", start.elapsed().as_secs_f64());
     Ok(())

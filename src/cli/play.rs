@@ -1,15 +1,16 @@
 //! `ayla play <variant>`: against a friend or the engine, in a terminal or through a pipe.
 
 use super::{Exit, Failure, args, board};
-use ayla::check::{check_game, write_record};
+use ayla::check::{check_game, write_record_with_comments};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
 use ayla::rules::describe::count;
 use ayla::search::eval::{self, Meaning};
-use ayla::search::player::{DEFAULT_LEVEL, Player};
+use ayla::search::player::{DEFAULT_LEVEL, LEVELS, Player};
 use ayla::search::{Budget, Level, Searcher};
-use std::io::{BufRead, Write};
+use ayla::solve::retro::Database;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,18 +31,22 @@ pub struct Args {
     /// rules to continue under instead of the record's Variant tag).
     #[arg(required_unless_present = "resume", value_parser = args::variant(), hide_possible_values = true)]
     variant: Option<String>,
-    /// Who plays South.
-    #[arg(long, value_enum, default_value = "human")]
-    south: Who,
-    /// Who plays North.
-    #[arg(long, value_enum, default_value = "human")]
-    north: Who,
+    /// Who plays South [default: human, or with --resume who played South
+    /// last in the record].
+    #[arg(long, value_enum)]
+    south: Option<Who>,
+    /// Who plays North [default: human, or with --resume who played North
+    /// last in the record].
+    #[arg(long, value_enum)]
+    north: Option<Who>,
     /// Engine strength for both sides (and for hints): 0 random, 1 depth 1,
     /// 2 depth 3, 3 depth 5, 4 depth 8, 5 about a second a move; or
-    /// `random`, `depth:N`, `time:SECONDS`, or `perfect` (from endgame
-    /// databases, see `ayla solve`: built before play, or read from --db).
-    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEVEL.to_string(), value_parser = args::level_text(), hide_possible_values = true)]
-    level: String,
+    /// `random`, `depth:N`, `time:SECONDS`, or `perfect` (exact play from
+    /// endgame databases, see `ayla solve`: built before play, or read from
+    /// --db; refused where they cannot be had) [default: 5, or with
+    /// --resume the level the record names].
+    #[arg(long, value_name = "L", value_parser = args::level_text(), hide_possible_values = true)]
+    level: Option<String>,
     /// South's engine level, instead of --level (needs --south engine).
     #[arg(long, value_name = "L", value_parser = args::level_text(), hide_possible_values = true)]
     south_level: Option<String>,
@@ -62,6 +67,9 @@ pub struct Args {
     save: Option<PathBuf>,
     #[command(flatten)]
     readings: args::Readings,
+    /// Let --save replace a file that exists (without it, play refuses to).
+    #[arg(long, requires = "save")]
+    overwrite: bool,
     /// Seed for the engine's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -100,11 +108,59 @@ struct Session<'r> {
     save: PathBuf,
     /// Every tag but `Result`, which is written from the game.
     tags: Vec<(String, String)>,
+    /// The record's comments, each after so many plies: a resumed record's
+    /// own, and `{South: NAME from here}` where a side's player changed.
+    comments: Vec<(usize, String)>,
+    /// Whether the next write makes the file: it then must not exist yet
+    /// (unless --overwrite), so a file that appeared since the check is
+    /// not clobbered either.
+    fresh: bool,
     style: board::Style,
 }
 
+/// `{South: NAME from here}`: the comment that marks where a side's player
+/// changed (the web board writes the same).
+fn seat_comment(side: Side, name: &str) -> String {
+    format!("{side}: {name} from here")
+}
+
+/// The side and player a `{South: NAME from here}` comment names.
+fn parse_seat_comment(text: &str) -> Option<(Side, &str)> {
+    let (side, rest) = text.split_once(": ")?;
+    let side = match side {
+        "South" => Side::South,
+        "North" => Side::North,
+        _ => return None,
+    };
+    let name = rest.strip_suffix(" from here")?;
+    (!name.is_empty()).then_some((side, name))
+}
+
+/// The name a record gives an engine player at `level`.
+fn engine_name(level: Level) -> String {
+    format!("ayla engine ({level})")
+}
+
+/// The level of a player named as [`engine_name`] names one, if it is one.
+fn engine_level(name: &str) -> Option<Level> {
+    let inner = name.strip_prefix("ayla engine (")?.strip_suffix(')')?;
+    let level = match inner {
+        "random" | "perfect" => inner.parse().ok()?,
+        _ => match (
+            inner.strip_prefix("depth "),
+            inner.strip_suffix(" ms a move"),
+        ) {
+            (Some(d), _) => Level::Depth(d.parse().ok()?),
+            (None, Some(ms)) => Level::Time(Duration::from_millis(ms.parse().ok()?)),
+            (None, None) => return None,
+        },
+    };
+    // Only a name this program would write: "depth 007" is someone's.
+    (engine_name(level) == name).then_some(level)
+}
+
 impl Session<'_> {
-    fn write(&self) -> std::io::Result<()> {
+    fn write(&mut self) -> std::io::Result<()> {
         let result = match self.game.outcome() {
             Some(o) => format!("{}-{}", o.totals[0], o.totals[1]),
             None => "*".into(),
@@ -115,7 +171,18 @@ impl Session<'_> {
             .map(|(k, v)| (k.as_str(), v.clone()))
             .collect();
         tags.push(("Result", result));
-        std::fs::write(&self.save, write_record(self.rules, &tags, &self.plies))
+        let text = write_record_with_comments(self.rules, &tags, &self.plies, &self.comments);
+        if self.fresh {
+            // Made only if it is not there: nothing a user made is replaced.
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&self.save)?
+                .write_all(text.as_bytes())?;
+            self.fresh = false;
+            return Ok(());
+        }
+        replace(&self.save, &text)
     }
 
     /// Plays `ply` for the side to act; quiet replays a saved game.
@@ -160,8 +227,64 @@ impl Session<'_> {
         self.undo.truncate(k);
         self.plies.truncate(k);
         self.sides.truncate(k);
+        self.comments_to(k);
         taken
     }
+
+    /// Moves the comments after ply `k` to stand after it, now that the
+    /// plies after it are taken back: a comment is the user's and is kept;
+    /// a change of player now holds from here, and of several changes of
+    /// one side the last (this session's players) is the one that holds.
+    fn comments_to(&mut self, k: usize) {
+        for c in &mut self.comments {
+            c.0 = c.0.min(k);
+        }
+        let mut i = self.comments.len();
+        let mut seen = [false; 2];
+        while i > 0 {
+            i -= 1;
+            let (at, text) = &self.comments[i];
+            if *at == k
+                && let Some((side, _)) = parse_seat_comment(text)
+            {
+                if seen[side.index()] {
+                    self.comments.remove(i);
+                } else {
+                    seen[side.index()] = true;
+                }
+            }
+        }
+        // A change back to the player of the tags or of an earlier change
+        // is no change.
+        let mut current: [Option<String>; 2] = Side::BOTH.map(|s| {
+            self.tags
+                .iter()
+                .find(|(n, _)| *n == s.to_string())
+                .map(|(_, v)| v.clone())
+        });
+        self.comments
+            .retain(|(_, text)| match parse_seat_comment(text) {
+                Some((side, name)) => {
+                    let same = current[side.index()].as_deref() == Some(name);
+                    current[side.index()] = Some(name.to_owned());
+                    !same
+                }
+                None => true,
+            });
+    }
+}
+
+/// Writes `text` to `path` through a file beside it, renamed over it: a
+/// write that fails half way leaves the record as it was.
+fn replace(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.ayla-{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// The rules and the game so far of `--resume FILE`.
@@ -172,6 +295,8 @@ struct Resumed {
     tags: Vec<(String, String)>,
     start: ayla::engine::Position,
     plies: Vec<Ply>,
+    /// The record's comments, each after so many plies.
+    comments: Vec<(usize, String)>,
 }
 
 fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
@@ -239,19 +364,38 @@ fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
             .collect(),
         start: report.start,
         plies,
+        comments: rec
+            .preamble
+            .iter()
+            .map(|c| (0, c.clone()))
+            .chain(
+                rec.plies
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, p)| p.comments.iter().map(move |c| (i + 1, c.clone()))),
+            )
+            .collect(),
         variant,
     })
 }
 
-/// `ayla-<variant>-<stamp>.rec` here, with `-2`, `-3`, … if that exists.
-fn default_save(id: &str, stamp: &str) -> PathBuf {
-    let mut p = PathBuf::from(format!("ayla-{id}-{stamp}.rec"));
+/// `ayla-<variant>-<stamp>.rec` in `dir`, with `-2`, `-3`, … if that exists.
+fn default_save(dir: &Path, id: &str, stamp: &str) -> PathBuf {
+    let mut p = dir.join(format!("ayla-{id}-{stamp}.rec"));
     let mut k = 2;
     while p.exists() {
-        p = PathBuf::from(format!("ayla-{id}-{stamp}-{k}.rec"));
+        p = dir.join(format!("ayla-{id}-{stamp}-{k}.rec"));
         k += 1;
     }
     p
+}
+
+/// Whether two paths name one file (both must exist to be found the same).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// A path and, when it is relative, the directory it is in.
@@ -308,10 +452,97 @@ fn bad_usage(m: &str) -> Failure {
     Failure::unusable(anyhow::anyhow!("{m}"))
 }
 
+/// Who played a side last in a resumed record: the side's tag, or the last
+/// `{South: NAME from here}` comment that changes it.
+fn last_players(r: &Resumed) -> [Option<String>; 2] {
+    let mut who = Side::BOTH.map(|s| {
+        r.tags
+            .iter()
+            .find(|(n, _)| *n == s.to_string())
+            .map(|(_, v)| v.clone())
+    });
+    for (_, text) in &r.comments {
+        if let Some((side, name)) = parse_seat_comment(text) {
+            who[side.index()] = Some(name.to_owned());
+        }
+    }
+    who
+}
+
+/// The databases of the `perfect` level for the game from `pos` on,
+/// quietly: one line on stderr says they are being built (the solver's
+/// layer by layer report is `ayla solve`'s). Refused, with the solver's
+/// reason, where they cannot be had.
+///
+/// # Errors
+/// The solver cannot handle the rules (trading, an opening lock, …), the
+/// databases would be larger than `--max-positions`, or a `--db` file is
+/// unusable: exit 2.
+pub(super) fn perfect_database(
+    variant: &Arc<Variant>,
+    pos: &ayla::engine::Position,
+    db: &super::solve::DbArgs,
+) -> Result<Arc<Database>, Failure> {
+    let started = std::time::Instant::now();
+    eprint!("building the perfect level's databases…");
+    let _ = std::io::stderr().flush();
+    // The seeds on the board never grow (the solver refuses rules where
+    // they could), so the layers of this position cover the rest of the game.
+    match super::solve::database(variant, pos, db, true) {
+        Ok(p) => {
+            eprintln!(
+                " done in {:.1} s ({} read from a file, {} built)",
+                started.elapsed().as_secs_f64(),
+                count(p.read as u32, "layer", "layers"),
+                p.built
+            );
+            Ok(Arc::new(p.db))
+        }
+        Err(f) => {
+            eprintln!(" refused.");
+            Err(Failure {
+                exit: f.exit,
+                error: f.error.map(|e| {
+                    e.context(
+                        "the perfect level plays exactly from endgame databases of the game, and they cannot be had",
+                    )
+                }),
+            })
+        }
+    }
+}
+
 pub fn run(a: Args) -> Result<(), Failure> {
-    let level: Level = a.level.parse().map_err(|e: String| bad_usage(&e))?;
-    let whos = [a.south, a.north];
-    let mut levels = [level; 2];
+    if a.resume.is_some() && !a.readings.readings.is_empty() {
+        return Err(bad_usage(
+            "--reading: a resumed game keeps the readings of its record (its Readings tag)",
+        ));
+    }
+    let resumed = match &a.resume {
+        Some(path) => Some(resume(path, a.variant.as_deref())?),
+        None => None,
+    };
+    let recorded = resumed.as_ref().map_or([None, None], last_players);
+    // Each side as the command line says, else as the record last had it,
+    // else a human; an engine's level likewise.
+    let recorded_level = |side: Side| recorded[side.index()].as_deref().and_then(engine_level);
+    let given = [a.south, a.north];
+    let whos = Side::BOTH.map(|side| {
+        given[side.index()].unwrap_or(if recorded_level(side).is_some() {
+            Who::Engine
+        } else {
+            Who::Human
+        })
+    });
+    let level: Option<Level> = match &a.level {
+        Some(l) => Some(l.parse().map_err(|e: String| bad_usage(&e))?),
+        None => None,
+    };
+    let mut levels = Side::BOTH.map(|side| {
+        level
+            .or(recorded_level(side))
+            .unwrap_or(LEVELS[DEFAULT_LEVEL])
+    });
     for (side, flag, given) in [
         (Side::South, "--south-level", &a.south_level),
         (Side::North, "--north-level", &a.north_level),
@@ -326,15 +557,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
             levels[side.index()] = l.parse().map_err(|e: String| bad_usage(&e))?;
         }
     }
-    if a.resume.is_some() && !a.readings.readings.is_empty() {
-        return Err(bad_usage(
-            "--reading: a resumed game keeps the readings of its record (its Readings tag)",
-        ));
-    }
-    let resumed = match &a.resume {
-        Some(path) => Some(resume(path, a.variant.as_deref())?),
-        None => None,
-    };
+    // Hints search at the level given, else at the default.
+    let level = level.unwrap_or(LEVELS[DEFAULT_LEVEL]);
     let (variant, rules_name) = match &resumed {
         Some(r) => (Arc::clone(&r.variant), r.rules_name.clone()),
         None => {
@@ -357,11 +581,25 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let save = match (&a.save, &a.resume) {
         (Some(s), _) => s.clone(),
         (None, Some(r)) => r.clone(),
-        (None, None) => default_save(&rules.provenance.id, &stamp),
+        (None, None) => default_save(Path::new(""), &rules.provenance.id, &stamp),
     };
+    // Going on in the record resumed is what --resume asks for; any other
+    // file that exists is someone's, and stays unless --overwrite says.
+    let continues = a.resume.as_ref().is_some_and(|r| same_file(r, &save));
+    let fresh = !continues && !a.overwrite;
+    if fresh && save.exists() {
+        let s = save.display();
+        return Err(bad_usage(&format!(
+            "--save: {s} exists, and play does not replace a file: to go on with the game in it, `ayla play --resume {s}`; to replace it, add --overwrite; or save to another file"
+        )));
+    }
     let name = |side: Side| match whos[side.index()] {
-        Who::Human => "human".to_owned(),
-        Who::Engine => format!("ayla engine ({})", levels[side.index()]),
+        // A person keeps the name the record gives them.
+        Who::Human => match &recorded[side.index()] {
+            Some(n) if engine_level(n).is_none() => n.clone(),
+            _ => "human".to_owned(),
+        },
+        Who::Engine => engine_name(levels[side.index()]),
     };
     // A rule file is named by its path from the record, so the saved game
     // checks as it is.
@@ -403,19 +641,53 @@ pub fn run(a: Args) -> Result<(), Failure> {
         undo: Vec::new(),
         save,
         tags,
+        comments: resumed
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.comments.clone()),
+        fresh,
         style: board::Style::detect(),
     };
     if let Some(r) = &resumed {
         for &p in &r.plies {
             s.play(p, true).expect("a checked record replays");
         }
+        // The tags keep the first player of each side; a side whose player
+        // changes is marked where the change happens.
+        for side in Side::BOTH {
+            let now = name(side);
+            if recorded[side.index()].as_deref() == Some(now.as_str()) {
+                continue;
+            }
+            let tag = side.to_string();
+            if s.plies.is_empty() || !s.tags.iter().any(|(n, _)| *n == tag) {
+                match s.tags.iter_mut().find(|(n, _)| *n == tag) {
+                    Some(t) => t.1 = now,
+                    None => s.tags.push((tag, now)),
+                }
+            } else {
+                let at = s.plies.len();
+                s.comments.push((at, seat_comment(side, &now)));
+                s.comments_to(at);
+            }
+        }
+    }
+    let mut engines = [
+        Player::new(levels[0], a.seed),
+        Player::new(levels[1], a.seed.wrapping_add(1)),
+    ];
+    let perfect =
+        |side: Side| whos[side.index()] == Who::Engine && levels[side.index()] == Level::Perfect;
+    if perfect(Side::South) || perfect(Side::North) {
+        // Before any file is made: a refused level leaves nothing behind.
+        let db = perfect_database(&variant, s.game.position(), &a.db)?;
+        engines = engines.map(|e| e.with_database(Arc::clone(&db)));
     }
     // The first line says where the game goes: a newcomer finds it there.
     match &a.resume {
         Some(from) => println!(
-            "Resuming {} after {} plies; the game is saved to {} after every ply.",
+            "Resuming {} after {}; the game is saved to {} after every ply.",
             from.display(),
-            s.plies.len(),
+            ayla::rules::describe::count(s.plies.len() as u32, "ply", "plies"),
             where_is(&s.save)
         ),
         None => println!(
@@ -432,24 +704,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     s.write().map_err(|e| {
         Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
     })?;
-    let mut engines = [
-        Player::new(levels[0], a.seed),
-        Player::new(levels[1], a.seed.wrapping_add(1)),
-    ];
-    let perfect =
-        |side: Side| whos[side.index()] == Who::Engine && levels[side.index()] == Level::Perfect;
-    if perfect(Side::South) || perfect(Side::North) {
-        // The seeds on the board never grow (the solver refuses rules
-        // where they could), so the layers of this position cover the
-        // rest of the game.
-        let db = Arc::new(super::solve::database(&variant, s.game.position(), &a.db, false)?.db);
-        engines = engines.map(|e| e.with_database(Arc::clone(&db)));
-    }
     let mut hinter = Searcher::default();
     let mut legal = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let width = s.style.width.unwrap_or(80);
+    let terminal = std::io::stdout().is_terminal();
     loop {
         s.show();
         if let Some(o) = s.game.outcome() {
@@ -459,9 +719,22 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         let side = s.game.position().to_move();
         if whos[side.index()] == Who::Engine {
-            let ply = engines[side.index()]
-                .choose(&mut s.game)
-                .expect("a ply while the game is on");
+            if terminal {
+                // Erased by the ply; a pipe gets only the ply.
+                print!("{side} (engine) is thinking…");
+                let _ = std::io::stdout().flush();
+            }
+            let chosen = engines[side.index()].choose(&mut s.game);
+            if terminal {
+                print!("\r\x1b[2K");
+            }
+            let ply = chosen.map_err(|e| {
+                Failure::unusable(anyhow::anyhow!(
+                    "{side}'s engine ({}) cannot play: {e}; the game is saved to {}",
+                    levels[side.index()],
+                    s.save.display()
+                ))
+            })?;
             println!("{side} (engine) plays {}.", ply.notation(rules.per_row));
             s.play(ply, false).expect("the engine plays legal plies");
             continue;
@@ -522,7 +795,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 0 => println!("Nothing to take back: no ply of a human has been played yet.\n"),
                 taken => {
                     println!("Took back {}.\n", count(taken, "ply", "plies"));
-                    let _ = s.write();
+                    if let Err(e) = s.write() {
+                        eprintln!("warning: cannot save to {}: {e}", s.save.display());
+                    }
                 }
             },
             text => match parse_ply(rules, text) {
@@ -563,4 +838,54 @@ pub(super) fn today() -> (String, String) {
             rem % 60
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_name_passes_over_files_that_exist() {
+        let dir = std::env::temp_dir().join(format!("ayla-default-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = default_save(&dir, "kpe", "20261203-180000");
+        assert_eq!(first, dir.join("ayla-kpe-20261203-180000.rec"));
+        std::fs::write(&first, "mine").unwrap();
+        std::fs::write(dir.join("ayla-kpe-20261203-180000-2.rec"), "mine too").unwrap();
+        assert_eq!(
+            default_save(&dir, "kpe", "20261203-180000"),
+            dir.join("ayla-kpe-20261203-180000-3.rec")
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn engine_names_read_back_as_their_levels_and_nothing_else_does() {
+        for level in ["random", "depth:3", "time:1.5", "perfect"] {
+            let level: Level = level.parse().unwrap();
+            assert_eq!(engine_level(&engine_name(level)), Some(level));
+        }
+        for name in [
+            "human",
+            "Ama",
+            "ayla engine (depth 007)",
+            "ayla engine (depth x)",
+            "ayla engine A (depth 3)",
+            "ayla engine (fast)",
+        ] {
+            assert_eq!(engine_level(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn seat_comments_read_back() {
+        let text = seat_comment(Side::North, "ayla engine (depth 3)");
+        assert_eq!(text, "North: ayla engine (depth 3) from here");
+        assert_eq!(
+            parse_seat_comment(&text),
+            Some((Side::North, "ayla engine (depth 3)"))
+        );
+        assert_eq!(parse_seat_comment("a fine start"), None);
+        assert_eq!(parse_seat_comment("East: Ama from here"), None);
+    }
 }

@@ -883,11 +883,15 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
         let Some(f) = &c.figures else { continue };
         let name = slug(id, &c.selection);
         let subtitle = format!(
-            "{}\n{} games, {}, {} random opening plies, seed {}",
+            "{}\n{}, {}, {}, seed {}",
             describe(&c.selection),
-            f.games,
+            ayla::rules::describe::count(f.games, "game", "games"),
             levels_text(setup),
-            setup.opening,
+            ayla::rules::describe::count(
+                setup.opening,
+                "random opening ply",
+                "random opening plies"
+            ),
             setup.seed
         );
         let title = &c.variant.provenance.name;

@@ -20,10 +20,12 @@ pub enum Level {
     /// Alpha-beta, deepening until the time is up.
     Time(Duration),
     /// Perfect play from an endgame database ([`crate::solve`]): a ply of
-    /// the best value, the ties drawn at random. Where the player has no
-    /// database covering the position, it plays as the strongest numbered
-    /// level; `play` and `analyse` build or read one covering the whole
-    /// game before it starts.
+    /// the best value, the ties drawn at random. It is exact or it is
+    /// nothing: where the player's database does not cover the position,
+    /// [`Player::choose`] refuses ([`NoPly::NotCovered`]) rather than play
+    /// at another level under this one's name; `play`, `match` and `stats`
+    /// build or read a database covering the whole game before it starts,
+    /// or refuse the level.
     Perfect,
 }
 
@@ -97,6 +99,37 @@ impl FromStr for Level {
     }
 }
 
+/// Why a [`Player`] gives no ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NoPly {
+    /// The game is over: no ply is legal.
+    GameOver,
+    /// A `perfect` player was given no database
+    /// ([`Player::with_database`]).
+    NoDatabase,
+    /// A `perfect` player's database does not hold every position after a
+    /// legal ply: it is of other rules, or of fewer seeds, or of the
+    /// positions reached from another start.
+    NotCovered,
+}
+
+impl fmt::Display for NoPly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NoPly::GameOver => "the game is over: there is no ply to choose",
+            NoPly::NoDatabase => {
+                "the perfect level plays from endgame databases, and it was given none"
+            }
+            NoPly::NotCovered => {
+                "the perfect level's databases do not cover this position, and the level plays no other way"
+            }
+        })
+    }
+}
+
+impl std::error::Error for NoPly {}
+
 /// An engine player: a level, its searcher, its random generator, and at
 /// the `perfect` level its database.
 pub struct Player {
@@ -124,8 +157,9 @@ impl Player {
         }
     }
 
-    /// The database a `perfect` player reads; it must be of the game's
-    /// rules (other players ignore it).
+    /// The database a `perfect` player reads: of the game's rules, covering
+    /// every position the player will be asked about (other players ignore
+    /// it). Without one, a `perfect` player refuses every ply.
     #[must_use]
     pub fn with_database(mut self, db: Arc<Database>) -> Player {
         self.database = Some(db);
@@ -138,33 +172,32 @@ impl Player {
         self.level
     }
 
-    /// The ply this player chooses, or `None` if the game is over.
-    pub fn choose(&mut self, game: &mut Game) -> Option<Ply> {
+    /// The ply this player chooses.
+    ///
+    /// # Errors
+    /// [`NoPly::GameOver`] when no ply is legal. A `perfect` player never
+    /// plays at another level: it gives [`NoPly::NoDatabase`] without a
+    /// database, and [`NoPly::NotCovered`] where its database does not
+    /// hold every position after a legal ply.
+    pub fn choose(&mut self, game: &mut Game) -> Result<Ply, NoPly> {
         game.legal_plies(&mut self.legal);
         if self.legal.is_empty() {
-            return None;
+            return Err(NoPly::GameOver);
         }
-        match self.level {
+        let best = match self.level {
             Level::Random => Some(self.legal[self.rng.below(self.legal.len())]),
             Level::Depth(d) => self.searcher.search(game, super::Budget::Depth(d)).best,
             Level::Time(t) => self.searcher.search(game, Budget::Time(t)).best,
-            Level::Perfect => match self.perfect(game) {
-                Some(p) => Some(p),
-                None => {
-                    let strongest = LEVELS[LEVELS.len() - 1];
-                    let Level::Time(t) = strongest else {
-                        unreachable!("the strongest level is timed")
-                    };
-                    self.searcher.search(game, Budget::Time(t)).best
-                }
-            },
-        }
+            Level::Perfect => return self.perfect(game),
+        };
+        // The search returns a ply whenever one is legal.
+        best.ok_or(NoPly::GameOver)
     }
 
     /// A ply of the best value by the database, if it covers every
     /// position after a legal ply.
-    fn perfect(&mut self, game: &Game) -> Option<Ply> {
-        let db = self.database.as_ref()?;
+    fn perfect(&mut self, game: &Game) -> Result<Ply, NoPly> {
+        let db = self.database.as_ref().ok_or(NoPly::NoDatabase)?;
         let v = game.variant();
         let pos = game.position();
         let south = pos.to_move() == Side::South;
@@ -173,7 +206,7 @@ impl Player {
         for &ply in &self.legal {
             let mut child = *pos;
             child.play_unchecked(v, ply);
-            let value = gain(pos, &child) + db.probe(&child)?;
+            let value = gain(pos, &child) + db.probe(&child).ok_or(NoPly::NotCovered)?;
             // South's margin: South takes the greatest, North the least.
             let better = best.is_none_or(|b| if south { value > b } else { value < b });
             if better {
@@ -184,6 +217,58 @@ impl Player {
                 ties.push(ply);
             }
         }
-        Some(ties[self.rng.below(ties.len())])
+        Ok(ties[self.rng.below(ties.len())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    /// Kalah(3,2): 12 seeds, small enough to solve whole in a test.
+    fn small() -> Arc<Variant> {
+        let text = "extends = \"kalah\"\n[variant]\nid = \"kalah-3-2\"\nname = \"Kalah(3,2)\"\n[board]\npits_per_row = 3\nseeds_per_pit = 2\n";
+        Arc::new(Variant::new(crate::rules::parse("t.toml", text).unwrap()))
+    }
+
+    #[test]
+    fn a_perfect_player_without_a_covering_database_refuses() {
+        let v = small();
+        let mut game = Game::new(Arc::clone(&v));
+        let mut bare = Player::new(Level::Perfect, 1);
+        assert_eq!(bare.choose(&mut game), Err(NoPly::NoDatabase));
+        // Layers of up to 4 seeds hold no position of the 12-seed start.
+        let few = Arc::new(Database::build(&v, 4).unwrap());
+        let mut short = Player::new(Level::Perfect, 1).with_database(few);
+        assert_eq!(short.choose(&mut game), Err(NoPly::NotCovered));
+        // The refusal changes nothing: the game is where it was.
+        assert_eq!(game.plies_played(), 0);
+    }
+
+    #[test]
+    fn a_perfect_player_with_a_covering_database_keeps_the_value() {
+        let v = small();
+        let db = Arc::new(Database::build(&v, 12).unwrap());
+        let mut game = Game::new(Arc::clone(&v));
+        let start = db.probe(game.position()).unwrap();
+        let mut south = Player::new(Level::Perfect, 1).with_database(Arc::clone(&db));
+        let mut north = Player::new(Level::Perfect, 2).with_database(Arc::clone(&db));
+        while !game.is_over() {
+            let p = if game.position().to_move() == Side::South {
+                south.choose(&mut game)
+            } else {
+                north.choose(&mut game)
+            }
+            .unwrap();
+            game.play(p).unwrap();
+        }
+        let o = game.outcome().unwrap();
+        // Both perfect: the final margin is the start's value.
+        assert_eq!(
+            i64::from(o.totals[0]) - i64::from(o.totals[1]),
+            i64::from(start)
+        );
+        assert_eq!(south.choose(&mut game), Err(NoPly::GameOver));
     }
 }

@@ -432,8 +432,8 @@ fn replay_ply_0_shows_the_start() {
         "     6     6     6     6     North  captured 0",
         "     6     6     6     6     South  captured 0",
         "     a     b     c     d",
-        "  South: locked; may capture once every home pit has been sown from (not yet: abcd)",
-        "  North: locked; may capture once every home pit has been sown from (not yet: ABCD)",
+        "  South: locked until every home pit has been sown from (not yet: abcd); the sowing that completes them may capture",
+        "  North: locked until every home pit has been sown from (not yet: ABCD); the sowing that completes them may capture",
         "  6,6,6,6/6,6,6,6 S 0-0",
     ]);
     assert_starts_with(&stdout(&o), &want, "replay --ply 0");
@@ -453,8 +453,8 @@ fn replay_ply_n_shows_that_ply_and_the_board_after_it() {
         "     8     0     8     8     North  captured 0",
         "     7     1     8     8     South  captured 0",
         "     a     b     c     d",
-        "  South: locked; may capture once every home pit has been sown from (not yet: acd)",
-        "  North: locked; may capture once every home pit has been sown from (not yet: ABD)",
+        "  South: locked until every home pit has been sown from (not yet: acd); the sowing that completes them may capture",
+        "  North: locked until every home pit has been sown from (not yet: ABD); the sowing that completes them may capture",
         "  7,1,8,8/8,8,0,8 S 0-0 sown=b/C",
     ]);
     assert_starts_with(&stdout(&o), &want, "replay --ply 2");

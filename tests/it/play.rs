@@ -303,7 +303,10 @@ fn hint_gives_the_engines_value() {
     let dir = scratch("hint");
     let save = dir.join("hint.rec");
     let s = save.to_str().unwrap();
-    let (code, out) = play(&["kpe", "--level", "2", "--save", s], "hint\nquit\n");
+    let (code, out) = play(
+        &["kpe", "--level", "2", "--save", s, "--overwrite"],
+        "hint\nquit\n",
+    );
     assert_eq!(code, 0, "{out}");
     let want = format!("{value:+.2} seeds for South; searched to depth 3");
     assert!(
@@ -313,7 +316,16 @@ fn hint_gives_the_engines_value() {
     // A won position: South's d ends the game 25-23.
     let won = "0,0,0,1/1,0,0,0 S 23-23 sown=abcd/ABCD";
     let (_, out) = play(
-        &["kpe", "--level", "2", "--position", won, "--save", s],
+        &[
+            "kpe",
+            "--level",
+            "2",
+            "--position",
+            won,
+            "--save",
+            s,
+            "--overwrite",
+        ],
         "hint\nquit\n",
     );
     assert!(
@@ -322,7 +334,16 @@ fn hint_gives_the_engines_value() {
     );
     let lost = "0,0,1,1/0,0,0,0 S 23-23 sown=abcd/ABCD";
     let (_, out) = play(
-        &["kpe", "--level", "depth:9", "--position", lost, "--save", s],
+        &[
+            "kpe",
+            "--level",
+            "depth:9",
+            "--position",
+            lost,
+            "--save",
+            s,
+            "--overwrite",
+        ],
         "hint\nquit\n",
     );
     assert!(out.contains("South loses in 6 plies by 2 seeds;"), "{out}");
@@ -425,7 +446,12 @@ fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
     for (id, _, _) in ayla::rules::BUNDLED {
         let rules = ayla::rules::bundled(id).unwrap();
         for width in ["80", "32"] {
-            let (code, out, _) = play_in(&[id, "--save", s], "quit\n", &[("COLUMNS", width)], None);
+            let (code, out, _) = play_in(
+                &[id, "--save", s, "--overwrite"],
+                "quit\n",
+                &[("COLUMNS", width)],
+                None,
+            );
             assert_eq!(code, 0, "{id}: {out}");
             check_start_board(
                 &rules,
@@ -444,7 +470,7 @@ fn every_bundled_board_fits_its_width_with_labels_over_their_pits() {
     .unwrap();
     let rules = ayla::rules::load_file(&wide).unwrap();
     let (code, out, err) = play_in(
-        &[wide.to_str().unwrap(), "--save", s],
+        &[wide.to_str().unwrap(), "--save", s, "--overwrite"],
         "quit\n",
         &[("COLUMNS", "80")],
         None,
@@ -475,6 +501,7 @@ fn a_traded_pit_names_its_controller() {
                 traded,
                 "--save",
                 save.to_str().unwrap(),
+                "--overwrite",
             ],
             "quit\n",
             &[("COLUMNS", width)],
@@ -627,5 +654,358 @@ fn the_default_save_is_named_in_the_first_line() {
     let (code, report) = check(&saved);
     assert_eq!(code, 0, "{report}");
     assert!(report.contains("1 ply, legal"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The files in `dir`, by name.
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `--save FILE` never replaces a file that exists: the start is refused
+/// (exit 2) with the file named and the ways on, and the file is as it
+/// was; `--overwrite` replaces it.
+#[test]
+fn save_refuses_to_replace_a_file_unless_told() {
+    let dir = scratch("no-clobber");
+    let save = dir.join("long.rec");
+    let s = save.to_str().unwrap();
+    let old = "[Variant \"kpe\"]\n[Event \"354 plies\"]\n\n1. c\n";
+    std::fs::write(&save, old).unwrap();
+    let (code, out, err) = play_in(&["kpe", "--save", s], "d\nquit\n", &[], None);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&format!("{s} exists")), "{err}");
+    assert!(err.contains(&format!("ayla play --resume {s}")), "{err}");
+    assert!(err.contains("--overwrite"), "{err}");
+    assert!(out.is_empty(), "nothing is played: {out}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), old);
+    // Resuming another record and saving over this one is refused too.
+    let other = dir.join("other.rec");
+    std::fs::write(&other, "[Variant \"kpe\"]\n\n1. c\n").unwrap();
+    let (code, _, err) = play_in(
+        &["--resume", other.to_str().unwrap(), "--save", s],
+        "quit\n",
+        &[],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), old);
+    // --overwrite says so.
+    let (code, out, err) = play_in(&["kpe", "--save", s, "--overwrite"], "d\nquit\n", &[], None);
+    assert_eq!(code, 0, "{out}{err}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("1. d") && !saved.contains("354"), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    // --overwrite without --save has nothing to replace: bad usage.
+    let (code, _, err) = play_in(&["kpe", "--overwrite"], "quit\n", &[], Some(&dir));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(files_in(&dir), ["long.rec", "other.rec"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A `perfect` level the solver refuses (Kpé's opening lock; a game too
+/// large for --max-positions) is refused before anything is made: exit 2,
+/// the solver's reason, and no file, named or default.
+#[test]
+fn a_refused_perfect_level_leaves_no_file() {
+    let dir = scratch("perfect-refused");
+    for (args, reason) in [
+        (
+            vec!["kpe", "--north", "engine", "--level", "perfect"],
+            "the solver cannot handle these rules",
+        ),
+        (
+            vec![
+                "kpe",
+                "--south",
+                "engine",
+                "--south-level",
+                "perfect",
+                "--save",
+                "named.rec",
+            ],
+            "the solver cannot handle these rules",
+        ),
+        (
+            vec![
+                "kalah",
+                "--north",
+                "engine",
+                "--level",
+                "perfect",
+                "--max-positions",
+                "1000",
+            ],
+            "more than --max-positions 1000 allows",
+        ),
+    ] {
+        let (code, out, err) = play_in(&args, "c\nquit\n", &[], Some(&dir));
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("the perfect level plays exactly from endgame databases")
+                && err.contains(reason),
+            "{args:?}: {err}"
+        );
+        assert!(!out.contains("saved to"), "{args:?}: {out}");
+        assert!(files_in(&dir).is_empty(), "{args:?}: {:?}", files_in(&dir));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Kalah(3,2): small enough that the perfect level's databases take a moment.
+fn tiny_kalah(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("kalah-3-2.toml");
+    std::fs::write(
+        &path,
+        "extends = \"kalah\"\n[variant]\nid = \"kalah-3-2\"\nname = \"Kalah(3,2)\"\n\
+         [board]\npits_per_row = 3\nseeds_per_pit = 2\n",
+    )
+    .unwrap();
+    path
+}
+
+/// Where the databases can be had, the perfect level plays, says so in
+/// the record, and says one line about its databases (not the solver's
+/// report of every layer); a pipe gets no "thinking" line.
+#[test]
+fn the_perfect_level_plays_from_databases_quietly() {
+    let dir = scratch("perfect");
+    let rules = tiny_kalah(&dir);
+    let save = dir.join("perfect.rec");
+    let (code, out, err) = play_in(
+        &[
+            rules.to_str().unwrap(),
+            "--south",
+            "engine",
+            "--north",
+            "engine",
+            "--level",
+            "perfect",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "",
+        &[],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Game over: "), "{out}");
+    assert!(!out.contains("thinking"), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("building the perfect level's databases… done in "),
+        "{err}"
+    );
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("[South \"ayla engine (perfect)\"]")
+            && saved.contains("[North \"ayla engine (perfect)\"]"),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `match` refuses a perfect level the solver cannot serve before a game
+/// or a directory is made, and plays one it can.
+#[test]
+fn match_refuses_or_plays_the_perfect_level() {
+    let dir = scratch("match-perfect");
+    let saves = dir.join("games");
+    let out = ayla()
+        .args(["match", "kpe", "--a", "perfect", "--b", "1", "--games", "2"])
+        .arg("--save")
+        .arg(&saves)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the solver cannot handle these rules"),
+        "{err}"
+    );
+    assert!(!saves.exists());
+    let rules = tiny_kalah(&dir);
+    let out = ayla()
+        .arg("match")
+        .arg(&rules)
+        .args([
+            "--a",
+            "perfect",
+            "--b",
+            "0",
+            "--games",
+            "4",
+            "--opening",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("A (perfect) against B (random)"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--resume` of a game against the engine goes on against the engine at
+/// its level, as the record's tags say; a side the command line changes
+/// is marked `{North: NAME from here}` where it changed, the tags keeping
+/// the first player; the next resume goes on with the player marked last;
+/// and a comment of the user's survives.
+#[test]
+fn resume_restores_the_players_and_records_changes() {
+    let dir = scratch("resume-seats");
+    let save = dir.join("engine.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &["kpe", "--north", "engine", "--level", "2", "--save", s],
+        "c\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("[North \"ayla engine (depth 3)\"]"), "{text}");
+    std::fs::write(&save, text.replace("1. c", "1. c {a fine start}")).unwrap();
+    // As it was: North is the engine at depth 3 again.
+    let (code, out) = play(&["--resume", s], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("South (human) against North (ayla engine (depth 3))"),
+        "{out}"
+    );
+    // North is taken over by a person: marked after ply 2.
+    let (code, out) = play(&["--resume", s, "--north", "human"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("South (human) against North (human)"), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("[North \"ayla engine (depth 3)\"]"),
+        "{saved}"
+    );
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. c {a fine start} 2. "), "{saved}");
+    assert!(flat.ends_with("{North: human from here}"), "{saved}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("2 plies, legal"), "{report}");
+    // The next resume goes on with the person, and a ply of theirs follows
+    // the mark; then the engine is back, at another level, marked again.
+    let (code, out) = play(&["--resume", s], "d\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("South (human) against North (human)"), "{out}");
+    assert!(!out.contains("(engine) plays"), "{out}");
+    let (code, out) = play(
+        &["--resume", s, "--north", "engine", "--north-level", "1"],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("North (engine) plays"), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(
+        saved.matches("{North: human from here}").count(),
+        1,
+        "{saved}"
+    );
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("{North: human from here} 3. d {North: ayla engine (depth 1) from here} 4. "),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The legend under the board says what each kind of lock does: Kpé's
+/// all-home-pits lock (whose releasing sowing may capture, or with the
+/// other reading may not), Adji-boto's first-sowing lock (gone after the
+/// first ply), and nothing for Goré, which has none.
+#[test]
+fn each_lock_has_its_own_legend() {
+    let dir = scratch("locks");
+    let save = dir.join("lock.rec");
+    let s = save.to_str().unwrap();
+    let next = dir.join("kpe-next.toml");
+    std::fs::write(
+        &next,
+        "extends = \"kpe\"\n[variant]\nid = \"kpe-next\"\nname = \"Kpe, next sowing\"\n\
+         [capture]\nlock_release_may_capture = false\n",
+    )
+    .unwrap();
+    let all = "locked until every home pit has been sown from (not yet: abcd); ";
+    let flat = |out: &str| out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (code, out) = play(&["kpe", "--save", s, "--overwrite"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    let out = flat(&out);
+    assert!(
+        out.contains(&format!(
+            "South: {all}the sowing that completes them may capture"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("first sowing"), "{out}");
+    let (code, out) = play(
+        &[next.to_str().unwrap(), "--save", s, "--overwrite"],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let out = flat(&out);
+    assert!(
+        out.contains(&format!(
+            "South: {all}captures start with the sowing after the one that completes them"
+        )),
+        "{out}"
+    );
+    let (code, out) = play(&["adji-boto", "--save", s, "--overwrite"], "a\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let first = out.find("South sows").unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        out[..first].contains("locked: the game's first sowing captures nothing"),
+        "{out}"
+    );
+    assert!(!out.contains("locked until every home pit"), "{out}");
+    assert!(
+        !out[first..].contains("locked"),
+        "released after the first sowing: {out}"
+    );
+    let (code, out) = play(&["gore", "--save", s, "--overwrite"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        !out.contains("locked") && !out.contains("lock released"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `undo` past the ply where a side's player changed moves the mark back
+/// with it: the new player plays the plies taken back.
+#[test]
+fn undo_before_a_change_of_player_moves_its_mark() {
+    let dir = scratch("undo-seat");
+    let save = dir.join("g.rec");
+    let s = save.to_str().unwrap();
+    let (code, out) = play(
+        &["kpe", "--north", "engine", "--level", "1", "--save", s],
+        "c\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = play(&["--resume", s, "--north", "human"], "undo\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Took back 1 ply."), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.ends_with("1. c {North: human from here}"), "{saved}");
+    assert!(
+        saved.contains("[North \"ayla engine (depth 1)\"]"),
+        "{saved}"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
     std::fs::remove_dir_all(&dir).ok();
 }

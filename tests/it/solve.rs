@@ -344,8 +344,18 @@ fn the_perfect_level_plays_to_the_solved_margin() {
     for seed in ["1", "2", "3"] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
             .args([
-                "play", &rules, "--south", "engine", "--north", "engine", "--level", "perfect",
-                "--seed", seed, "--save",
+                "play",
+                &rules,
+                "--south",
+                "engine",
+                "--north",
+                "engine",
+                "--level",
+                "perfect",
+                "--seed",
+                seed,
+                "--overwrite",
+                "--save",
             ])
             .arg(&save)
             .stdin(std::process::Stdio::null())

@@ -416,9 +416,9 @@ impl Api {
             .map_err(|f| refuse(format!("level perfect: no perfect play here: {f}")))?;
             player = player.with_database(Arc::new(db.db));
         }
-        let Some(ply) = player.choose(&mut replay.game) else {
-            return Err(refuse("the game is over: there is no ply to choose"));
-        };
+        let ply = player
+            .choose(&mut replay.game)
+            .map_err(|e| refuse(e.to_string()))?;
         Ok(json!({"ply": ply.notation(replay.variant.per_row), "level": level.to_string()}))
     }
 
