@@ -117,6 +117,13 @@ fn stream(seed: u64, index: u32, which: u64) -> u64 {
 /// Plays game `index` of the run, or returns `None` if `stop` is set
 /// before it ends. `db`, a database of the same rules covering the game,
 /// lets a [`Level::Perfect`] player play perfectly.
+///
+/// # Panics
+///
+/// If a [`Level::Perfect`] player has no database, or one that does not
+/// cover a position of the game: a perfect level never falls back to
+/// another, so the caller checks that a database can be had first (as
+/// `ayla stats` does before its first game).
 #[must_use]
 pub fn play_game(
     variant: &Arc<Variant>,
@@ -171,9 +178,9 @@ pub fn play_game(
         let ply = if record.plies() < setup.opening as usize {
             legal[opening.below(legal.len())]
         } else if game.position().to_move() == a_side {
-            a.choose(&mut game).expect("a ply while the game is on")
+            a.choose(&mut game).expect("a ply, from a database if perfect")
         } else {
-            b.choose(&mut game).expect("a ply while the game is on")
+            b.choose(&mut game).expect("a ply, from a database if perfect")
         };
         let effect = game.play(ply).expect("players choose legal plies");
         record.legal.push(legal.len() as u16);
