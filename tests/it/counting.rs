@@ -58,4 +58,3 @@ pub fn allocations(f: impl FnOnce()) -> u64 {
     COUNTING.with(|c| c.set(false));
     ALLOCATIONS.with(Cell::get) - before
 }
-

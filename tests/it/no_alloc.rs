@@ -22,13 +22,13 @@
 //! again the first time it is used after the history has grown: the same
 //! caveat.
 
+use crate::counting::allocations;
 use ayla::engine::Variant;
 use ayla::engine::{Game, Ply};
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED};
 use ayla::search::Playouts;
 use ayla::search::playout::random_playouts_in;
-use crate::counting::allocations;
 
 #[test]
 fn the_counter_counts() {

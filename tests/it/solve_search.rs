@@ -4,6 +4,7 @@
 //! a full database's values; it finds the published Kalah values; and it
 //! allocates nothing while it searches.
 
+use crate::counting::allocations;
 use ayla::engine::{Position, Side, Variant};
 use ayla::rng::Rng;
 use ayla::rules;
@@ -11,7 +12,6 @@ use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
 use ayla::solve::search::{MAX_LINE, Search, TooDeep};
 use ayla::solve::{exhaustive, position_of, terminal_margin};
-use crate::counting::allocations;
 use std::sync::Arc;
 
 /// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, if
