@@ -19,7 +19,7 @@ pub enum Command {
     },
     /// Check rule files: every error with file, line, column and key.
     Validate {
-        /// Rule files to check.
+        /// Rule files to check (a bundled variant id is accepted too).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -140,7 +140,13 @@ pub fn run(c: Command) -> Result<(), Failure> {
             let mut worst = Exit::Ok;
             for f in files {
                 let name = f.display();
-                match rules::load_file(&f) {
+                // A bundled id, as every other command takes it (and, as
+                // there, it wins over a file of the same name).
+                let loaded = match f.to_str().and_then(rules::bundled_entry) {
+                    Some((id, _, _)) => rules::bundled(id),
+                    None => rules::load_file(&f),
+                };
+                match loaded {
                     Ok(r) => {
                         let warnings = warnings(&r);
                         let mut alt_errors = Vec::new();

@@ -258,7 +258,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     add(
         Part::SetUp,
         "board",
-        &["board.pits_per_row"],
+        &["board.pits_per_row", "board.stores"],
         format!(
             "The board has two rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). {}",
             if n == 1 { "" } else { "s" },
@@ -725,8 +725,15 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 &["capture.chain", "capture.chain_zone", "capture.chain_max"],
                 chain,
             );
+            // Every value has its clause, so `rules diff` can show a file
+            // that allows the grand slam against one that does not.
             match c.grand_slam {
-                GrandSlam::Captures => {}
+                GrandSlam::Captures => add(
+                    Part::Captures,
+                    "grand_slam",
+                    &["capture.grand_slam"],
+                    "A capture that takes every seed of the opponent's row (a grand slam) is allowed and captures like any other.".into(),
+                ),
                 GrandSlam::CapturesNothing => add(
                     Part::Captures,
                     "grand_slam",
@@ -782,7 +789,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 "opposite_capture.landing",
             ],
             format!(
-                "If the last seed falls in an empty pit {}, {} captured{}.{}",
+                "If the last seed falls in an empty pit {}, {} captured{}{}.{}",
                 match (o.landing, trades) {
                     (OppositeLanding::Anywhere, _) => {
                         "of either row (the pit opposite may then be the mover's own)"
@@ -793,12 +800,19 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
                 if o.capturing_seed_taken {
                     "that seed and every seed in the pit opposite are"
                 } else {
-                    "every seed in the pit opposite is (the last seed itself stays where it fell)"
+                    "every seed in the pit opposite is"
                 },
                 if r.stores {
                     " into the mover's store"
                 } else {
                     ""
+                },
+                // After the verb, so the sentence reads "is captured; the
+                // last seed stays", not a parenthesis between subject and verb.
+                if o.capturing_seed_taken {
+                    ""
+                } else {
+                    "; the last seed itself stays where it fell"
                 },
                 if o.take_last_seed_alone {
                     " If the pit opposite is empty, the last seed alone is still taken."
@@ -1195,8 +1209,8 @@ pub fn show(r: &Rules) -> String {
         .zip(&used)
         .filter(|(_, u)| !**u)
         .collect();
-    // A reading whose keys no clause renders (a grand slam that captures
-    // like any other capture has no clause of its own) is still shown.
+    // A reading whose keys no clause renders (one about a table the rules
+    // switch off) is still shown.
     let unshown: Vec<_> = r
         .readings
         .iter()

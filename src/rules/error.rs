@@ -104,12 +104,20 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 #[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("{}: cannot read the rule file: {source}", path.display())]
+    // The OS error is shown in the message and so is not a `source`: a
+    // report that prints the chain of causes would print it twice.
+    #[error("{}: cannot read the rule file: {error}", path.display())]
     Io {
         /// The path tried.
         path: PathBuf,
         /// The OS error.
-        source: std::io::Error,
+        error: std::io::Error,
+    },
+    /// The path names a directory.
+    #[error("{}: is a directory, not a rule file", path.display())]
+    Directory {
+        /// The path given.
+        path: PathBuf,
     },
     /// A name that is neither a bundled variant nor a file.
     #[error(

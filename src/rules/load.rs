@@ -153,10 +153,16 @@ pub(crate) fn load_path(path: &Path, sel: &Selection) -> Result<Rules, LoadError
 }
 
 fn read(path: &Path) -> Result<String, LoadError> {
-    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
+    let io = |error| LoadError::Io {
         path: path.to_owned(),
-        source,
-    })?;
+        error,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(LoadError::Directory {
+            path: path.to_owned(),
+        });
+    }
     if meta.len() > MAX_FILE_BYTES as u64 {
         return Err(LoadError::Invalid(vec![Located {
             file: path.display().to_string(),
@@ -169,9 +175,28 @@ fn read(path: &Path) -> Result<String, LoadError> {
             ),
         }]));
     }
-    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-        path: path.to_owned(),
-        source,
+    let bytes = std::fs::read(path).map_err(io)?;
+    decode(&path.display().to_string(), bytes).map_err(|e| LoadError::Invalid(vec![e]))
+}
+
+/// The file's text, or where it stops being UTF-8 (a binary file, or text
+/// saved in another encoding).
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Located> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+        let (line, column) = super::error::line_col(valid, at);
+        Located {
+            file: name.to_owned(),
+            line,
+            column,
+            key: String::new(),
+            message: format!(
+                "not UTF-8 text: the byte 0x{:02x} at offset {at} is not part of any UTF-8 character; a rule file is TOML, which is UTF-8 text",
+                bytes[at]
+            ),
+        }
     })
 }
 
@@ -288,11 +313,13 @@ fn load_chain(
     for t in tables.into_iter().rev() {
         overlay(&mut merged, t);
     }
-    let readings = match apply_readings(&mut merged, sel, &|o| sources.file_of(o)) {
-        Ok(r) => r,
-        Err(ds) => return Err(sources.locate_all(&ds)),
+    // A wrong reading leaves the tables as the file writes them, which the
+    // schema and the checks across keys can still judge: one run reports all.
+    let (readings, earlier) = match apply_readings(&mut merged, sel, &|o| sources.file_of(o)) {
+        Ok(r) => (r, Vec::new()),
+        Err(ds) => (Vec::new(), ds),
     };
-    let mut rules = deserialize(merged, &sources)?;
+    let mut rules = deserialize(merged, &sources, earlier)?;
     // A reading of a feature the rules switch off is moot (gore-notrade
     // inherits Goré's trading readings).
     let moot = |key: &str| {
@@ -350,8 +377,8 @@ fn resolve_parent(name: &str, child: &Origin) -> Result<(String, String, Origin)
             path.display()
         ));
     }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = decode(&path.display().to_string(), bytes).map_err(|e| e.to_string())?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
     Ok((
         path.display().to_string(),
@@ -457,38 +484,165 @@ fn overlay_table<'i>(base: &mut DeTable<'i>, over: DeTable<'i>) {
     }
 }
 
+/// The schema errors of a file, and what they leave unsure.
+#[derive(Default)]
+struct Schema {
+    diags: Vec<Diagnostic>,
+    /// Dotted keys whose values were wrong, and tables that could not be
+    /// read at all: a check across keys that looks at one of them would
+    /// judge a value the file does not have.
+    doubtful: Vec<String>,
+}
+
+/// Reads one table. A wrong key is reported and dropped, and the table
+/// read again, so one run reports every wrong key of the table (serde
+/// stops at the first); an unknown key dropped changes nothing, a wrong
+/// value dropped is remembered as doubtful.
 fn section<T: DeserializeOwned>(
     name: &str,
     v: Spanned<DeValue<'_>>,
-    diags: &mut Vec<Diagnostic>,
+    acc: &mut Schema,
 ) -> Option<T> {
-    let de = toml::de::ValueDeserializer::from(v);
-    match serde_path_to_error::deserialize::<_, T>(de) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            let path = e
-                .path()
-                .to_string()
-                .replace(".$__serde_spanned_private_value", "");
-            let key = if path == "." || path.is_empty() {
-                name.to_owned()
-            } else {
-                format!("{name}.{path}")
-            };
-            let inner = e.into_inner();
-            let span = inner.span().unwrap_or(0..0);
-            diags.push(Diagnostic::new(
-                span.into(),
-                &key,
-                super::schema_message(inner.message(), &key),
-            ));
-            None
+    let mut v = v;
+    let mut dropped: Vec<String> = Vec::new();
+    loop {
+        let de = toml::de::ValueDeserializer::from(v.clone());
+        let e = match serde_path_to_error::deserialize::<_, T>(de) {
+            Ok(t) => return Some(t),
+            Err(e) => e,
+        };
+        let path = e
+            .path()
+            .to_string()
+            .replace(".$__serde_spanned_private_value", "");
+        let path = if path == "." { String::new() } else { path };
+        let key = if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{name}.{path}")
+        };
+        let inner = e.into_inner();
+        let message = inner.message().to_owned();
+        let quoted = message.split('`').nth(1).unwrap_or_default().to_owned();
+        // A key missing because a wrong value of it was dropped was
+        // reported already.
+        if message.starts_with("missing field") && dropped.contains(&quoted) {
+            acc.doubtful.push(name.to_owned());
+            return None;
+        }
+        let span = inner.span().unwrap_or(0..0);
+        acc.diags.push(Diagnostic::new(
+            span.into(),
+            &key,
+            super::schema_message(&message, &key),
+        ));
+        let (field, unknown) = if message.starts_with("unknown field") {
+            (quoted, true)
+        } else {
+            let head = path.split(['.', '[']).next().unwrap_or_default();
+            (head.to_owned(), false)
+        };
+        let DeValue::Table(t) = v.get_mut() else {
+            acc.doubtful.push(name.to_owned());
+            return None;
+        };
+        let Some(k) = t
+            .iter()
+            .find(|(k, _)| key_str(k) == field)
+            .map(|(k, _)| k.clone())
+        else {
+            acc.doubtful.push(name.to_owned());
+            return None;
+        };
+        t.remove(&k);
+        if !unknown {
+            acc.doubtful.push(format!("{name}.{field}"));
+        } else {
+            // A misspelt key was meant as the key it is near, which the
+            // file then lacks: a check that misses it would mislead.
+            let known: Vec<&str> = message.split('`').skip(3).step_by(2).collect();
+            if let Some(meant) = did_you_mean(&field, &known) {
+                acc.doubtful.push(format!("{name}.{meant}"));
+            }
+        }
+        dropped.push(field);
+    }
+}
+
+/// What an integer too large for any key is read as, so that the key's own
+/// range check reports it (serde's own message would speak of `i128`).
+const CLAMPED: [&str; 2] = ["9223372036854775807", "-9223372036854775808"];
+
+/// Replaces every integer of the tables that does not fit in an `i64` by
+/// the nearest that does, noting where it is and what it was.
+fn clamp_integers(t: &mut DeTable<'_>, out: &mut Vec<(usize, String)>) {
+    fn walk(v: &mut Spanned<DeValue<'_>>, out: &mut Vec<(usize, String)>) {
+        let span = v.span();
+        match v.get_mut() {
+            DeValue::Integer(i) if i64::from_str_radix(i.as_str(), i.radix()).is_err() => {
+                let original = i.to_string();
+                let text = if i.as_str().starts_with('-') {
+                    CLAMPED[1]
+                } else {
+                    CLAMPED[0]
+                };
+                if let Ok(big) = DeValue::parse(text) {
+                    *v = Spanned::new(span.clone(), big.into_inner());
+                    out.push((span.start, original));
+                }
+            }
+            DeValue::Table(t) => t.iter_mut().for_each(|(_, v)| walk(v, out)),
+            DeValue::Array(a) => a.iter_mut().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    t.iter_mut().for_each(|(_, v)| walk(v, out));
+}
+
+/// Puts the numbers the file wrote back into the messages about them.
+fn unclamp(diags: &mut [Diagnostic], clamped: &[(usize, String)]) {
+    for d in diags {
+        let Some(text) = CLAMPED.iter().find(|c| d.message.contains(*c)) else {
+            continue;
+        };
+        let original = clamped
+            .iter()
+            .find(|(at, _)| *at == d.span.start)
+            .or(clamped.first());
+        if let Some((_, original)) = original {
+            d.message = d.message.replace(text, original);
         }
     }
 }
 
-fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError> {
-    let mut diags = Vec::new();
+/// Whether a check across keys speaks of a doubtful key or table (by its
+/// dotted name, or its bare name in backquotes as the checks write it).
+fn about_doubtful(d: &Diagnostic, doubtful: &[String]) -> bool {
+    doubtful.iter().any(|k| {
+        let bare = k.rsplit('.').next().unwrap_or(k);
+        d.key == *k
+            || d.key.starts_with(&format!("{k}."))
+            || d.message.contains(&format!("`{k}`"))
+            || d.message.contains(&format!("`{bare}`"))
+            || (!k.contains('.') && d.message.contains(&format!("[{k}]")))
+    })
+}
+
+/// Reads the merged tables into the model. `earlier` are the errors found
+/// before (in the readings); every error is reported together, those of
+/// the checks across keys only where no key they look at was wrong.
+fn deserialize(
+    table: DeTable<'_>,
+    sources: &Sources,
+    earlier: Vec<Diagnostic>,
+) -> Result<Rules, LoadError> {
+    let mut table = table;
+    let mut clamped = Vec::new();
+    clamp_integers(&mut table, &mut clamped);
+    let mut acc = Schema {
+        diags: earlier,
+        doubtful: Vec::new(),
+    };
     let mut variant = None;
     let mut board = None;
     let mut sowing = None;
@@ -504,55 +658,54 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     for (k, v) in table {
         let name = key_str(&k);
         match name.as_str() {
-            "variant" => variant = section::<TomlVariant>("variant", v, &mut diags),
+            "variant" => variant = section::<TomlVariant>("variant", v, &mut acc),
             "board" => {
                 let span = v.span();
-                board = section::<TomlBoard>("board", v, &mut diags).map(|b| Spanned::new(span, b));
+                board = section::<TomlBoard>("board", v, &mut acc).map(|b| Spanned::new(span, b));
             }
-            "sowing" => sowing = section::<TomlSowing>("sowing", v, &mut diags),
-            "moves" => moves = section::<TomlMoves>("moves", v, &mut diags),
+            "sowing" => sowing = section::<TomlSowing>("sowing", v, &mut acc),
+            "moves" => moves = section::<TomlMoves>("moves", v, &mut acc),
             "capture" => {
                 let span = v.span();
                 capture =
-                    section::<TomlCapture>("capture", v, &mut diags).map(|c| Spanned::new(span, c));
+                    section::<TomlCapture>("capture", v, &mut acc).map(|c| Spanned::new(span, c));
             }
             "trading" => {
                 let span = v.span();
                 trading =
-                    section::<TomlTrading>("trading", v, &mut diags).map(|t| Spanned::new(span, t));
+                    section::<TomlTrading>("trading", v, &mut acc).map(|t| Spanned::new(span, t));
             }
             "opposite_capture" => {
                 let span = v.span();
-                opposite_capture =
-                    section::<TomlOppositeCapture>("opposite_capture", v, &mut diags)
-                        .map(|t| Spanned::new(span, t));
+                opposite_capture = section::<TomlOppositeCapture>("opposite_capture", v, &mut acc)
+                    .map(|t| Spanned::new(span, t));
             }
             "sowing_capture" => {
                 let span = v.span();
-                sowing_capture = section::<TomlSowingCapture>("sowing_capture", v, &mut diags)
+                sowing_capture = section::<TomlSowingCapture>("sowing_capture", v, &mut acc)
                     .map(|t| Spanned::new(span, t));
             }
             "beyond_capture" => {
                 let span = v.span();
-                beyond_capture = section::<TomlBeyondCapture>("beyond_capture", v, &mut diags)
+                beyond_capture = section::<TomlBeyondCapture>("beyond_capture", v, &mut acc)
                     .map(|t| Spanned::new(span, t));
             }
             "houses" => {
                 let span = v.span();
                 houses =
-                    section::<TomlHouses>("houses", v, &mut diags).map(|t| Spanned::new(span, t));
+                    section::<TomlHouses>("houses", v, &mut acc).map(|t| Spanned::new(span, t));
             }
-            "end" => end = section::<TomlEnd>("end", v, &mut diags),
+            "end" => end = section::<TomlEnd>("end", v, &mut acc),
             "readings" => {}
             "interpretation" => {
                 interpretations =
-                    section::<Vec<Spanned<TomlInterpretation>>>("interpretation", v, &mut diags)
+                    section::<Vec<Spanned<TomlInterpretation>>>("interpretation", v, &mut acc)
             }
             other => {
                 let hint = did_you_mean(other, SECTIONS)
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
-                diags.push(Diagnostic::new(
+                acc.diags.push(Diagnostic::new(
                     k.span().into(),
                     other,
                     format!(
@@ -569,26 +722,28 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
     }
     let top = Span { start: 0, end: 0 };
     // The most derived file is the first source; a missing table is its problem.
-    if variant.is_none() && !diags.iter().any(|d| d.key.starts_with("variant")) {
-        diags.push(Diagnostic::new(
+    if variant.is_none() && !acc.diags.iter().any(|d| d.key.starts_with("variant")) {
+        acc.diags.push(Diagnostic::new(
             top,
             "variant",
             "missing the [variant] table (id and name at least)",
         ));
     }
-    if board.is_none() && !diags.iter().any(|d| d.key.starts_with("board")) {
-        diags.push(Diagnostic::new(
+    if board.is_none() && !acc.diags.iter().any(|d| d.key.starts_with("board")) {
+        acc.diags.push(Diagnostic::new(
             top,
             "board",
             "missing the [board] table (pits_per_row and seeds at least)",
         ));
     }
-    if !diags.is_empty() {
-        return Err(sources.locate_all(&diags));
-    }
+    // Without these two tables no check across keys can be made.
+    let (Some(variant), Some(board)) = (variant, board) else {
+        unclamp(&mut acc.diags, &clamped);
+        return Err(sources.locate_all(&acc.diags));
+    };
     let raw = TomlRules {
-        variant: variant.expect("checked"),
-        board: board.expect("checked"),
+        variant,
+        board,
         sowing: sowing.unwrap_or_default(),
         moves: moves.unwrap_or_default(),
         capture,
@@ -600,8 +755,18 @@ fn deserialize(table: DeTable<'_>, sources: &Sources) -> Result<Rules, LoadError
         end: end.unwrap_or_default(),
         interpretations: interpretations.unwrap_or_default(),
     };
-    Rules::from_toml(raw, &|span: Span| sources.file_of(span.start))
-        .map_err(|ds| sources.locate_all(&ds))
+    let checked = Rules::from_toml(raw, &|span: Span| sources.file_of(span.start));
+    let Schema {
+        mut diags,
+        doubtful,
+    } = acc;
+    match checked {
+        Ok(rules) if diags.is_empty() => return Ok(rules),
+        Ok(_) => {}
+        Err(cross) => diags.extend(cross.into_iter().filter(|d| !about_doubtful(d, &doubtful))),
+    }
+    unclamp(&mut diags, &clamped);
+    Err(sources.locate_all(&diags))
 }
 
 fn as_toml(v: &Spanned<DeValue<'_>>) -> Option<toml::Value> {

@@ -159,6 +159,19 @@ pub(crate) fn schema_message(m: &str, key: &str) -> String {
         .replace("unknown variant", "unknown value")
         .replace("missing field", "missing key")
         .replace("unknown field", "unknown key");
+    // "invalid value: integer `300`, expected u8": a number out of the
+    // type's range, which is the key's range.
+    for (int, max) in [
+        ("u8", u64::from(u8::MAX)),
+        ("u16", u64::from(u16::MAX)),
+        ("u32", u64::from(u32::MAX)),
+        ("u64", u64::MAX),
+    ] {
+        if m.starts_with("invalid value: integer") && m.ends_with(&format!("expected {int}")) {
+            let found = m.split('`').nth(1).unwrap_or("?");
+            return format!("expected a whole number from 0 to {max}, found {found}");
+        }
+    }
     for int in ["u8", "u16", "u32", "u64"] {
         m = m.replace(
             &format!("expected {int}"),
@@ -275,6 +288,9 @@ pub fn resolve_with(name: &str, base: &Path, sel: &Selection) -> Result<Rules, L
     let path = base.join(name);
     if path.is_file() {
         return load::load_path(&path, sel);
+    }
+    if path.is_dir() {
+        return Err(LoadError::Directory { path });
     }
     Err(unknown(name))
 }

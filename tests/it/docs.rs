@@ -585,3 +585,239 @@ fn the_walkthrough_shows_the_example_files_as_they_are() {
         }
     }
 }
+
+/// One command of a transcript and what the guide says it prints.
+struct Step {
+    /// The line of the guide the command is on, for messages.
+    line: usize,
+    /// The words after `$ `.
+    words: Vec<String>,
+    /// The lines it prints; a line `…` alone stands for any lines.
+    expected: Vec<String>,
+}
+
+/// A fenced block with the info string `console` (run in a scratch
+/// directory holding a copy of the checkout's `docs/examples`, so that
+/// paths read as from the top of a checkout) or `console DIR` (run in the
+/// checkout's DIR).
+struct Transcript {
+    dir: Option<String>,
+    steps: Vec<Step>,
+}
+
+/// The words of a command line, double quotes grouping (all the guide needs).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let (mut quoted, mut started) = (false, false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+fn transcripts(md: &str) -> Vec<Transcript> {
+    let mut out = Vec::new();
+    let mut current: Option<Transcript> = None;
+    // A block in a list item is indented; its lines lose the indent.
+    let mut indent = 0;
+    for (i, line) in md.lines().enumerate() {
+        let line = match &current {
+            Some(_) => line.get(indent..).unwrap_or(line.trim_start()),
+            None => {
+                indent = line.len() - line.trim_start().len();
+                line.trim_start()
+            }
+        };
+        match &mut current {
+            None => {
+                if let Some(info) = line.strip_prefix("```console") {
+                    let dir = info.trim();
+                    current = Some(Transcript {
+                        dir: (!dir.is_empty()).then(|| dir.to_owned()),
+                        steps: Vec::new(),
+                    });
+                }
+            }
+            Some(t) if line.starts_with("```") => {
+                assert!(!t.steps.is_empty(), "line {}: an empty transcript", i + 1);
+                out.push(current.take().expect("in a block"));
+            }
+            Some(t) => {
+                if let Some(cmd) = line.strip_prefix("$ ") {
+                    t.steps.push(Step {
+                        line: i + 1,
+                        words: shell_words(cmd),
+                        expected: Vec::new(),
+                    });
+                } else {
+                    let step = t.steps.last_mut().unwrap_or_else(|| {
+                        panic!("line {}: output before the first `$ ` command", i + 1)
+                    });
+                    step.expected.push(line.to_owned());
+                }
+            }
+        }
+    }
+    assert!(current.is_none(), "an unclosed ```console block");
+    out
+}
+
+/// Whether `got` is `expected`, a line `…` in `expected` standing for any
+/// run of lines, and a `…` within a line for any text (a date, a
+/// directory; a literal `…` matches itself).
+fn lines_match(expected: &[String], got: &[&str]) -> bool {
+    match expected.split_first() {
+        None => got.is_empty(),
+        Some((e, rest)) if e == "…" => (0..=got.len()).any(|k| lines_match(rest, &got[k..])),
+        Some((e, rest)) => got
+            .split_first()
+            .is_some_and(|(g, grest)| line_matches(e, g) && lines_match(rest, grest)),
+    }
+}
+
+fn line_matches(expected: &str, got: &str) -> bool {
+    let parts: Vec<&str> = expected.split('…').collect();
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if parts.len() == 1 {
+        return expected == got;
+    }
+    if !got.starts_with(first) || got.len() < first.len() + last.len() || !got.ends_with(last) {
+        return false;
+    }
+    let mut rest = &got[first.len()..got.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Copies a directory tree (the guide's example files, into a scratch
+/// directory where commands may write).
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// What a step prints: `ayla …` run on the built binary, `cat FILE` read.
+/// The input of an `ayla play` is the guide's prompt lines (`South> b`):
+/// the pit labels are fed to it, and, as a terminal would, echoed after
+/// their prompts in what it prints.
+fn run_step(step: &Step, dir: &Path) -> String {
+    let (program, args) = step.words.split_first().expect("a command");
+    match program.as_str() {
+        "cat" => fs::read_to_string(dir.join(&args[0]))
+            .unwrap_or_else(|e| panic!("line {}: {}: {e}", step.line, args[0])),
+        "ayla" => {
+            let prompts: Vec<(String, String)> = step
+                .expected
+                .iter()
+                .filter_map(|l| {
+                    let (side, input) = l.split_once("> ")?;
+                    ["South", "North"]
+                        .contains(&side)
+                        .then(|| (format!("{side}> "), input.to_owned()))
+                })
+                .collect();
+            let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
+                .args(args)
+                .current_dir(dir)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("run ayla");
+            {
+                use std::io::Write;
+                let mut stdin = child.stdin.take().expect("piped");
+                for (_, input) in &prompts {
+                    writeln!(stdin, "{input}").expect("write the input");
+                }
+            }
+            let out = child.wait_with_output().expect("ayla ends");
+            let mut text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            // Echo each input after its prompt.
+            let mut from = 0;
+            for (prompt, input) in &prompts {
+                let Some(at) = text[from..].find(prompt.as_str()) else {
+                    break;
+                };
+                let end = from + at + prompt.len();
+                text.insert_str(end, &format!("{input}\n"));
+                from = end + input.len() + 1;
+            }
+            text
+        }
+        other => panic!(
+            "line {}: the test runs `ayla` and `cat`, not `{other}`",
+            step.line
+        ),
+    }
+}
+
+#[test]
+fn the_guide_transcripts_are_what_ayla_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = fs::read_to_string(root.join("docs/writing-a-variant.md")).expect("the guide");
+    let blocks = transcripts(&guide);
+    assert!(blocks.len() >= 8, "only {} transcripts", blocks.len());
+    // One directory for the whole guide, as a reader's checkout: what a
+    // command writes (a saved game) is there for the next block, outside
+    // the real checkout, and gone after.
+    let scratch = std::env::temp_dir().join(format!("ayla-guide-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&scratch);
+    copy_tree(&root.join("docs/examples"), &scratch.join("docs/examples"));
+    for block in &blocks {
+        let dir = match &block.dir {
+            Some(d) => root.join(d),
+            None => scratch.clone(),
+        };
+        for step in &block.steps {
+            let got = run_step(step, &dir);
+            let got: Vec<&str> = got.trim_end().lines().collect();
+            let mut expected = step.expected.clone();
+            while expected.last().is_some_and(|l| l.is_empty()) {
+                expected.pop();
+            }
+            assert!(
+                lines_match(&expected, &got),
+                "docs/writing-a-variant.md:{}: `$ {}` prints\n{}\nnot\n{}",
+                step.line,
+                step.words.join(" "),
+                got.join("\n"),
+                expected.join("\n")
+            );
+        }
+    }
+    let _ = fs::remove_dir_all(&scratch);
+}

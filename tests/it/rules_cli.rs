@@ -577,3 +577,224 @@ fn rules_list_json_follows_the_grouped_order() {
         }
     }
 }
+
+/// A scratch directory of its own for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ayla-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_seed_that_stays_is_said_after_the_capture() {
+    // Issue 26: the parenthesis once fell between "is" and "captured".
+    for (id, store) in [
+        ("round-and-round", ""),
+        ("chongka", " into the mover's store"),
+    ] {
+        let r = ayla::rules::bundled(id).unwrap();
+        assert!(!r.opposite_capture.unwrap().capturing_seed_taken, "{id}");
+        let text = clause(&r, "opposite");
+        assert!(
+            text.contains(&format!(
+                ", every seed in the pit opposite is captured{store}; the last seed itself stays where it fell."
+            )),
+            "{id}: {text}"
+        );
+        let (code, out) = ayla(&["rules", "show", id]);
+        assert_eq!(code, 0);
+        assert!(!out.contains("is (the last seed"), "{id}:\n{out}");
+    }
+    // A seed taken is still said before the verb.
+    let r = ayla::rules::bundled("endodoi").unwrap();
+    assert!(
+        clause(&r, "opposite")
+            .contains("that seed and every seed in the pit opposite are captured."),
+        "{}",
+        clause(&r, "opposite")
+    );
+}
+
+#[test]
+fn an_interpretation_stands_under_the_clause_that_renders_its_key() {
+    let r = ayla::rules::parse(
+        "stores.toml",
+        "extends = \"kalah\"\n[variant]\nid = \"k\"\nname = \"K\"\n\
+         [[interpretation]]\nkey = \"board.stores\"\npoint = \"Stores?\"\nassumed = \"Yes.\"\nreason = \"Test.\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let shown = ayla::rules::describe::show(&r);
+    let note = shown
+        .find("INTERPRETATION (board.stores)")
+        .unwrap_or_else(|| panic!("{shown}"));
+    // Under the board clause, the first of the set-up, before the seeds.
+    let board = shown.find(" 1. The board has two rows").unwrap();
+    let seeds = shown.find(" 2. Each pit starts").unwrap();
+    assert!(board < note && note < seeds, "{shown}");
+    assert!(!shown.contains("Other interpretations"), "{shown}");
+
+    // Every key an interpretation may name is rendered by a clause of some
+    // bundled game, so none need fall to "Other interpretations".
+    // (No bundled game has a ply limit: Kpé is given one.)
+    let mut rendered = std::collections::BTreeSet::new();
+    let games = ayla::rules::BUNDLED
+        .iter()
+        .map(|(id, _, _)| ayla::rules::bundled(id).unwrap())
+        .chain([kpe_with("[end]\nmax_plies = 200\n")]);
+    for r in games {
+        for c in ayla::rules::describe::clauses(&r) {
+            rendered.extend(c.keys.iter().copied());
+        }
+    }
+    let missing: Vec<&str> = ayla::rules::INTERPRETABLE_KEYS
+        .iter()
+        .copied()
+        .filter(|k| !rendered.contains(k))
+        .collect();
+    assert!(missing.is_empty(), "no clause renders {missing:?}");
+}
+
+#[test]
+fn every_grand_slam_rule_has_a_clause_that_diff_shows() {
+    let dir = scratch("grand-slam");
+    let f = dir.join("allowed.toml");
+    std::fs::write(
+        &f,
+        "extends = \"oware\"\n[variant]\nid = \"allowed\"\nname = \"Allowed\"\n[capture]\ngrand_slam = \"captures\"\n",
+    )
+    .unwrap();
+    let (code, out) = ayla(&["rules", "diff", "oware", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("(no such rule)"), "{out}");
+    assert!(
+        out.contains("allowed: A capture that takes every seed of the opponent's row"),
+        "{out}"
+    );
+    assert!(
+        out.contains("oware: A sowing whose capture would take every seed"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    let with = |v: &str| {
+        ayla::rules::parse(
+            "g.toml",
+            &format!("extends = \"oware\"\n[variant]\nid = \"g\"\nname = \"G\"\n[capture]\ngrand_slam = \"{v}\"\n"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let texts: Vec<String> = ["captures", "captures-nothing", "forbidden"]
+        .iter()
+        .map(|v| clause(&with(v), "grand_slam"))
+        .collect();
+    assert!(
+        texts[0] != texts[1] && texts[1] != texts[2] && texts[0] != texts[2],
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn every_bundled_game_is_classified() {
+    // docs/corpus.md says so, and that `rules list` shows no game as not classified.
+    for (id, _, _) in ayla::rules::BUNDLED {
+        let p = ayla::rules::bundled(id).unwrap().provenance;
+        assert!(p.family.is_some() && p.evidence.is_some(), "{id}");
+    }
+    let (code, out) = ayla(&["rules", "list"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("Not classified"), "{out}");
+}
+
+#[test]
+fn a_directory_is_named_as_a_directory() {
+    let dir = scratch("dir-as-rules");
+    let d = dir.to_str().unwrap();
+    for args in [
+        &["rules", "validate", d][..],
+        &["rules", "show", d],
+        &["perft", d, "1"],
+    ] {
+        let (code, out) = ayla(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(
+            out.contains(&format!("{d}: is a directory, not a rule file")),
+            "{args:?}: {out}"
+        );
+        assert!(!out.contains("no such file"), "{args:?}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_binary_rule_file_is_named_once_with_the_place() {
+    let dir = scratch("binary-rules");
+    let f = dir.join("bin.toml");
+    std::fs::write(&f, b"[variant]\nid = \"\xff\xfe\"\n").unwrap();
+    let name = f.to_str().unwrap();
+    let (code, out) = ayla(&["rules", "validate", name]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{name}:2:7: not UTF-8 text: the byte 0xff at offset 16 is not part of any UTF-8 character; a rule file is TOML, which is UTF-8 text\n{name}: 1 error\n"
+        )
+    );
+    let (code, out) = ayla(&["rules", "show", name]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(out.matches("not UTF-8 text").count(), 1, "{out}");
+    assert!(out.contains(&format!("{name}:2:7: not UTF-8")), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_number_too_large_for_any_key_gets_the_keys_range() {
+    let dir = scratch("big-number");
+    let f = dir.join("big.toml");
+    std::fs::write(
+        &f,
+        "[variant]\nid = \"big\"\nname = \"Big\"\n[board]\npits_per_row = 99999999999999999999\nseeds_per_pit = 4\n",
+    )
+    .unwrap();
+    let name = f.to_str().unwrap();
+    let (code, out) = ayla(&["rules", "validate", name]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("i128"), "{out}");
+    assert!(
+        out.contains("`board.pits_per_row`: expected a number of pits per row from 1 to 26, found 99999999999999999999"),
+        "{out}"
+    );
+    // A range checked across keys, with the board sound.
+    std::fs::write(
+        &f,
+        "[variant]\nid = \"big\"\nname = \"Big\"\n[board]\npits_per_row = 4\nseeds_per_pit = 4\n[end]\nmax_plies = -99999999999999999999\n",
+    )
+    .unwrap();
+    let (code, out) = ayla(&["rules", "validate", name]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("`end.max_plies`: expected a number of plies from 1 to 1000000000, found -99999999999999999999"),
+        "{out}"
+    );
+    // A key read as a plain unsigned number says its range too.
+    std::fs::write(
+        &f,
+        "[variant]\nid = \"big\"\nname = \"Big\"\n[board]\npits_per_row = 1\ninitial = [1, 99999999999999999999]\n",
+    )
+    .unwrap();
+    let (code, out) = ayla(&["rules", "validate", name]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("`board.initial[1]`: expected a whole number from 0 to 4294967295, found 99999999999999999999"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn rules_validate_takes_a_bundled_id_as_the_other_commands_do() {
+    let (code, out) = ayla(&["rules", "validate", "kpe", "Goré"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "kpe: ok (Kpé)\nGoré: ok (Goré)\n");
+    let (code, out) = ayla(&["rules", "validate", "kpee"]);
+    assert_eq!(code, 2, "{out}");
+}
