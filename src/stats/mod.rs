@@ -178,9 +178,11 @@ pub fn play_game(
         let ply = if record.plies() < setup.opening as usize {
             legal[opening.below(legal.len())]
         } else if game.position().to_move() == a_side {
-            a.choose(&mut game).expect("a ply, from a database if perfect")
+            a.choose(&mut game)
+                .expect("a ply, from a database if perfect")
         } else {
-            b.choose(&mut game).expect("a ply, from a database if perfect")
+            b.choose(&mut game)
+                .expect("a ply, from a database if perfect")
         };
         let effect = game.play(ply).expect("players choose legal plies");
         record.legal.push(legal.len() as u16);
