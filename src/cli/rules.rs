@@ -15,6 +15,7 @@ pub enum Command {
     /// The rulebook in plain English, generated from the rule file.
     Show {
         /// A bundled variant id or a path to a rule file.
+        #[arg(value_parser = super::args::variant(), hide_possible_values = true)]
         variant: String,
     },
     /// Check rule files: every error with file, line, column and key.
@@ -26,8 +27,10 @@ pub enum Command {
     /// The clauses that differ between two variants.
     Diff {
         /// A bundled variant id or a path to a rule file.
+        #[arg(value_parser = super::args::variant(), hide_possible_values = true)]
         a: String,
         /// Another.
+        #[arg(value_parser = super::args::variant(), hide_possible_values = true)]
         b: String,
     },
 }

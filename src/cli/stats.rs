@@ -22,6 +22,7 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = args::variant(), hide_possible_values = true)]
     variant: String,
     /// Games a combination of readings, at least 1 (A and B alternate
     /// colours; with two levels, each pair of games shares a random
@@ -34,7 +35,9 @@ pub struct Args {
         long,
         value_name = "LEVEL",
         default_value = "3",
-        conflicts_with = "levels"
+        conflicts_with = "levels",
+        value_parser = args::level(),
+        hide_possible_values = true
     )]
     level: Level,
     /// Two levels, A and B, playing each other: `--levels 2,4`.

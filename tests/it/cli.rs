@@ -1230,6 +1230,38 @@ fn completions_offer_the_bundled_variants_and_the_level_names() {
     for word in ["kpe", "gore", "oware", "perfect", "random"] {
         assert!(out.contains(word), "no {word:?} in the bash completions");
     }
+    // Each command's own list of words offers the ids: found by a flag
+    // only that command has.
+    let opts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("opts="))
+        .collect();
+    for (flag, cmd) in [
+        ("--levels", "stats"),
+        ("--divide", "perft"),
+        ("--overwrite", "play"),
+        ("--db-seeds", "solve"),
+        ("--exact", "analyse"),
+        ("--ply", "draw"),
+    ] {
+        let line = opts
+            .iter()
+            .find(|l| l.contains(&format!(" {flag} ")))
+            .unwrap_or_else(|| panic!("no completion line for {cmd}"));
+        assert!(
+            line.contains(" kpe "),
+            "{cmd} does not complete ids: {line}"
+        );
+    }
+    // `rules show` and `rules diff`: nothing but help and the ids.
+    let bare = opts
+        .iter()
+        .filter(|l| l.contains("opts=\"-h --help adji-boto"))
+        .count();
+    assert!(
+        bare >= 2,
+        "rules show and rules diff complete ids ({bare} lines)"
+    );
     // The names are suggestions: a path is still a variant, `depth:N` a
     // level, and help does not pretend the list is closed.
     let o = ayla(&["perft", "tests/fit/five-readings.toml", "1"]);
