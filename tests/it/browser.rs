@@ -16,6 +16,7 @@
 //! commands, and every client crate would bring an async runtime and
 //! about a hundred crates to build for them.
 
+use crate::common::ayla;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -151,15 +152,6 @@ impl Drop for Killed {
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn ayla(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ayla")
 }
 
 fn find_chromedriver() -> Option<PathBuf> {

@@ -4,6 +4,7 @@
 //! accessors), from `ayla check` run on the same record, or, where a test
 //! says so, from a case worked out by hand.
 
+use crate::common::{assert_exit, ayla};
 use ayla::board::{Pit, PitSet, Place, Side};
 use ayla::check::{GameReport, check_game};
 use ayla::draw::{MAX_DOTS, Marks, Options, Scene, Seeds, svg};
@@ -13,30 +14,10 @@ use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules::Rules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
-
-fn ayla(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ayla")
-}
 
 fn text_of(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).expect("UTF-8")
-}
-
-fn assert_exit(o: &Output, code: i32, what: &str) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "{what}\n--- stderr:\n{}",
-        text_of(&o.stderr)
-    );
-    assert!(!text_of(&o.stderr).contains("panicked"), "{what}: panicked");
 }
 
 /// What one pit's `<g>` says.

@@ -7,6 +7,7 @@ mod bad_records;
 mod bad_rules;
 mod browser;
 mod cli;
+mod common;
 mod counting;
 mod differential;
 mod doc_examples;

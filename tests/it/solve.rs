@@ -1,6 +1,7 @@
 //! The databases against the definition: on small boards, every position
 //! of every layer gets the value the plain exhaustive minimax gives.
 
+use crate::common::ayla;
 use ayla::engine::{Side, Variant};
 use ayla::rules;
 use ayla::solve::index::Ranking;
@@ -116,13 +117,6 @@ fn ayla_json(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn ayla(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

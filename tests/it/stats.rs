@@ -2,6 +2,7 @@
 //! whose answers are known by construction (tests/stats/*.toml say how),
 //! determinism across threads, and the command line.
 
+use crate::common::ayla;
 use ayla::engine::Variant;
 use ayla::rules;
 use ayla::search::Level;
@@ -127,14 +128,6 @@ fn a_stopped_run_drops_its_games() {
         &|_| {},
     );
     assert!(games.is_empty());
-}
-
-fn ayla(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
 }
 
 fn json_of(out: &std::process::Output) -> serde_json::Value {
