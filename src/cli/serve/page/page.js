@@ -344,21 +344,30 @@
       return;
     }
     for (const r of v.readings) {
-      const label = document.createElement("label");
-      label.textContent = r.name + " ";
-      const sel = document.createElement("select");
-      sel.dataset.reading = r.name;
-      for (const alt of r.alternatives) {
-        const o = document.createElement("option");
-        o.value = alt;
-        o.textContent = alt + (alt === r.default ? " (default)" : "");
-        sel.append(o);
-      }
-      sel.value = (a.readings && a.readings[r.name]) || r.default;
+      const label = readingChoice(r, a.readings);
+      const sel = label.querySelector("select");
       sel.addEventListener("change", () => changeReading(r.name, sel.value));
-      label.append(sel);
       box.append(label);
     }
+  }
+
+  // A labelled choice of one reading's alternatives, set to `readings`'
+  // choice (its default where absent); the label's title is the open point.
+  function readingChoice(r, readings) {
+    const label = document.createElement("label");
+    label.textContent = r.name + " ";
+    label.title = r.point;
+    const sel = document.createElement("select");
+    sel.dataset.reading = r.name;
+    for (const alt of r.alternatives) {
+      const o = document.createElement("option");
+      o.value = alt;
+      o.textContent = alt + (alt === r.default ? " (default)" : "");
+      sel.append(o);
+    }
+    sel.value = (readings && readings[r.name]) || r.default;
+    label.append(sel);
+    return label;
   }
 
   // ---- the actions bar ----------------------------------------------------
@@ -464,22 +473,7 @@
       box.append(p);
       return;
     }
-    for (const r of v.readings) {
-      const label = document.createElement("label");
-      label.textContent = r.name + " ";
-      label.title = r.point;
-      const sel = document.createElement("select");
-      sel.dataset.reading = r.name;
-      for (const alt of r.alternatives) {
-        const o = document.createElement("option");
-        o.value = alt;
-        o.textContent = alt + (alt === r.default ? " (default)" : "");
-        sel.append(o);
-      }
-      sel.value = (readings && readings[r.name]) || r.default;
-      label.append(sel);
-      box.append(label);
-    }
+    for (const r of v.readings) box.append(readingChoice(r, readings));
   }
 
   // Asks the engine (the default level) for a ply and marks it.
