@@ -49,3 +49,9 @@ pub fn assert_exit(o: &Output, code: i32, what: &str) {
     );
     assert!(!stderr(o).contains("panicked"), "{what}: panicked");
 }
+
+/// Runs `ayla args…`: its exit code, and stdout followed by stderr.
+pub fn ayla_code_and_text(args: &[&str]) -> (i32, String) {
+    let out = ayla(args);
+    (out.status.code().unwrap(), stdout(&out) + &stderr(&out))
+}

@@ -12,16 +12,7 @@ use ayla::search::perft;
 use std::path::Path;
 use std::process::Command;
 
-fn ayla(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::ayla_code_and_text as ayla;
 
 /// A 2x4 board with an opening lock whose releasing sowing may not
 /// capture, and opposite captures; `laps` is "single" or "relay".

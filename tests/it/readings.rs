@@ -5,18 +5,8 @@
 use ayla::engine::Variant;
 use ayla::rules::{self, Selection};
 use std::path::Path;
-use std::process::Command;
 
-fn ayla(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::ayla_code_and_text as ayla;
 
 fn sel(pairs: &[(&str, &str)]) -> Selection {
     pairs

@@ -1,18 +1,7 @@
 //! `ayla rules …`: the plain-English rulebooks (pinned snapshots), the
 //! list, the diff, and validation's exit codes.
 
-use std::process::Command;
-
-fn ayla(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::ayla_code_and_text as ayla;
 
 #[test]
 fn rules_show_matches_the_snapshots_read_against_the_spec() {

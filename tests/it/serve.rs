@@ -18,19 +18,34 @@ impl Drop for Server {
     }
 }
 
-fn start() -> Server {
+/// Starts `ayla serve args…` and reads the first line it prints, on
+/// stderr if `on_stderr`, else on stdout; the reader is then dropped, as
+/// a script waiting for the address would drop it, and the server goes on.
+fn serve_first_line(args: &[&str], on_stderr: bool) -> (Child, String) {
+    let (out, err) = if on_stderr {
+        (Stdio::null(), Stdio::piped())
+    } else {
+        (Stdio::piped(), Stdio::null())
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .arg("serve")
+        .args(args)
+        .stdout(out)
+        .stderr(err)
         .spawn()
         .expect("ayla runs");
-    // The reader is dropped after the first line, as a script waiting for
-    // the address would: the server must go on serving.
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let read = if on_stderr {
+        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line)
+    } else {
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line)
+    };
+    read.unwrap();
+    (child, line)
+}
+
+fn start() -> Server {
+    let (child, line) = serve_first_line(&["--port", "0"], false);
     std::thread::sleep(std::time::Duration::from_millis(100));
     let rest = line
         .strip_prefix("ayla serve: listening on http://127.0.0.1:")
@@ -132,16 +147,7 @@ fn a_port_in_use_is_an_unusable_start() {
 #[test]
 fn a_host_name_is_resolved_and_what_is_no_host_refused() {
     // `localhost` is this machine: served, and said to be local.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(["serve", "--host", "localhost", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("ayla runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, line) = serve_first_line(&["--host", "localhost", "--port", "0"], false);
     let _ = child.kill();
     let _ = child.wait();
     assert!(
@@ -162,16 +168,7 @@ fn a_host_name_is_resolved_and_what_is_no_host_refused() {
 
 #[test]
 fn a_rule_file_that_does_not_load_is_named_once() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ayla"))
-        .args(["serve", "nosuch.toml", "--port", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ayla runs");
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, line) = serve_first_line(&["nosuch.toml", "--port", "0"], true);
     let _ = child.kill();
     let _ = child.wait();
     assert!(line.starts_with("ayla serve: "), "{line:?}");
