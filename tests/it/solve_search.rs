@@ -5,6 +5,7 @@
 //! allocates nothing while it searches.
 
 use crate::counting::allocations;
+use crate::solve::{as_published, published_kalah};
 use ayla::engine::{Position, Side, Variant};
 use ayla::rng::Rng;
 use ayla::rules;
@@ -236,14 +237,8 @@ fn search_agrees_with_full_databases_where_sowings_cycle() {
 /// search is quick: m ≤ 3, m = 4 with n ≤ 4, and (5,1), (5,2), (6,1).
 #[test]
 fn search_finds_the_published_kalah_values() {
-    let text = std::fs::read_to_string("tests/solve/kalah.txt").unwrap();
     let mut solved = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (m, n): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+    for (m, n, published) in published_kalah() {
         let quick = m <= 3 || (m == 4 && n <= 4) || matches!((m, n), (5, 1) | (5, 2) | (6, 1));
         if !quick {
             continue;
@@ -266,16 +261,11 @@ fn search_finds_the_published_kalah_values() {
         let db = Arc::new(Database::build(&variant, db_seeds).unwrap());
         let mut search = Search::new(Arc::clone(&variant), Some(db), 1 << 22).unwrap();
         let v = search.value(&Position::initial(&variant)).unwrap();
-        let got = match f[2] {
-            "W" | "L" | "D" => match v.signum() {
-                1 => "W".to_owned(),
-                -1 => "L".to_owned(),
-                _ => "D".to_owned(),
-            },
-            _ if v > 0 => format!("+{v}"),
-            _ => v.to_string(),
-        };
-        assert_eq!(got, f[2], "Kalah({m},{n}) ({v})");
+        assert_eq!(
+            as_published(v, &published),
+            published,
+            "Kalah({m},{n}) ({v})"
+        );
         assert!(search.stats().nodes > 0, "Kalah({m},{n}): no search");
         if (m, n) == (4, 4) {
             // The largest here, on two threads from an empty table.
