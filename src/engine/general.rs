@@ -417,10 +417,7 @@ impl Position {
         let houses = self.houses;
         let all_houses = houses[0].or(houses[1]);
         // Whole laps at once only where every seed of a lap falls alike.
-        let bulk = rules.sowing_capture.is_none()
-            && all_houses.is_empty()
-            && rules.later_rounds == LaterRounds::WholeCircuit
-            && rules.first_seed == FirstSeed::NextPit;
+        let bulk = rules.bulk_laps && all_houses.is_empty();
         let mut hand = usize::from(sown_count);
         self.seeds[origin.index()] = 0;
         let mut from = origin;

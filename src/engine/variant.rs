@@ -12,12 +12,150 @@
 
 use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
-use crate::rules::{CannotFeed, Laps};
-use crate::rules::{
-    Direction, Examined, FirstSeed, GrandSlam, LaterRounds, Lock, Opening, OppositeLanding,
-    PitDirection, Rules, Zone,
-};
+use crate::rules::mechanics::Kind;
+use crate::rules::{Direction, Mechanic, MechanicSet, Mechanics, PitDirection, Rules, Zone};
 use std::ops::Deref;
+
+use Mechanic::*;
+
+/// What the table-driven sowing of [`Position`](super::Position)'s fast
+/// path handles: single laps in one direction for the whole board,
+/// captures by count with chains, the opening lock, the opposite capture
+/// from the mover's own territory, and trading. Rules with any other
+/// mechanic sow on the general path (`super::general`). How the game ends
+/// is no concern of a sowing.
+pub(crate) const PLAIN_SOWING: MechanicSet = MechanicSet::of(&[
+    Clockwise,
+    SkipOrigin,
+    ExtraTurn,
+    SowFromHomeRow,
+    SowFromOpponentRow,
+    MinSeeds,
+    MustFeedEmptyOpponent,
+    MustLeaveOpponentSeeds,
+    CannotSowEndsGame,
+    CountCapture,
+    Chain,
+    OpeningLock,
+    GrandSlamCapturesNothing,
+    OppositeCapture,
+    Trading,
+])
+.with(MechanicSet::of_kind(Kind::End));
+
+/// What the fast listing of legal plies handles: every sowing that starts
+/// from any non-empty controlled pit in the board's one direction, with
+/// the feeding rules. A minimum count, an opening, chosen or mixed
+/// directions, a first seed in the origin, later rounds in the opponent's
+/// row, houses or a forbidden grand slam take the legality pass of the
+/// general path.
+pub(crate) const PLAIN_MOVES: MechanicSet = MechanicSet::of(&[
+    Stores,
+    Clockwise,
+    SkipOrigin,
+    Relay,
+    RelayFromNext,
+    ExtraTurn,
+    SowingCapture,
+    SowFromHomeRow,
+    SowFromOpponentRow,
+    MustFeedEmptyOpponent,
+    MustLeaveOpponentSeeds,
+    CannotSowEndsGame,
+    CountCapture,
+    Chain,
+    ExaminedNextPit,
+    ChainCap,
+    ProtectedPits,
+    OpeningLock,
+    FirstSowingLock,
+    GrandSlamCapturesNothing,
+    OppositeCapture,
+    OppositeCaptureAnywhere,
+    BeyondCapture,
+    Trading,
+])
+.with(MechanicSet::of_kind(Kind::End));
+
+/// The ends the game's quick end check judges on every ply; any other end
+/// a rule file uses is judged out of the hot path (`rare_ends`).
+pub(crate) const QUICK_ENDS: MechanicSet =
+    MechanicSet::of(&[EndAllPitsBelow, SeedsLeftToFirst, LeftoversToNobody]);
+
+/// What packed repetition keys hold (a state's seeds and side to act, in
+/// 128 bits): every mechanic whose state is only that. Trading (owners,
+/// captured totals that fall) and houses need more.
+pub(crate) const PACKED_KEYS: MechanicSet = MechanicSet::of(&[
+    Stores,
+    Clockwise,
+    MixedDirections,
+    ChosenDirection,
+    FirstSeedInOrigin,
+    SkipOrigin,
+    Relay,
+    RelayFromNext,
+    LaterRoundsInOpponentRow,
+    ExtraTurn,
+    SowingCapture,
+    SowFromHomeRow,
+    SowFromOpponentRow,
+    MinSeeds,
+    OpeningEachHomePitOnce,
+    MustFeedEmptyOpponent,
+    MustLeaveOpponentSeeds,
+    CannotSowEndsGame,
+    CountCapture,
+    Chain,
+    ExaminedNextPit,
+    ChainCap,
+    ProtectedPits,
+    OpeningLock,
+    FirstSowingLock,
+    GrandSlamCapturesNothing,
+    GrandSlamForbidden,
+    OppositeCapture,
+    OppositeCaptureAnywhere,
+    BeyondCapture,
+])
+.with(MechanicSet::of_kind(Kind::End));
+
+/// Where the general path may sow whole laps at once, every seed of a lap
+/// falling alike: each mechanic but those that treat seeds of a lap
+/// differently (sowing captures, later rounds in the opponent's row, a
+/// first seed in the origin). Houses stop it too, but only once one
+/// stands, which the sowing checks itself.
+pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
+    Stores,
+    Clockwise,
+    MixedDirections,
+    ChosenDirection,
+    SkipOrigin,
+    Relay,
+    RelayFromNext,
+    ExtraTurn,
+    SowFromHomeRow,
+    SowFromOpponentRow,
+    MinSeeds,
+    OpeningEachHomePitOnce,
+    MustFeedEmptyOpponent,
+    MustLeaveOpponentSeeds,
+    CannotSowEndsGame,
+    CountCapture,
+    Chain,
+    ExaminedNextPit,
+    ChainCap,
+    ProtectedPits,
+    OpeningLock,
+    FirstSowingLock,
+    GrandSlamCapturesNothing,
+    GrandSlamForbidden,
+    OppositeCapture,
+    OppositeCaptureAnywhere,
+    BeyondCapture,
+    Houses,
+    Trading,
+])
+.with(MechanicSet::of_kind(Kind::End));
 
 /// A rulebook compiled for the engine. It dereferences to its [`Rules`],
 /// so `variant.per_row` or `notation::format_position(&variant, …)` read
@@ -94,6 +232,9 @@ pub struct Variant {
     pub(crate) plain_moves: bool,
     /// The `sown` state is recorded (a lock or an opening rule).
     pub(crate) records_sown: bool,
+    /// Whether the general path may sow whole laps at once (while no
+    /// house stands): see [`BULK_LAPS`].
+    pub(crate) bulk_laps: bool,
     /// Each side's pits that may become its house (`[houses]`): the
     /// `own_row` numbers of its home row and the `opponent_row` numbers of
     /// the other; empty without houses.
@@ -205,52 +346,16 @@ impl Variant {
                 PitDirection::Fixed(_) => {}
             }
         }
-        // One direction for the whole board: the board's tables serve.
-        let one_direction = chosen.is_empty()
-            && clockwise
-                == match rules.direction {
-                    Direction::Clockwise => PitSet::range(0, pits),
-                    _ => PitSet::EMPTY,
-                };
-        let cap = rules.capture;
-        // The mechanics of issue 16 take the general path; the rules that
-        // use none of them keep the table-driven sowing.
-        let new_sowing = !one_direction
-            || rules.first_seed != FirstSeed::NextPit
-            || rules.laps == Laps::RelayFromNext
-            || rules.later_rounds != LaterRounds::WholeCircuit
-            || rules.opening != Opening::None
-            || rules.beyond_capture.is_some()
-            || rules.houses.is_some()
-            || rules
-                .opposite_capture
-                .is_some_and(|o| o.landing != OppositeLanding::OwnTerritory)
-            || cap.is_some_and(|c| {
-                c.examined != Examined::LandingPit
-                    || c.chain_max.is_some()
-                    || !c.immune.is_empty()
-                    || c.lock == Lock::FirstSowing
-                    || c.grand_slam == GrandSlam::Forbidden
-            });
-        let plain_moves = one_direction
-            && rules.min_seeds <= 1
-            && rules.opening == Opening::None
-            && rules.first_seed == FirstSeed::NextPit
-            && rules.later_rounds == LaterRounds::WholeCircuit
-            && rules.houses.is_none()
-            && !cap.is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
-        let plain_sowing = !(rules.stores
-            || (rules.laps == Laps::Relay)
-            || rules.sowing_capture.is_some()
-            || new_sowing);
+        let mechanics = Mechanics::of(&rules);
+        let plain_sowing = mechanics.only(PLAIN_SOWING);
+        let plain_moves = mechanics.only(PLAIN_MOVES);
         let sowings = if plain_sowing {
             sowing_table(pits, rules.skip_origin, total, &runs)
         } else {
             Vec::new()
         };
         let sowing_stride = if sowings.is_empty() { 0 } else { total + 1 };
-        let no_trading = rules.trading.is_none();
-        let e = &rules.end;
+        let no_trading = !mechanics.uses(Mechanic::Trading);
         Variant {
             next,
             prev,
@@ -258,11 +363,7 @@ impl Variant {
             to_house,
             seed_words: pits.div_ceil(4),
             plain_sowing,
-            rare_ends: e.captured_more_than.is_some()
-                || e.seeds_left_at_most.is_some()
-                || e.max_plies.is_some()
-                || e.either_row_empty
-                || (rules.cannot_feed != CannotFeed::AnySowing),
+            rare_ends: mechanics.beyond(QUICK_ENDS).any(|m| m.kind() == Kind::End),
             all_pits: PitSet::range(0, pits),
             rows,
             runs,
@@ -272,7 +373,7 @@ impl Variant {
             // With trading the key must also hold owners and captured
             // totals (see `no_trading`), which packing has no room for.
             // Houses need room the packing has not got: such rules hash.
-            packed_keys: pits <= 8 && total < 1 << 14 && no_trading && rules.houses.is_none(),
+            packed_keys: pits <= 8 && total < 1 << 14 && mechanics.only(PACKED_KEYS),
             no_trading,
             landing_zones: Side::BOTH.map(|mover| match rules.capture.map(|c| c.landing) {
                 None => PitSet::EMPTY,
@@ -284,6 +385,7 @@ impl Variant {
             clockwise,
             plain_moves,
             records_sown: rules.records_sown(),
+            bulk_laps: mechanics.only(BULK_LAPS),
             house_sites: Side::BOTH.map(|s| match rules.houses {
                 None => PitSet::EMPTY,
                 Some(h) => {
@@ -447,4 +549,108 @@ fn sowing_table(
         }
     }
     table
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::*;
+    use crate::reference::random::random_rules;
+    use crate::rng::Rng;
+    use crate::rules::{
+        CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Lock, Opening,
+        OppositeLanding,
+    };
+
+    /// The deny-lists the positive sets replaced, as they stood: the paths
+    /// must not move for any rule file.
+    fn old_paths(rules: &Rules) -> (bool, bool, bool, bool, bool) {
+        let pits = rules.pits();
+        let (mut chosen, mut clockwise) = (PitSet::EMPTY, PitSet::EMPTY);
+        for p in 0..pits {
+            let d = match rules.pit_directions.get(p % rules.per_row) {
+                Some(&d) => d,
+                None => PitDirection::Fixed(rules.direction),
+            };
+            match d {
+                PitDirection::Chosen => chosen.insert(Pit(p as u8)),
+                PitDirection::Fixed(Direction::Clockwise) => clockwise.insert(Pit(p as u8)),
+                PitDirection::Fixed(_) => {}
+            }
+        }
+        let one_direction = chosen.is_empty()
+            && clockwise
+                == match rules.direction {
+                    Direction::Clockwise => PitSet::range(0, pits),
+                    _ => PitSet::EMPTY,
+                };
+        let cap = rules.capture;
+        let new_sowing = !one_direction
+            || rules.first_seed != FirstSeed::NextPit
+            || rules.laps == Laps::RelayFromNext
+            || rules.later_rounds != LaterRounds::WholeCircuit
+            || rules.opening != Opening::None
+            || rules.beyond_capture.is_some()
+            || rules.houses.is_some()
+            || rules
+                .opposite_capture
+                .is_some_and(|o| o.landing != OppositeLanding::OwnTerritory)
+            || cap.is_some_and(|c| {
+                c.examined != Examined::LandingPit
+                    || c.chain_max.is_some()
+                    || !c.immune.is_empty()
+                    || c.lock == Lock::FirstSowing
+                    || c.grand_slam == GrandSlam::Forbidden
+            });
+        let plain_moves = one_direction
+            && rules.min_seeds <= 1
+            && rules.opening == Opening::None
+            && rules.first_seed == FirstSeed::NextPit
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && rules.houses.is_none()
+            && !cap.is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
+        let plain_sowing = !(rules.stores
+            || (rules.laps == Laps::Relay)
+            || rules.sowing_capture.is_some()
+            || new_sowing);
+        let e = &rules.end;
+        let rare_ends = e.captured_more_than.is_some()
+            || e.seeds_left_at_most.is_some()
+            || e.max_plies.is_some()
+            || e.either_row_empty
+            || (rules.cannot_feed != CannotFeed::AnySowing);
+        let packed = rules.trading.is_none() && rules.houses.is_none();
+        let bulk = rules.sowing_capture.is_none()
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && rules.first_seed == FirstSeed::NextPit;
+        (plain_sowing, plain_moves, rare_ends, packed, bulk)
+    }
+
+    #[test]
+    fn the_paths_are_those_the_deny_lists_chose() {
+        let mut rng = Rng::new(27);
+        let mut files: Vec<Rules> = crate::rules::BUNDLED
+            .iter()
+            .map(|(id, _, _)| crate::rules::bundled(id).unwrap())
+            .collect();
+        for _ in 0..3000 {
+            files.push(crate::rules::parse("random.toml", &random_rules(&mut rng)).unwrap());
+        }
+        let mut seen = [[false; 2]; 5];
+        for rules in files {
+            let m = Mechanics::of(&rules);
+            let new = (
+                m.only(PLAIN_SOWING),
+                m.only(PLAIN_MOVES),
+                m.beyond(QUICK_ENDS).any(|x| x.kind() == Kind::End),
+                m.only(PACKED_KEYS),
+                m.only(BULK_LAPS),
+            );
+            assert_eq!(new, old_paths(&rules), "{:?}", m.set());
+            for (i, b) in [new.0, new.1, new.2, new.3, new.4].into_iter().enumerate() {
+                seen[i][usize::from(b)] = true;
+            }
+        }
+        // Each path was both taken and refused, so the comparison meant something.
+        assert_eq!(seen, [[true; 2]; 5]);
+    }
 }

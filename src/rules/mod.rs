@@ -8,11 +8,13 @@
 pub mod describe;
 pub mod error;
 mod load;
+pub mod mechanics;
 pub mod model;
 pub mod schema;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
 pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};
+pub use mechanics::{Mechanic, MechanicSet, Mechanics};
 pub use model::*;
 
 use std::path::Path;

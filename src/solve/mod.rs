@@ -36,7 +36,7 @@ pub mod retro;
 pub mod search;
 
 use crate::engine::{Position, Side, Variant};
-use crate::rules::{Lock, Opening, Rules};
+use crate::rules::{Mechanic, MechanicSet, Mechanics, Rules};
 use std::fmt;
 use std::sync::Arc;
 
@@ -84,42 +84,97 @@ impl std::error::Error for Unsupported {}
 /// # Errors
 /// Every feature of the rules that breaks that, in words.
 pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
-    let mut reasons = Vec::new();
-    if rules.trading.is_some() {
-        reasons
-            .push("trading (pits change hands and seeds are paid back onto the board)".to_owned());
-    }
-    if rules.capture.is_some_and(|c| c.lock != Lock::None) {
-        reasons.push(
-            "an opening lock (which pits each side has sown from is part of the state)".to_owned(),
-        );
-    }
-    if rules.opening != Opening::None {
-        reasons.push(
-            "an opening rule (which pits each side has sown from is part of the state)".to_owned(),
-        );
-    }
-    if rules.houses.is_some() {
-        reasons.push("houses (who owns which house is part of the state)".to_owned());
-    }
-    if let Some(k) = rules.end.captured_more_than {
-        reasons.push(if decides(rules, k) {
-            "`end.captured_more_than` (solve the rules of `solver_variant`, which play on past it)"
-                .to_owned()
-        } else {
-            format!(
-                "`end.captured_more_than = {k}`, which does not decide the game (more than {k} of {} seeds is not more than half): the end depends on the seeds already captured",
-                rules.total_seeds
-            )
-        });
-    }
-    if rules.end.max_plies.is_some() {
-        reasons.push("`end.max_plies` (the end depends on the plies played)".to_owned());
-    }
+    let mut refused: Vec<Mechanic> = Mechanics::of(rules).beyond(SOLVED).collect();
+    // The state the solver lacks first, then what the end depends on.
+    refused.sort_by_key(|m| TOLD_FIRST.iter().position(|t| t == m).unwrap_or(usize::MAX));
+    let mut reasons: Vec<String> = refused.into_iter().map(|m| refusal(rules, m)).collect();
+    reasons.dedup();
     if reasons.is_empty() {
         Ok(())
     } else {
         Err(Unsupported { reasons })
+    }
+}
+
+/// What the solver handles: every mechanic whose state is the seeds on
+/// the board and the side to act, and whose future does not depend on the
+/// captured totals or the plies played. Any other mechanic is refused by
+/// [`supported`], naming it.
+pub const SOLVED: MechanicSet = MechanicSet::of(&[
+    Mechanic::Stores,
+    Mechanic::Clockwise,
+    Mechanic::MixedDirections,
+    Mechanic::ChosenDirection,
+    Mechanic::FirstSeedInOrigin,
+    Mechanic::SkipOrigin,
+    Mechanic::Relay,
+    Mechanic::RelayFromNext,
+    Mechanic::LaterRoundsInOpponentRow,
+    Mechanic::ExtraTurn,
+    Mechanic::SowingCapture,
+    Mechanic::SowFromHomeRow,
+    Mechanic::SowFromOpponentRow,
+    Mechanic::MinSeeds,
+    Mechanic::MustFeedEmptyOpponent,
+    Mechanic::MustLeaveOpponentSeeds,
+    Mechanic::CannotSowEndsGame,
+    Mechanic::CountCapture,
+    Mechanic::Chain,
+    Mechanic::ExaminedNextPit,
+    Mechanic::ChainCap,
+    Mechanic::ProtectedPits,
+    Mechanic::GrandSlamCapturesNothing,
+    Mechanic::GrandSlamForbidden,
+    Mechanic::OppositeCapture,
+    Mechanic::OppositeCaptureAnywhere,
+    Mechanic::BeyondCapture,
+    Mechanic::EndAllPitsBelow,
+    Mechanic::EndEitherRowEmpty,
+    Mechanic::EndSeedsLeftAtMost,
+    Mechanic::SeedsLeftToFirst,
+    Mechanic::CannotFeedMoverTakesAll,
+    Mechanic::CannotFeedOpponentTakesAll,
+    Mechanic::LeftoversToNobody,
+]);
+
+/// The order refusals are told in; a mechanic not listed comes after.
+const TOLD_FIRST: &[Mechanic] = &[
+    Mechanic::Trading,
+    Mechanic::OpeningLock,
+    Mechanic::FirstSowingLock,
+    Mechanic::OpeningEachHomePitOnce,
+    Mechanic::Houses,
+    Mechanic::EndCapturedMoreThan,
+    Mechanic::MaxPlies,
+];
+
+/// Why the solver refuses `m`, in words.
+fn refusal(rules: &Rules, m: Mechanic) -> String {
+    match m {
+        Mechanic::Trading => {
+            "trading (pits change hands and seeds are paid back onto the board)".to_owned()
+        }
+        Mechanic::OpeningLock | Mechanic::FirstSowingLock => {
+            "an opening lock (which pits each side has sown from is part of the state)".to_owned()
+        }
+        Mechanic::OpeningEachHomePitOnce => {
+            "an opening rule (which pits each side has sown from is part of the state)".to_owned()
+        }
+        Mechanic::Houses => "houses (who owns which house is part of the state)".to_owned(),
+        Mechanic::EndCapturedMoreThan => {
+            let k = rules.end.captured_more_than.unwrap_or_default();
+            if decides(rules, k) {
+                "`end.captured_more_than` (solve the rules of `solver_variant`, which play on past it)"
+                    .to_owned()
+            } else {
+                format!(
+                    "`end.captured_more_than = {k}`, which does not decide the game (more than {k} of {} seeds is not more than half): the end depends on the seeds already captured",
+                    rules.total_seeds
+                )
+            }
+        }
+        Mechanic::MaxPlies => "`end.max_plies` (the end depends on the plies played)".to_owned(),
+        other => format!("`{}` (not yet in the solver's state)", other.key()),
     }
 }
 
