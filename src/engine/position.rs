@@ -189,10 +189,15 @@ impl Position {
     /// `opening`).
     #[inline]
     pub(crate) fn sowable_in(&self, rules: &Variant, side: Side, occupied: PitSet) -> PitSet {
-        let allowed = match rules.sow_from {
-            SowFrom::Controlled => self.controlled(rules, side),
-            SowFrom::HomeRow => rules.home_row(side),
-            SowFrom::OpponentRow => rules.home_row(side.opponent()),
+        // The common case first, on one flag: fixed origins and no
+        // legality filter, as in most rule files.
+        if rules.plain_origins {
+            return occupied.and(rules.origins[side.index()]);
+        }
+        let allowed = if rules.fixed_origins {
+            rules.origins[side.index()]
+        } else {
+            self.controlled(rules, side)
         };
         if rules.plain_moves {
             return occupied.and(allowed);
@@ -319,6 +324,12 @@ impl Position {
         occupied: PitSet,
         sowable: PitSet,
     ) -> Option<PitSet> {
+        if rules.plain_sowing_set {
+            if sowable.is_empty() {
+                return None;
+            }
+            return Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable));
+        }
         if !rules.no_trading {
             return None;
         }
@@ -326,10 +337,7 @@ impl Position {
         if sowable.is_empty() {
             return None;
         }
-        if !rules.plain_moves {
-            return self.general_sowing_set(rules, sowable, occupied);
-        }
-        Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable))
+        self.general_sowing_set(rules, sowable, occupied)
     }
 
     /// [`Position::legal_plies`], given the occupied and the sowable pits.
@@ -842,7 +850,7 @@ impl Position {
                 occ = occ.minus(captured);
             }
         }
-        if captured.is_empty() && may_capture && rules.opposite_capture.is_some() {
+        if rules.opposite_capture.is_some() && captured.is_empty() && may_capture {
             (captured, seeds_captured) = self.capture_opposite(rules, landing);
             occ = occ.minus(captured);
         }

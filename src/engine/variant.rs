@@ -13,7 +13,9 @@
 use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
 use crate::rules::mechanics::Kind;
-use crate::rules::{Direction, Mechanic, MechanicSet, Mechanics, PitDirection, Rules, Zone};
+use crate::rules::{
+    Direction, Mechanic, MechanicSet, Mechanics, PitDirection, Rules, SowFrom, Zone,
+};
 use std::ops::Deref;
 
 use Mechanic::*;
@@ -232,6 +234,17 @@ pub struct Variant {
     pub(crate) plain_moves: bool,
     /// The `sown` state is recorded (a lock or an opening rule).
     pub(crate) records_sown: bool,
+    /// Whether the pits each side may sow from are fixed for the game
+    /// (`origins`): always, unless trading moves the pits one controls.
+    pub(crate) fixed_origins: bool,
+    /// `fixed_origins` and `plain_moves`: the pits one may sow from are
+    /// the non-empty ones of `origins`.
+    pub(crate) plain_origins: bool,
+    /// `no_trading` and `plain_moves`: every legal ply is a sowing from a
+    /// pit the fast listing gives.
+    pub(crate) plain_sowing_set: bool,
+    /// Each side's pits it may sow from, when `fixed_origins`.
+    pub(crate) origins: [PitSet; 2],
     /// Whether the general path may sow whole laps at once (while no
     /// house stands): see [`BULK_LAPS`].
     pub(crate) bulk_laps: bool,
@@ -386,6 +399,13 @@ impl Variant {
             plain_moves,
             records_sown: rules.records_sown(),
             bulk_laps: mechanics.only(BULK_LAPS),
+            fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
+            plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
+            plain_sowing_set: no_trading && plain_moves,
+            origins: Side::BOTH.map(|s| match rules.sow_from {
+                SowFrom::Controlled | SowFrom::HomeRow => rows[s.index()],
+                SowFrom::OpponentRow => rows[s.opponent().index()],
+            }),
             house_sites: Side::BOTH.map(|s| match rules.houses {
                 None => PitSet::EMPTY,
                 Some(h) => {

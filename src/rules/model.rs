@@ -460,9 +460,17 @@ impl CountSet {
     #[inline]
     #[must_use]
     pub fn contains(self, n: u16) -> bool {
-        (n < 64 && self.listed >> n & 1 == 1)
-            || (self.even && n > 0 && n.is_multiple_of(2))
-            || (self.odd && n % 2 == 1)
+        // Counts below 64 (all that most boards can hold) are one shift of
+        // the listed bits and the parities' bits, without a branch a ply.
+        const EVEN: u64 = 0x5555_5555_5555_5554;
+        const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+        if n < 64 {
+            let parity = (EVEN & u64::from(self.even).wrapping_neg())
+                | (ODD & u64::from(self.odd).wrapping_neg());
+            (self.listed | parity) >> n & 1 == 1
+        } else {
+            (self.even && n.is_multiple_of(2)) || (self.odd && n % 2 == 1)
+        }
     }
 
     /// The parity, when the set is every even or every odd count.
@@ -1922,5 +1930,31 @@ impl Rules {
     #[must_use]
     pub fn records_sown(&self) -> bool {
         self.has_lock() || self.opening != Opening::None
+    }
+}
+
+#[cfg(test)]
+mod count_set_tests {
+    use super::*;
+
+    #[test]
+    fn a_count_set_holds_its_counts_and_parities_at_every_size() {
+        let plain = |s: CountSet, listed: &[u16], even: bool, odd: bool, n: u16| {
+            assert_eq!(
+                s.contains(n),
+                listed.contains(&n) || (even && n > 0 && n % 2 == 0) || (odd && n % 2 == 1),
+                "{s:?} {n}"
+            );
+        };
+        let mut both = CountSet::of(&[3, 7, 63]);
+        both.even = true;
+        for n in 0..300 {
+            plain(CountSet::EVEN, &[], true, false, n);
+            plain(CountSet::ODD, &[], false, true, n);
+            plain(CountSet::of(&[2, 3, 63]), &[2, 3, 63], false, false, n);
+            plain(both, &[3, 7, 63], true, false, n);
+        }
+        plain(CountSet::ODD, &[], false, true, u16::MAX);
+        plain(CountSet::EVEN, &[], true, false, u16::MAX - 1);
     }
 }
