@@ -48,5 +48,6 @@ pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod solve;
+pub mod state;
 pub mod stats;
 mod xml;

@@ -61,50 +61,8 @@ pub fn seeds_sown() -> u64 {
     SOWN.with(Cell::get)
 }
 
-/// The whole state of a reference game but its history.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Seeds per pit, in label order (pit `i` is `Pit(i)`).
-    pub seeds: Vec<u32>,
-    /// Who controls each pit (its territory; trades change it).
-    pub controller: Vec<Side>,
-    /// Per pit: whether its home side has sown from it (the progress of an
-    /// opening lock or of an opening rule, `sown=` in the position
-    /// notation). Only a lock or an opening rule records it.
-    pub sown: Vec<bool>,
-    /// Per pit: the player whose house it is, if it is one (`[houses]`,
-    /// `houses=` in the position notation).
-    pub houses: Vec<Option<Side>>,
-    /// The pending offer, in label order (empty if none), made by the side
-    /// *not* to act.
-    pub offer: Vec<Pit>,
-    /// Seeds captured (and not paid out in trades), South then North; with
-    /// stores, the seeds in each store.
-    pub captured: [u32; 2],
-    /// The side to act.
-    pub to_move: Side,
-    /// Whether South, then North, has declined an offer in this game.
-    pub declined: [bool; 2],
-}
-
-impl State {
-    /// The variant's initial state (`[board]`: `seeds_per_pit` or
-    /// `initial`, `first`); each player controls their home row.
-    #[must_use]
-    pub fn initial(rules: &Rules) -> State {
-        let n = pit_count(rules);
-        State {
-            seeds: rules.initial.iter().map(|&s| u32::from(s)).collect(),
-            controller: (0..n).map(|p| home_side(rules, p)).collect(),
-            sown: vec![false; n],
-            houses: vec![None; n],
-            offer: Vec::new(),
-            captured: [0, 0],
-            to_move: rules.first,
-            declined: [false, false],
-        }
-    }
-}
+/// The reference plays on the crate's one plain state shape.
+pub use crate::state::State;
 
 /// A game under the reference interpreter: the rules, the state, how often
 /// each whole state has occurred, and the end once it has come. It keeps
