@@ -38,7 +38,7 @@ pub mod trace;
 
 use trace::{Event, note};
 
-use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side};
+use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side, SowEffect};
 use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
 use crate::rules::{
     CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
@@ -872,10 +872,10 @@ fn apply(rules: &Rules, state: &mut State, ply: Ply) -> Effect {
         // `sowing.extra_turn`: "the mover plays again".
         if !matches!(
             effect,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 extra_turn: true,
                 ..
-            }
+            })
         ) {
             state.to_move = side.opponent();
         }
@@ -1171,7 +1171,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         seeds_captured += seeds;
     }
     let in_store = matches!(at, Place::Store(_));
-    let effect = Effect::Sow {
+    let effect = Effect::Sow(SowEffect {
         origin: Pit(origin as u8),
         seeds: taken_up as u16,
         landing: Pit(match at {
@@ -1188,7 +1188,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         released_lock,
         houses_made,
         house_seeds: house_seeds.map(|k| k as u16),
-    };
+    });
     (effect, slam)
 }
 
@@ -1514,7 +1514,7 @@ mod tests {
         );
         assert_eq!(
             e,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 origin: pit(&kpe, 'c'),
                 seeds: 6,
                 landing: pit(&kpe, 'a'),
@@ -1528,7 +1528,7 @@ mod tests {
                 released_lock: false,
                 houses_made: PitSet::EMPTY,
                 house_seeds: [0; 2],
-            }
+            })
         );
         // North may not sow from South's row.
         assert!(g.play(Ply::Sow(pit(&kpe, 'a'))).is_err());
@@ -1547,13 +1547,13 @@ mod tests {
         assert_eq!(s.seeds, [4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]);
         assert_eq!(s.captured, [1, 0]);
         assert_eq!(s.to_move, Side::South);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing,
             in_store,
             extra_turn,
             seeds,
             ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1581,9 +1581,9 @@ mod tests {
         let mut g = Reference::new(&r);
         let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
         assert_eq!(g.state().seeds, [1, 2, 0, 1]);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing, relays, ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1604,9 +1604,9 @@ mod tests {
         let mut g = Reference::new(&r);
         let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
         assert_eq!(g.state().seeds, [1, 1, 2, 0]);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing, relays, ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1644,11 +1644,11 @@ mod tests {
             assert_eq!(s.seeds, [0, 1, 1, 1, 1, 1, 2, 0], "{laps}");
             assert_eq!(s.captured, [0, 1], "{laps}");
             assert_eq!(s.sown, [true; 8], "{laps}");
-            let Effect::Sow {
+            let Effect::Sow(SowEffect {
                 captured,
                 released_lock,
                 ..
-            } = e
+            }) = e
             else {
                 panic!("{e:?}")
             };
@@ -1740,7 +1740,7 @@ mod tests {
     /// A sowing's landing, relays, pits and seeds captured, houses made and
     /// seeds fallen into houses.
     fn sown(e: &Effect) -> (Pit, u16, PitSet, u16, PitSet, [u16; 2]) {
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing,
             relays,
             captured,
@@ -1748,7 +1748,7 @@ mod tests {
             houses_made,
             house_seeds,
             ..
-        } = *e
+        }) = *e
         else {
             panic!("{e:?}")
         };
@@ -2050,11 +2050,11 @@ mod tests {
         // player's home-row lock, so it reports no lock completion.
         assert!(matches!(
             e,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 released_lock: false,
                 captured: PitSet::EMPTY,
                 ..
-            }
+            })
         ));
 
         let mut state = State::initial(&r);
