@@ -10,12 +10,13 @@
 //! would: through the resolver that decides which rulebook a record names.
 
 use ayla::check::{check_game, write_record};
-use ayla::engine::{Game, Ply, Setup, Side, Variant};
+use ayla::engine::{Game, Ply, Position, Side, Variant};
 use ayla::notation::{format_position, parse_records};
 use ayla::rng::Rng;
 use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules;
 use ayla::search::{Budget, Searcher};
+use ayla::state::State;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -84,15 +85,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         report.steps.len()
     );
 
-    // 4. A position built from its parts, checked against the rules.
-    let mut parts = Setup::initial(&variant);
+    // 4. A position built from a plain state, checked against the rules.
+    let mut parts = State::initial(&variant);
     parts.seeds[0] += 1; // one seed too many: refused
-    match parts.position(&variant) {
+    match Position::from_state(&variant, &parts) {
         Ok(_) => println!("unexpectedly accepted"),
-        Err(e) => println!("a setup with a seed too many is refused: {e}"),
+        Err(e) => println!("a state with a seed too many is refused: {e}"),
     }
     parts.seeds[0] -= 1;
-    let start = parts.position(&variant)?;
+    let start = Position::from_state(&variant, &parts)?;
     println!("the start again: {}", format_position(&variant, &start));
     Ok(())
 }

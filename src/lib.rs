@@ -5,7 +5,9 @@
 //! ([`rules::BUNDLED`]).
 //!
 //! The crate's layers: [`board`] (sides, pits, sets of pits: the
-//! vocabulary), [`rules`] (the rule language: schema, validated model,
+//! vocabulary), [`state`] (the one plain shape of a game's state, which
+//! the reference plays on, the notation reads and writes and drawings
+//! show; the engine packs it into a `Position`), [`rules`] (the rule language: schema, validated model,
 //! loading, plain-English description), [`engine`] (the fast interpreter),
 //! [`reference`](mod@reference) (the plain interpreter that defines the language's
 //! meaning, which the engine is tested against), [`notation`] (positions,
@@ -48,5 +50,6 @@ pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod solve;
+pub mod state;
 pub mod stats;
 mod xml;

@@ -5,7 +5,6 @@ use super::{Failure, args};
 use ayla::board::Place;
 use ayla::draw::{Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Game, Ply, Position, Variant};
-use ayla::reference::differential::state_of;
 use ayla::reference::trace::{Event, trace};
 use ayla::rules::Rules;
 use ayla::rules::describe::count;
@@ -115,11 +114,10 @@ fn from_variant(a: &Args) -> Result<Drawn, Failure> {
 
 /// A position's scene; `over`: nobody is to act.
 fn scene_of(variant: &Variant, pos: &Position, over: bool) -> Scene {
-    let mut scene = Scene::of_position(variant, pos);
-    if over {
-        scene.to_move = None;
+    Scene {
+        over,
+        ..Scene::of_position(variant, pos)
     }
-    scene
 }
 
 /// A recorded game after `--ply` (default: its last ply).
@@ -187,7 +185,7 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
 /// Where the seeds of `ply`, played from `before`, fell, in order: the
 /// drops of its trace (none for a ply that sows nothing).
 fn path_of(rules: &Rules, before: &Position, ply: Ply) -> Result<Vec<Place>, String> {
-    let state = state_of(rules, before);
+    let state = before.to_state(rules);
     Ok(trace(rules, &state, ply)?
         .into_iter()
         .filter_map(|f| match f.event {

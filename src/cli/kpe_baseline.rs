@@ -24,11 +24,13 @@
 //! constant, so the state is just the seeds and the side to act, which fit
 //! one `u64` exactly (bit 63 is free since pit `D` holds at most 48).
 
-use ayla::engine::{EndReason, Pit, Side};
 #[cfg(test)]
-use ayla::engine::{PitSet, Setup};
+use ayla::engine::PitSet;
+use ayla::engine::{EndReason, Pit, Side};
 use ayla::rng::Rng;
 use ayla::search::Playouts;
+#[cfg(test)]
+use ayla::state::State;
 
 const PITS: usize = 8;
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -239,17 +241,24 @@ impl Kpe {
         }
     }
 
-    /// The state as the parts of an engine position (for comparing the two).
+    /// The state as the crate's plain state (for comparing with an engine
+    /// position's).
     #[cfg(test)]
     #[must_use]
-    pub fn setup(&self) -> Setup {
-        Setup {
-            seeds: (0..PITS).map(|i| u16::from(count(self.seeds, i))).collect(),
-            north: PitSet(u64::from(HOME[1])),
-            sown: PitSet(u64::from(self.sown)),
-            houses: [PitSet::EMPTY; 2],
-            offer: PitSet::EMPTY,
-            captured: [u16::from(self.captured[0]), u16::from(self.captured[1])],
+    pub fn state(&self) -> State {
+        let north = PitSet(u64::from(HOME[1]));
+        let sown = PitSet(u64::from(self.sown));
+        let pits = (0..PITS).map(|i| ayla::engine::Pit(i as u8));
+        State {
+            seeds: (0..PITS).map(|i| u32::from(count(self.seeds, i))).collect(),
+            controller: pits
+                .clone()
+                .map(|p| side(usize::from(north.contains(p))))
+                .collect(),
+            sown: pits.map(|p| sown.contains(p)).collect(),
+            houses: vec![None; PITS],
+            offer: Vec::new(),
+            captured: self.captured.map(u32::from),
             to_move: side(self.to_move),
             declined: [false; 2],
         }
@@ -322,7 +331,7 @@ mod tests {
     #[derive(Debug, PartialEq)]
     struct Seen {
         plies: Vec<Pit>,
-        end: Setup,
+        end: State,
         reason: EndReason,
         totals: [u32; 2],
     }
@@ -350,7 +359,7 @@ mod tests {
         fn end(&mut self, game: &Game, outcome: &Outcome) {
             self.games.push(Seen {
                 plies: std::mem::take(&mut self.current),
-                end: game.position().setup(game.rules()),
+                end: game.position().to_state(game.rules()),
                 reason: outcome.reason,
                 totals: outcome.totals,
             });
@@ -364,7 +373,7 @@ mod tests {
         fn end(&mut self, game: &Kpe) {
             self.games.push(Seen {
                 plies: std::mem::take(&mut self.current),
-                end: game.setup(),
+                end: game.state(),
                 reason: game.end().expect("the game is over"),
                 totals: game.totals(),
             });

@@ -1,7 +1,8 @@
 //! Pictures of a board, as SVG: for papers, for `ayla draw`, for the page
 //! of `ayla serve`.
 //!
-//! A drawing reads plain data (a [`Scene`]), not the engine, so the
+//! A drawing reads plain data (a [`Scene`]: the crate's one plain
+//! [`State`] and whether the game is over), not the engine, so the
 //! engine's positions, the reference interpreter's states and the frames
 //! of a sowing trace all draw the same way. The geometry comes from the
 //! rules alone ([`layout`]); [`svg`] draws it. Nothing is said by colour
@@ -21,83 +22,41 @@
 pub mod layout;
 mod svg;
 
-use crate::board::{Pit, PitSet, Place, Side};
+use crate::board::{PitSet, Place, Side};
 use crate::engine::Position;
-use crate::reference::State;
-use crate::reference::trace::Frame;
 use crate::rules::Rules;
+use crate::state::State;
 
 pub use svg::svg;
 
-/// What is on the board: plain data, in label order.
+/// What is on the board: a state, and whether its game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
-    /// Seeds per pit, in label order (`Pit(i)` is index `i`).
-    pub seeds: Vec<u32>,
-    /// Seeds captured, South then North: the stores' contents where the
-    /// rules have stores.
-    pub captured: [u32; 2],
-    /// Per pit: who controls it (a trade changes it).
-    pub controller: Vec<Side>,
-    /// Per pit: whose house it is, if it is one.
-    pub houses: Vec<Option<Side>>,
-    /// The pits of a pending offer.
-    pub offer: PitSet,
-    /// The side to act; `None` once the game is over.
-    pub to_move: Option<Side>,
+    /// The state drawn. Short or long per-pit vectors still draw: a pit
+    /// past their end shows empty and its home side's.
+    pub state: State,
+    /// The game is over: nobody is to act.
+    pub over: bool,
 }
 
 impl Scene {
-    /// The scene of an engine position (`to_move` is the position's side
-    /// to act: a position does not know whether its game has ended).
+    /// The scene of a state whose game goes on.
+    #[must_use]
+    pub fn new(state: State) -> Scene {
+        Scene { state, over: false }
+    }
+
+    /// The scene of an engine position (a position does not know whether
+    /// its game has ended, so it is not over).
     #[must_use]
     pub fn of_position(rules: &Rules, pos: &Position) -> Scene {
-        let pits: Vec<Pit> = (0..rules.pits()).map(|i| Pit(i as u8)).collect();
-        let houses = Side::BOTH.map(|s| pos.houses(s));
-        Scene {
-            seeds: pits.iter().map(|&p| u32::from(pos.seeds(p))).collect(),
-            captured: Side::BOTH.map(|s| u32::from(pos.captured(s))),
-            controller: pits.iter().map(|&p| pos.controller(p)).collect(),
-            houses: pits
-                .iter()
-                .map(|&p| {
-                    Side::BOTH
-                        .into_iter()
-                        .find(|s| houses[s.index()].contains(p))
-                })
-                .collect(),
-            offer: pos.offer().unwrap_or(PitSet::EMPTY),
-            to_move: Some(pos.to_move()),
-        }
+        Scene::new(pos.to_state(rules))
     }
 
-    /// The scene of a reference interpreter's state.
+    /// The side to act; `None` once the game is over.
     #[must_use]
-    pub fn of_state(_rules: &Rules, state: &State) -> Scene {
-        Scene {
-            seeds: state.seeds.clone(),
-            captured: state.captured,
-            controller: state.controller.clone(),
-            houses: state.houses.clone(),
-            offer: state.offer.iter().copied().collect(),
-            to_move: Some(state.to_move),
-        }
-    }
-
-    /// The scene one step into a ply: `before` (the scene the ply was
-    /// played from) with the seeds, captured totals and houses of `frame`.
-    /// Who controls which pit, the offer and the side to act do not change
-    /// in the middle of a sowing, so they are `before`'s.
-    #[must_use]
-    pub fn of_frame(_rules: &Rules, before: &Scene, frame: &Frame) -> Scene {
-        Scene {
-            seeds: frame.seeds.clone(),
-            captured: frame.captured,
-            controller: before.controller.clone(),
-            houses: frame.houses.clone(),
-            offer: before.offer,
-            to_move: before.to_move,
-        }
+    pub fn to_act(&self) -> Option<Side> {
+        (!self.over).then_some(self.state.to_move)
     }
 }
 
@@ -170,26 +129,25 @@ mod tests {
             let rules = crate::rules::bundled(id).unwrap();
             assert_eq!(
                 Scene::of_position(&rules, &Position::initial(&rules)),
-                Scene::of_state(&rules, &State::initial(&rules)),
+                Scene::new(State::initial(&rules)),
                 "{id}"
             );
         }
     }
 
-    /// A frame's scene has the frame's seeds and the scene before's
-    /// controllers and side; the last frame of Kpé's `c` is the position
-    /// after it (7,6,0,7/7,7,7,7, the crate's own example).
+    /// A frame's state keeps the controllers and the side of the state
+    /// before; the last frame of Kpé's `c` is the position after it
+    /// (7,6,0,7/7,7,7,7, the crate's own example).
     #[test]
     fn a_frame_keeps_who_controls_what() {
         let rules = crate::rules::bundled("kpe").unwrap();
         let start = State::initial(&rules);
-        let before = Scene::of_state(&rules, &start);
         let c = rules.pit('c').unwrap();
         let frames = trace(&rules, &start, crate::engine::Ply::Sow(c)).unwrap();
         assert_eq!(frames[0].event, Event::Lift(c));
-        let last = Scene::of_frame(&rules, &before, frames.last().unwrap());
-        assert_eq!(last.seeds, vec![7, 6, 0, 7, 7, 7, 7, 7]);
-        assert_eq!(last.controller, before.controller);
-        assert_eq!(last.to_move, Some(Side::South));
+        let last = Scene::new(frames.last().unwrap().state.clone());
+        assert_eq!(last.state.seeds, vec![7, 6, 0, 7, 7, 7, 7, 7]);
+        assert_eq!(last.state.controller, start.controller);
+        assert_eq!(last.to_act(), Some(Side::South));
     }
 }

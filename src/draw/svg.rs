@@ -57,7 +57,7 @@ pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> Strin
             ""
         },
     );
-    let status = match scene.to_move {
+    let status = match scene.to_act() {
         Some(side) => format!("{side} to act"),
         None => "game over".to_owned(),
     };
@@ -118,7 +118,7 @@ pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> Strin
     for name in &layout.names {
         draw_name(&mut s, rules, name.side, name.at, scene);
     }
-    if scene.to_move.is_none() {
+    if scene.over {
         text(
             &mut s,
             layout.status_at,
@@ -153,7 +153,7 @@ fn describe(rules: &Rules, scene: &Scene) -> String {
             format!(
                 "{} {}",
                 rules.label(p),
-                scene.seeds.get(i).copied().unwrap_or(0)
+                scene.state.seeds.get(i).copied().unwrap_or(0)
             )
         })
         .collect();
@@ -165,8 +165,8 @@ fn describe(rules: &Rules, scene: &Scene) -> String {
     format!(
         "Seeds by pit: {}; {held}: South {}, North {}.",
         pits.join(", "),
-        scene.captured[0],
-        scene.captured[1]
+        scene.state.captured[0],
+        scene.state.captured[1]
     )
 }
 
@@ -182,11 +182,11 @@ fn draw_pit(
     let p = cell.pit;
     let i = p.index();
     let n = rules.per_row;
-    let seeds = scene.seeds.get(i).copied().unwrap_or(0);
+    let seeds = scene.state.seeds.get(i).copied().unwrap_or(0);
     let home = p.home_side(n);
-    let controller = scene.controller.get(i).copied().unwrap_or(home);
-    let house = scene.houses.get(i).copied().flatten();
-    let offered = scene.offer.contains(p);
+    let controller = scene.state.controller.get(i).copied().unwrap_or(home);
+    let house = scene.state.houses.get(i).copied().flatten();
+    let offered = scene.state.offer.contains(&p);
     let legal = marks.legal.contains(p);
     let taken = marks.taken.contains(p);
     let focus = marks.focus == Some(Place::Pit(p));
@@ -355,7 +355,7 @@ fn draw_store(
     order: &[usize],
 ) {
     let side = store.side;
-    let seeds = scene.captured[side.index()];
+    let seeds = scene.state.captured[side.index()];
     let focus = marks.focus == Some(Place::Store(side));
     let r = store.rect;
     s.push_str("<g");
@@ -420,13 +420,13 @@ fn draw_store(
 /// A player's name; bold with a marker and "to act" for the side to act,
 /// and, where the rules have no stores, their captured total.
 fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene) {
-    let acting = scene.to_move == Some(side);
+    let acting = scene.to_act() == Some(side);
     let mut second = Vec::new();
     if acting {
         second.push("to act".to_owned());
     }
     if !rules.stores {
-        second.push(format!("captured {}", scene.captured[side.index()]));
+        second.push(format!("captured {}", scene.state.captured[side.index()]));
     }
     // One line or two, centred on the player's rows.
     let at = Point {

@@ -9,7 +9,7 @@
 //! Everything here is allocation-free too: plies are gathered in a fixed
 //! buffer ([`Sowings`]) on the stack.
 
-use super::ply::{Effect, Illegal, Ply};
+use super::ply::{Effect, Illegal, Ply, SowEffect};
 use super::position::Position;
 use super::variant::{Variant, dir_index};
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
@@ -595,7 +595,7 @@ impl Position {
             seeds_captured += k;
         }
         let in_store = at.is_none();
-        let effect = Effect::Sow {
+        let effect = Effect::Sow(SowEffect {
             origin,
             seeds: sown_count,
             landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
@@ -609,7 +609,7 @@ impl Position {
             released_lock,
             houses_made,
             house_seeds,
-        };
+        });
         (effect, grand_slam)
     }
 

@@ -3,17 +3,17 @@
 //! Nothing here knows any variant by name; every difference between games
 //! is a field of [`crate::rules::Rules`].
 
+mod convert;
 mod game;
 mod general;
 mod ply;
 mod position;
-mod setup;
 mod variant;
 
 pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Place, Side};
 pub use crate::rules::describe::ordinal;
+pub use convert::{SetupError, SetupField};
 pub use game::{EndReason, Game, Outcome, Snapshot, outcome_of};
-pub use ply::{Effect, Illegal, Ply};
+pub use ply::{Effect, Illegal, Ply, SowEffect};
 pub use position::Position;
-pub use setup::{Setup, SetupError, SetupField};
 pub use variant::{Variant, pit_direction};

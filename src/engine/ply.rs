@@ -48,41 +48,70 @@ impl Ply {
     }
 }
 
+/// What a sowing did, for display. Carries no heap data. Builders start
+/// from [`SowEffect::new`] and set only what their sowing does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SowEffect {
+    /// The pit emptied.
+    pub origin: Pit,
+    /// Seeds sown.
+    pub seeds: u16,
+    /// The pit that received the last seed (the last pit before the
+    /// store when `in_store`); after relay laps, the last lap's.
+    pub landing: Pit,
+    /// The last seed fell in the mover's store.
+    pub in_store: bool,
+    /// The mover plays again.
+    pub extra_turn: bool,
+    /// Relay laps after the first (pits lifted and sown on).
+    pub relays: u16,
+    /// Pits captured (empty if none).
+    pub captured: PitSet,
+    /// Seeds captured in all at the end of the sowing (by the mover).
+    pub seeds_captured: u16,
+    /// Pits emptied by sowing captures on the way (`[sowing_capture]`).
+    pub sowing_pits: PitSet,
+    /// Seeds taken by sowing captures, South's then North's.
+    pub sowing_taken: [u16; 2],
+    /// Whether this sowing completed the mover's opening lock.
+    pub released_lock: bool,
+    /// Houses this sowing made (`[houses]`).
+    pub houses_made: PitSet,
+    /// Seeds that fell into houses during the sowing, by the house
+    /// owner: South's houses, North's.
+    pub house_seeds: [u16; 2],
+}
+
+impl SowEffect {
+    /// `seeds` sown from `origin`, the last into `landing`, and nothing
+    /// else: no store, extra turn, relay, capture, lock or house.
+    #[must_use]
+    pub const fn new(origin: Pit, seeds: u16, landing: Pit) -> SowEffect {
+        SowEffect {
+            origin,
+            seeds,
+            landing,
+            in_store: false,
+            extra_turn: false,
+            relays: 0,
+            captured: PitSet::EMPTY,
+            seeds_captured: 0,
+            sowing_pits: PitSet::EMPTY,
+            sowing_taken: [0; 2],
+            released_lock: false,
+            houses_made: PitSet::EMPTY,
+            house_seeds: [0; 2],
+        }
+    }
+}
+
 /// What a ply did, for display (`replay`, `play`). Carries no heap data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Effect {
     /// A sowing.
-    Sow {
-        /// The pit emptied.
-        origin: Pit,
-        /// Seeds sown.
-        seeds: u16,
-        /// The pit that received the last seed (the last pit before the
-        /// store when `in_store`); after relay laps, the last lap's.
-        landing: Pit,
-        /// The last seed fell in the mover's store.
-        in_store: bool,
-        /// The mover plays again.
-        extra_turn: bool,
-        /// Relay laps after the first (pits lifted and sown on).
-        relays: u16,
-        /// Pits captured (empty if none).
-        captured: PitSet,
-        /// Seeds captured in all at the end of the sowing (by the mover).
-        seeds_captured: u16,
-        /// Pits emptied by sowing captures on the way (`[sowing_capture]`).
-        sowing_pits: PitSet,
-        /// Seeds taken by sowing captures, South's then North's.
-        sowing_taken: [u16; 2],
-        /// Whether this sowing completed the mover's opening lock.
-        released_lock: bool,
-        /// Houses this sowing made (`[houses]`).
-        houses_made: PitSet,
-        /// Seeds that fell into houses during the sowing, by the house
-        /// owner: South's houses, North's.
-        house_seeds: [u16; 2],
-    },
+    Sow(SowEffect),
     /// A pass.
     Pass,
     /// An offer of these pits.
@@ -121,7 +150,7 @@ impl Effect {
         let e = self;
         let n = rules.per_row;
         match *e {
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 origin,
                 seeds,
                 landing,
@@ -135,7 +164,7 @@ impl Effect {
                 released_lock,
                 houses_made,
                 house_seeds,
-            } => {
+            }) => {
                 let last = if in_store {
                     format!("{side}'s store")
                 } else {

@@ -3,7 +3,7 @@
 //! is in building error messages for refused plies.
 
 use super::general::Sowings;
-use super::ply::{Effect, Illegal, Ply};
+use super::ply::{Effect, Illegal, Ply, SowEffect};
 use super::variant::Variant;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::GrandSlam;
@@ -686,21 +686,12 @@ impl Position {
             Ply::Sow(origin) if rules.plain_sowing => {
                 let sown = self.sow(rules, origin, occupied);
                 self.to_move = side.opponent();
-                Effect::Sow {
-                    origin,
-                    seeds: sown.seeds,
-                    landing: sown.landing,
-                    in_store: false,
-                    extra_turn: false,
-                    relays: 0,
+                Effect::Sow(SowEffect {
                     captured: sown.captured,
                     seeds_captured: sown.seeds_captured,
-                    sowing_pits: PitSet::EMPTY,
-                    sowing_taken: [0; 2],
                     released_lock: sown.released_lock,
-                    houses_made: PitSet::EMPTY,
-                    house_seeds: [0; 2],
-                }
+                    ..SowEffect::new(origin, sown.seeds, sown.landing)
+                })
             }
             Ply::Sow(_) | Ply::SowToward(..) => {
                 let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
@@ -708,10 +699,10 @@ impl Position {
                 *occupied = self.occupied(rules);
                 if !matches!(
                     effect,
-                    Effect::Sow {
+                    Effect::Sow(SowEffect {
                         extra_turn: true,
                         ..
-                    }
+                    })
                 ) {
                     self.to_move = side.opponent();
                 }

@@ -1,7 +1,8 @@
 //! The position notation: parse (checked against a rulebook) and print (canonical).
 
-use crate::engine::{MAX_PITS, Pit, PitSet, Position, Setup, SetupField, Side};
+use crate::engine::{MAX_PITS, Pit, PitSet, Position, SetupField, Side};
 use crate::rules::Rules;
+use crate::state::State;
 use pest::Parser;
 use pest::iterators::Pair;
 use std::fmt;
@@ -100,6 +101,73 @@ fn col(text: &str, p: &Pair<'_, Rule>) -> usize {
 /// length, seeds that do not add up to the variant's total, or an offer the
 /// rules could not have made.
 pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionError> {
+    let read = read_state(rules, text)?;
+    // The checks of meaning are `Position::from_state`'s, so a state built
+    // by hand passes the same ones; the notation only says where the fault
+    // is.
+    let checked = Position::from_state(rules, &read.state);
+    // A pit given as both sides' house has no place in a state, which gives
+    // each pit one owner at most; it is a fault of the houses, so the
+    // faults checked before the houses still come first.
+    if let Some(shared) = read.shared_house
+        && !matches!(&checked, Err(e) if matches!(e.field, SetupField::Seeds | SetupField::Owners | SetupField::Sown))
+    {
+        return Err(shared_house(rules, shared));
+    }
+    checked.map_err(|e| {
+        let column = match e.field {
+            SetupField::Offer => read.offer_col,
+            SetupField::Owners => read.owners_col,
+            SetupField::Houses => e
+                .pit
+                .map(|p| read.house_cols[p.index()])
+                .filter(|&c| c > 0)
+                .unwrap_or(read.houses_col),
+            _ => 1,
+        };
+        err(column, e.message)
+    })
+}
+
+fn shared_house(rules: &Rules, (p, at): (Pit, usize)) -> PositionError {
+    err(
+        at,
+        format!(
+            "pit {} is given as both South's and North's house",
+            rules.label(p)
+        ),
+    )
+}
+
+/// A position string read into a [`State`], unchecked but for its syntax
+/// and what the string alone shows, with where each field stands.
+struct Read {
+    state: State,
+    owners_col: usize,
+    houses_col: usize,
+    /// Where each house's label stands, for errors about it.
+    house_cols: [usize; MAX_PITS],
+    offer_col: usize,
+    /// The first pit (in label order) given as a house of both sides, and
+    /// where its second mention stands.
+    shared_house: Option<(Pit, usize)>,
+}
+
+/// Parses a position string into a [`State`], without checking it against
+/// the rules beyond what the notation itself says (row lengths, labels,
+/// fields the variant has no use for).
+///
+/// # Errors
+/// A syntax error, a field the variant has no use for, a row of the wrong
+/// length, a label not on the board, or a pit named twice.
+pub fn parse_state(rules: &Rules, text: &str) -> Result<State, PositionError> {
+    read_state(rules, text).and_then(|read| match read.shared_house {
+        Some(shared) => Err(shared_house(rules, shared)),
+        None => Ok(read.state),
+    })
+}
+
+fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
     let mut pairs = PositionParser::parse(Rule::position, text).map_err(|e| {
         let e = e.renamed_rules(rule_name);
         let column = match e.line_col {
@@ -295,30 +363,54 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
         }
     }
     let (offer, offer_col) = offer.unwrap_or((PitSet::EMPTY, 1));
-    let setup = Setup {
-        seeds: seeds[..rules.pits()].to_vec(),
-        north: owners.unwrap_or_else(|| rules.home_row(Side::North)),
-        sown: sown.unwrap_or(PitSet::EMPTY),
-        houses: houses.unwrap_or([PitSet::EMPTY; 2]),
-        offer,
-        captured,
+    let north = owners.unwrap_or_else(|| rules.home_row(Side::North));
+    let sown = sown.unwrap_or(PitSet::EMPTY);
+    let [south_houses, north_houses] = houses.unwrap_or([PitSet::EMPTY; 2]);
+    let pits = (0..rules.pits()).map(|i| Pit(i as u8));
+    let shared_house = south_houses
+        .and(north_houses)
+        .iter()
+        .next()
+        .map(|p| (p, house_cols[p.index()]));
+    let state = State {
+        seeds: seeds[..rules.pits()]
+            .iter()
+            .map(|&s| u32::from(s))
+            .collect(),
+        controller: pits
+            .clone()
+            .map(|p| {
+                if north.contains(p) {
+                    Side::North
+                } else {
+                    Side::South
+                }
+            })
+            .collect(),
+        sown: pits.clone().map(|p| sown.contains(p)).collect(),
+        houses: pits
+            .map(|p| {
+                if north_houses.contains(p) {
+                    Some(Side::North)
+                } else if south_houses.contains(p) {
+                    Some(Side::South)
+                } else {
+                    None
+                }
+            })
+            .collect(),
+        offer: offer.iter().collect(),
+        captured: captured.map(u32::from),
         to_move,
         declined: declined.map_or([false; 2], |d| [d & 1 == 1, d & 2 == 2]),
     };
-    // The checks of meaning are the Setup's, so a position built by hand
-    // passes the same ones; the notation only says where the fault is.
-    setup.position(rules).map_err(|e| {
-        let column = match e.field {
-            SetupField::Offer => offer_col,
-            SetupField::Owners => owners_col,
-            SetupField::Houses => e
-                .pit
-                .map(|p| house_cols[p.index()])
-                .filter(|&c| c > 0)
-                .unwrap_or(houses_col),
-            _ => 1,
-        };
-        err(column, e.message)
+    Ok(Read {
+        state,
+        owners_col,
+        houses_col,
+        house_cols,
+        offer_col,
+        shared_house,
     })
 }
 
@@ -346,10 +438,17 @@ fn join_or(rules: &[Rule]) -> String {
 /// Prints a position in canonical form.
 #[must_use]
 pub fn format_position(rules: &Rules, pos: &Position) -> String {
+    format_state(rules, &pos.to_state(rules))
+}
+
+/// Prints a state in canonical form: the string [`parse_state`] reads back
+/// into it (with its offer in label order).
+#[must_use]
+pub fn format_state(rules: &Rules, state: &State) -> String {
     let n = rules.per_row;
     let row = |r: usize| {
         (0..n)
-            .map(|i| pos.seeds(Pit((r * n + i) as u8)).to_string())
+            .map(|i| state.seeds.get(r * n + i).copied().unwrap_or(0).to_string())
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -357,44 +456,47 @@ pub fn format_position(rules: &Rules, pos: &Position) -> String {
         "{}/{} {} {}-{}",
         row(0),
         row(1),
-        pos.to_move().letter(),
-        pos.captured(Side::South),
-        pos.captured(Side::North)
+        state.to_move.letter(),
+        state.captured[0],
+        state.captured[1]
     );
-    if pos.north_pits() != rules.home_row(Side::North) {
+    if state.controlled(Side::North) != rules.home_row(Side::North) {
         s.push_str(" owners=");
-        for i in 0..2 * n {
+        for (i, c) in state.controller.iter().enumerate() {
             if i == n {
                 s.push('/');
             }
-            s.push(pos.controller(Pit(i as u8)).letter());
+            s.push(c.letter());
         }
     }
-    if !pos.sown().is_empty() {
+    let sown = state.sown_pits();
+    if !sown.is_empty() {
         s.push_str(" sown=");
-        for p in pos.sown().and(rules.home_row(Side::South)).iter() {
+        for p in sown.and(rules.home_row(Side::South)).iter() {
             s.push(rules.label(p));
         }
         s.push('/');
-        for p in pos.sown().and(rules.home_row(Side::North)).iter() {
+        for p in sown.and(rules.home_row(Side::North)).iter() {
             s.push(rules.label(p));
         }
     }
-    if Side::BOTH.iter().any(|&side| !pos.houses(side).is_empty()) {
+    let houses = Side::BOTH.map(|side| state.houses_of(side));
+    if houses.iter().any(|h| !h.is_empty()) {
         s.push_str(" houses=");
-        for p in pos.houses(Side::South).iter() {
+        for p in houses[0].iter() {
             s.push(rules.label(p));
         }
         s.push('/');
-        for p in pos.houses(Side::North).iter() {
+        for p in houses[1].iter() {
             s.push(rules.label(p));
         }
     }
-    if let Some(o) = pos.offer() {
+    let offer = state.offer_pits();
+    if !offer.is_empty() {
         s.push_str(" offer=");
-        s.push_str(&o.labels(n));
+        s.push_str(&offer.labels(n));
     }
-    match (pos.has_declined(Side::South), pos.has_declined(Side::North)) {
+    match (state.declined[0], state.declined[1]) {
         (true, true) => s.push_str(" declined=SN"),
         (true, false) => s.push_str(" declined=S"),
         (false, true) => s.push_str(" declined=N"),

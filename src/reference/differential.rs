@@ -12,8 +12,8 @@
 //! to replay it.
 
 use super::{Reference, State, seeds_sown};
-use crate::engine::{Effect, Game, Pit, PitSet, Ply, Position, Side, Variant};
-use crate::notation::format_position;
+use crate::engine::{Effect, Game, Pit, Ply, Position, Side, Variant};
+use crate::notation::{format_position, format_state};
 use crate::rng::Rng;
 use crate::rules::Laps;
 use crate::rules::{self, Rules};
@@ -116,105 +116,6 @@ impl fmt::Display for Disagreement {
 }
 
 impl std::error::Error for Disagreement {}
-
-/// The reference's view of an engine position, read through the
-/// position's public accessors.
-#[must_use]
-pub fn state_of(rules: &Rules, pos: &Position) -> State {
-    let pits = 2 * rules.per_row;
-    let offer = pos.offer().unwrap_or(PitSet::EMPTY);
-    // The engine's houses (`Position::houses`), as owners per pit.
-    let houses = Side::BOTH.map(|side| pos.houses(side));
-    State {
-        seeds: (0..pits)
-            .map(|p| u32::from(pos.seeds(Pit(p as u8))))
-            .collect(),
-        controller: (0..pits).map(|p| pos.controller(Pit(p as u8))).collect(),
-        sown: (0..pits)
-            .map(|p| pos.sown().contains(Pit(p as u8)))
-            .collect(),
-        houses: (0..pits)
-            .map(|p| {
-                Side::BOTH
-                    .into_iter()
-                    .find(|s| houses[s.index()].contains(Pit(p as u8)))
-            })
-            .collect(),
-        offer: offer.iter().collect(),
-        captured: Side::BOTH.map(|s| u32::from(pos.captured(s))),
-        to_move: pos.to_move(),
-        declined: Side::BOTH.map(|s| pos.has_declined(s)),
-    }
-}
-
-/// A reference state in position notation (as
-/// [`crate::notation::format_position`] writes an engine position).
-#[must_use]
-pub fn format_state(rules: &Rules, s: &State) -> String {
-    let n = rules.per_row;
-    let row = |r: usize| {
-        s.seeds[r * n..(r + 1) * n]
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut out = format!(
-        "{}/{} {} {}-{}",
-        row(0),
-        row(1),
-        s.to_move.letter(),
-        s.captured[0],
-        s.captured[1]
-    );
-    let home = |p: usize| if p < n { Side::South } else { Side::North };
-    if (0..2 * n).any(|p| s.controller[p] != home(p)) {
-        out.push_str(" owners=");
-        for p in 0..2 * n {
-            if p == n {
-                out.push('/');
-            }
-            out.push(s.controller[p].letter());
-        }
-    }
-    if s.sown.iter().any(|&b| b) {
-        out.push_str(" sown=");
-        for p in 0..2 * n {
-            if p == n {
-                out.push('/');
-            }
-            if s.sown[p] {
-                out.push(Pit(p as u8).label(n));
-            }
-        }
-    }
-    // `houses=C/f`: South's houses, `/`, North's (DESIGN16 section 2).
-    if s.houses.iter().any(Option::is_some) {
-        out.push_str(" houses=");
-        for side in Side::BOTH {
-            if side == Side::North {
-                out.push('/');
-            }
-            for p in 0..2 * n {
-                if s.houses[p] == Some(side) {
-                    out.push(Pit(p as u8).label(n));
-                }
-            }
-        }
-    }
-    if !s.offer.is_empty() {
-        let set: PitSet = s.offer.iter().copied().collect();
-        out.push_str(" offer=");
-        out.push_str(&set.labels(n));
-    }
-    match s.declined {
-        [true, true] => out.push_str(" declined=SN"),
-        [true, false] => out.push_str(" declined=S"),
-        [false, true] => out.push_str(" declined=N"),
-        [false, false] => {}
-    }
-    out
-}
 
 /// A random position of `rules`, if the notation accepts the one drawn:
 /// the seeds spread at random over the pits and the captured totals,
@@ -433,7 +334,7 @@ fn play_compared(
             games.insert(0, ("play", &game));
         }
         for (path, g) in &games {
-            let have = state_of(rules, g.position());
+            let have = g.position().to_state(rules);
             if &have != want {
                 return Err(fail(
                     &format!("state ({path})"),
@@ -559,7 +460,7 @@ fn play_compared(
             }
             game = Game::from_position(Arc::clone(&variant), pos);
             fast = Game::from_position(Arc::clone(&variant), pos);
-            reference = Reference::from_state(rules, state_of(rules, &pos));
+            reference = Reference::from_state(rules, pos.to_state(rules));
             start = format_position(rules, &pos);
             record.clear();
         }

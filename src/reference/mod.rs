@@ -38,7 +38,7 @@ pub mod trace;
 
 use trace::{Event, note};
 
-use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side};
+use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side, SowEffect};
 use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
 use crate::rules::{
     CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
@@ -61,50 +61,8 @@ pub fn seeds_sown() -> u64 {
     SOWN.with(Cell::get)
 }
 
-/// The whole state of a reference game but its history.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Seeds per pit, in label order (pit `i` is `Pit(i)`).
-    pub seeds: Vec<u32>,
-    /// Who controls each pit (its territory; trades change it).
-    pub controller: Vec<Side>,
-    /// Per pit: whether its home side has sown from it (the progress of an
-    /// opening lock or of an opening rule, `sown=` in the position
-    /// notation). Only a lock or an opening rule records it.
-    pub sown: Vec<bool>,
-    /// Per pit: the player whose house it is, if it is one (`[houses]`,
-    /// `houses=` in the position notation).
-    pub houses: Vec<Option<Side>>,
-    /// The pending offer, in label order (empty if none), made by the side
-    /// *not* to act.
-    pub offer: Vec<Pit>,
-    /// Seeds captured (and not paid out in trades), South then North; with
-    /// stores, the seeds in each store.
-    pub captured: [u32; 2],
-    /// The side to act.
-    pub to_move: Side,
-    /// Whether South, then North, has declined an offer in this game.
-    pub declined: [bool; 2],
-}
-
-impl State {
-    /// The variant's initial state (`[board]`: `seeds_per_pit` or
-    /// `initial`, `first`); each player controls their home row.
-    #[must_use]
-    pub fn initial(rules: &Rules) -> State {
-        let n = pit_count(rules);
-        State {
-            seeds: rules.initial.iter().map(|&s| u32::from(s)).collect(),
-            controller: (0..n).map(|p| home_side(rules, p)).collect(),
-            sown: vec![false; n],
-            houses: vec![None; n],
-            offer: Vec::new(),
-            captured: [0, 0],
-            to_move: rules.first,
-            declined: [false, false],
-        }
-    }
-}
+/// The reference plays on the crate's one plain state shape.
+pub use crate::state::State;
 
 /// A game under the reference interpreter: the rules, the state, how often
 /// each whole state has occurred, and the end once it has come. It keeps
@@ -914,10 +872,10 @@ fn apply(rules: &Rules, state: &mut State, ply: Ply) -> Effect {
         // `sowing.extra_turn`: "the mover plays again".
         if !matches!(
             effect,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 extra_turn: true,
                 ..
-            }
+            })
         ) {
             state.to_move = side.opponent();
         }
@@ -1213,7 +1171,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         seeds_captured += seeds;
     }
     let in_store = matches!(at, Place::Store(_));
-    let effect = Effect::Sow {
+    let effect = Effect::Sow(SowEffect {
         origin: Pit(origin as u8),
         seeds: taken_up as u16,
         landing: Pit(match at {
@@ -1230,7 +1188,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         released_lock,
         houses_made,
         house_seeds: house_seeds.map(|k| k as u16),
-    };
+    });
     (effect, slam)
 }
 
@@ -1556,7 +1514,7 @@ mod tests {
         );
         assert_eq!(
             e,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 origin: pit(&kpe, 'c'),
                 seeds: 6,
                 landing: pit(&kpe, 'a'),
@@ -1570,7 +1528,7 @@ mod tests {
                 released_lock: false,
                 houses_made: PitSet::EMPTY,
                 house_seeds: [0; 2],
-            }
+            })
         );
         // North may not sow from South's row.
         assert!(g.play(Ply::Sow(pit(&kpe, 'a'))).is_err());
@@ -1589,13 +1547,13 @@ mod tests {
         assert_eq!(s.seeds, [4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]);
         assert_eq!(s.captured, [1, 0]);
         assert_eq!(s.to_move, Side::South);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing,
             in_store,
             extra_turn,
             seeds,
             ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1623,9 +1581,9 @@ mod tests {
         let mut g = Reference::new(&r);
         let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
         assert_eq!(g.state().seeds, [1, 2, 0, 1]);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing, relays, ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1646,9 +1604,9 @@ mod tests {
         let mut g = Reference::new(&r);
         let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
         assert_eq!(g.state().seeds, [1, 1, 2, 0]);
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing, relays, ..
-        } = e
+        }) = e
         else {
             panic!("{e:?}")
         };
@@ -1686,11 +1644,11 @@ mod tests {
             assert_eq!(s.seeds, [0, 1, 1, 1, 1, 1, 2, 0], "{laps}");
             assert_eq!(s.captured, [0, 1], "{laps}");
             assert_eq!(s.sown, [true; 8], "{laps}");
-            let Effect::Sow {
+            let Effect::Sow(SowEffect {
                 captured,
                 released_lock,
                 ..
-            } = e
+            }) = e
             else {
                 panic!("{e:?}")
             };
@@ -1782,7 +1740,7 @@ mod tests {
     /// A sowing's landing, relays, pits and seeds captured, houses made and
     /// seeds fallen into houses.
     fn sown(e: &Effect) -> (Pit, u16, PitSet, u16, PitSet, [u16; 2]) {
-        let Effect::Sow {
+        let Effect::Sow(SowEffect {
             landing,
             relays,
             captured,
@@ -1790,7 +1748,7 @@ mod tests {
             houses_made,
             house_seeds,
             ..
-        } = *e
+        }) = *e
         else {
             panic!("{e:?}")
         };
@@ -2092,11 +2050,11 @@ mod tests {
         // player's home-row lock, so it reports no lock completion.
         assert!(matches!(
             e,
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 released_lock: false,
                 captured: PitSet::EMPTY,
                 ..
-            }
+            })
         ));
 
         let mut state = State::initial(&r);

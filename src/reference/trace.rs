@@ -12,7 +12,7 @@
 //! are never recorded.
 
 use super::{State, apply, legal_plies, why_illegal};
-use crate::board::{Pit, PitSet, Place, Side};
+use crate::board::{Pit, PitSet, Place};
 use crate::engine::Ply;
 use crate::rules::Rules;
 use std::cell::{Cell, RefCell};
@@ -36,12 +36,10 @@ pub enum Event {
 pub struct Frame {
     /// The step.
     pub event: Event,
-    /// Seeds per pit, in label order.
-    pub seeds: Vec<u32>,
-    /// Seeds captured (or in the stores), South's then North's.
-    pub captured: [u32; 2],
-    /// Per pit: whose house it is, if it is one.
-    pub houses: Vec<Option<Side>>,
+    /// The whole state as it then stands (who controls what, the offer and
+    /// the side to act do not change in the middle of a sowing, so they
+    /// are those of the state the ply was played from).
+    pub state: State,
 }
 
 thread_local! {
@@ -63,9 +61,7 @@ pub(super) fn note(state: &State, event: Event) {
         if let Some(frames) = f.borrow_mut().as_mut() {
             frames.push(Frame {
                 event,
-                seeds: state.seeds.clone(),
-                captured: state.captured,
-                houses: state.houses.clone(),
+                state: state.clone(),
             });
         }
     });
@@ -93,6 +89,7 @@ pub fn trace(rules: &Rules, state: &State, ply: Ply) -> Result<Vec<Frame>, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Side;
     use crate::rules;
 
     fn pit(rules: &Rules, c: char) -> Pit {
@@ -113,8 +110,11 @@ mod tests {
                 .map(|c| Event::Drop(Place::Pit(pit(&r, c)))),
         );
         assert_eq!(events, want);
-        assert_eq!(frames[0].seeds[pit(&r, 'c').index()], 0);
-        assert_eq!(frames.last().unwrap().seeds, vec![7, 6, 0, 7, 7, 7, 7, 7]);
+        assert_eq!(frames[0].state.seeds[pit(&r, 'c').index()], 0);
+        assert_eq!(
+            frames.last().unwrap().state.seeds,
+            vec![7, 6, 0, 7, 7, 7, 7, 7]
+        );
     }
 
     #[test]
@@ -126,7 +126,7 @@ mod tests {
         let last = Pit((n - 1) as u8);
         let frames = trace(&r, &State::initial(&r), Ply::Sow(last)).unwrap();
         assert_eq!(frames[1].event, Event::Drop(Place::Store(Side::South)));
-        assert_eq!(frames[1].captured, [1, 0]);
+        assert_eq!(frames[1].state.captured, [1, 0]);
     }
 
     #[test]
@@ -149,8 +149,8 @@ mod tests {
             let frames = trace(&r, &before, ply).unwrap();
             game.play(ply).unwrap();
             if let Some(last) = frames.last() {
-                assert_eq!(last.seeds, game.state().seeds);
-                assert_eq!(last.captured, game.state().captured);
+                assert_eq!(last.state.seeds, game.state().seeds);
+                assert_eq!(last.state.captured, game.state().captured);
             }
         }
     }
@@ -182,10 +182,19 @@ mod tests {
                         sowings += 1;
                         assert_eq!(frames[0].event, Event::Lift(ply.origin().unwrap()));
                         assert_eq!(
-                            (&last.seeds, last.captured, &last.houses),
+                            (&last.state.seeds, last.state.captured, &last.state.houses),
                             (&after.seeds, after.captured, &after.houses),
                             "{text}"
                         );
+                        // What a drawing of a frame takes from the state
+                        // before: it must not move mid-sowing.
+                        for f in &frames {
+                            assert_eq!(
+                                (&f.state.controller, &f.state.offer, f.state.to_move),
+                                (&before.controller, &before.offer, before.to_move),
+                                "{text}"
+                            );
+                        }
                     }
                     None => assert!(ply.origin().is_none()),
                 }

@@ -26,7 +26,7 @@
 pub mod chart;
 
 use crate::board::Side;
-use crate::engine::{Effect, EndReason, Game, Ply, Variant};
+use crate::engine::{Effect, EndReason, Game, Ply, SowEffect, Variant};
 use crate::rng::Rng;
 use crate::search::Level;
 use crate::search::player::Player;
@@ -187,11 +187,11 @@ pub fn play_game(
         let effect = game.play(ply).expect("players choose legal plies");
         record.legal.push(legal.len() as u16);
         record.captured.push(match effect {
-            Effect::Sow {
+            Effect::Sow(SowEffect {
                 seeds_captured,
                 sowing_taken,
                 ..
-            } => seeds_captured + sowing_taken[0] + sowing_taken[1],
+            }) => seeds_captured + sowing_taken[0] + sowing_taken[1],
             _ => 0,
         });
         match ply {

@@ -72,9 +72,9 @@ fn differential_4() {
 /// `after`, and the same effect and end.
 mod found {
     use ayla::engine::{Game, Ply, Variant};
+    use ayla::notation::format_state;
     use ayla::notation::{format_position, parse_ply, parse_position};
     use ayla::reference::Reference;
-    use ayla::reference::differential::{format_state, state_of};
     use ayla::rules::{self, Rules};
 
     fn file(body: &str) -> Rules {
@@ -91,7 +91,7 @@ mod found {
         let ply: Ply = parse_ply(r, ply).unwrap();
         let mut game = Game::from_position(Variant::new(r.clone()), pos);
         let mut fast = Game::from_position(Variant::new(r.clone()), pos);
-        let mut reference = Reference::from_state(r, state_of(r, &pos));
+        let mut reference = Reference::from_state(r, pos.to_state(r));
         let want = reference.play(ply).unwrap();
         assert_eq!(format_state(r, reference.state()), after, "reference");
         assert_eq!(game.play(ply).unwrap(), want, "effect");
@@ -106,7 +106,7 @@ mod found {
     fn legal(r: &Rules, position: &str) -> (Vec<Ply>, Option<ayla::engine::EndReason>) {
         let pos = parse_position(r, position).unwrap();
         let game = Game::from_position(Variant::new(r.clone()), pos);
-        let reference = Reference::from_state(r, state_of(r, &pos));
+        let reference = Reference::from_state(r, pos.to_state(r));
         let mut plies = Vec::new();
         game.legal_plies(&mut plies);
         assert_eq!(plies, reference.legal_plies(), "legal plies at {position}");

@@ -12,6 +12,7 @@ use ayla::engine::{Position, Variant};
 use ayla::notation::parse_records;
 use ayla::rulebook::{Overrides, rulebook_for};
 use ayla::rules::Rules;
+use ayla::state::State;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -410,7 +411,7 @@ fn marks_show_where_seeds_fell_and_what_was_taken() {
         taken: PitSet::single(pit('C')),
     };
     let over = Scene {
-        to_move: None,
+        over: true,
         ..scene
     };
     let view = read(&svg(&v, &over, &marks, &Options::default()));
@@ -436,14 +437,16 @@ fn marks_show_where_seeds_fell_and_what_was_taken() {
 #[test]
 fn odd_scenes_draw_without_panicking() {
     let v = bundled("kpe");
-    let scene = Scene {
+    let scene = Scene::new(State {
         seeds: vec![10_000, 21, 20],
         captured: [u32::MAX, 0],
         controller: vec![],
+        sown: vec![true; 100],
         houses: vec![Some(Side::North)],
-        offer: PitSet(u64::MAX),
-        to_move: Some(Side::North),
-    };
+        offer: (0..=u8::MAX).map(Pit).collect(),
+        to_move: Side::North,
+        declined: [true; 2],
+    });
     let marks = Marks {
         legal: PitSet(u64::MAX),
         path: vec![Place::Pit(Pit(200)), Place::Store(Side::South)],
@@ -644,7 +647,6 @@ fn path_numbers_the_seeds_of_the_last_ply() {
 /// games (seeds into the stores) ply after ply.
 #[test]
 fn path_follows_the_trace_into_stores() {
-    use ayla::reference::differential::state_of;
     use ayla::reference::trace::{Event, trace};
     let rec = "tests/golden/kalah/01-greedy-seed2.rec";
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rec);
@@ -659,7 +661,7 @@ fn path_follows_the_trace_into_stores() {
         } else {
             &report.steps[n - 2].after
         };
-        let frames = trace(&v, &state_of(&v, before), report.steps[n - 1].ply).unwrap();
+        let frames = trace(&v, &before.to_state(&v), report.steps[n - 1].ply).unwrap();
         let drops: Vec<Place> = frames
             .iter()
             .filter_map(|f| match f.event {

@@ -551,19 +551,19 @@ fn pit(r: &Rules, c: char) -> Pit {
 /// The Effect of a sowing, by its fields.
 fn sown(e: Effect) -> (u16, PitSet, u16, PitSet, [u16; 2]) {
     match e {
-        Effect::Sow {
+        Effect::Sow(SowEffect {
             relays,
             captured,
             seeds_captured,
             houses_made,
             house_seeds,
             ..
-        } => (relays, captured, seeds_captured, houses_made, house_seeds),
+        }) => (relays, captured, seeds_captured, houses_made, house_seeds),
         other => panic!("not a sowing: {other:?}"),
     }
 }
 
-use ayla::engine::PitSet;
+use ayla::engine::{PitSet, SowEffect};
 
 fn numbers(ns: &[usize]) -> RowPits {
     RowPits(ns.iter().fold(0, |m, &k| m | 1 << k))
@@ -692,7 +692,7 @@ fn relay_from_the_next_pit() {
     let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
     assert_eq!(format_position(&r, g.position()), "0,1,4,0/2,1,0,0 N 8-0");
     assert_eq!(sown(e).0, 1, "one relay");
-    let Effect::Sow { landing, .. } = e else {
+    let Effect::Sow(SowEffect { landing, .. }) = e else {
         unreachable!()
     };
     assert_eq!(landing, pit(&r, 'B'));

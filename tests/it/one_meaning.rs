@@ -6,7 +6,6 @@
 use ayla::engine::{Game, Ply, Variant};
 use ayla::notation::{format_position, parse_position, parse_records};
 use ayla::reference::Reference;
-use ayla::reference::differential::state_of;
 use ayla::rules::{self, Selection};
 use ayla::search::perft;
 use std::path::Path;
@@ -62,9 +61,9 @@ fn the_sowing_that_completes_the_lock_captures_nothing_whatever_the_laps() {
         let effect = g.play(a).unwrap();
         after.push(format_position(&r, g.position()));
         // The reference interpreter, the language's definition, agrees.
-        let mut reference = Reference::from_state(&r, state_of(&r, &start));
+        let mut reference = Reference::from_state(&r, start.to_state(&r));
         assert_eq!(reference.play(a).unwrap(), effect, "{laps}: the effect");
-        assert_eq!(state_of(&r, g.position()), *reference.state(), "{laps}");
+        assert_eq!(g.position().to_state(&r), *reference.state(), "{laps}");
     }
     assert_eq!(
         after[0], "0,1,1,1/1,1,2,0 N 0-1 sown=abcd/ABCD",
@@ -308,7 +307,7 @@ fn the_mechanics_of_issue_16_mean_the_same_in_the_engine_and_the_reference() {
         let variant = std::sync::Arc::new(Variant::new(r.clone()));
         let mut game = Game::from_position(std::sync::Arc::clone(&variant), start);
         let mut fast = Game::from_position(variant, start);
-        let mut reference = Reference::from_state(&r, state_of(&r, &start));
+        let mut reference = Reference::from_state(&r, start.to_state(&r));
         let mut plies = Vec::new();
         game.legal_plies(&mut plies);
         assert_eq!(plies, reference.legal_plies(), "{position}\n{text}");
@@ -322,7 +321,7 @@ fn the_mechanics_of_issue_16_mean_the_same_in_the_engine_and_the_reference() {
                 *after,
                 "{position} {ply}\n{text}"
             );
-            assert_eq!(state_of(&r, g.position()), *reference.state());
+            assert_eq!(g.position().to_state(&r), *reference.state());
         }
     }
 }

@@ -9,7 +9,6 @@ use ayla::check::{check_game, write_record};
 use ayla::draw::{self, Marks, Options, Scene, Seeds};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
-use ayla::reference::differential::state_of;
 use ayla::reference::trace::{self, Event};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, source_of};
 use ayla::rules::{self, Direction, Rules, Selection};
@@ -673,12 +672,12 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         }
     }
     let outcome = game.outcome();
-    let mut scene = Scene::of_position(rules, pos);
-    if outcome.is_some() {
-        scene.to_move = None;
-    }
+    let scene = Scene {
+        over: outcome.is_some(),
+        ..Scene::of_position(rules, pos)
+    };
     let path = replay.steps.last().and_then(|s| {
-        let frames = trace::trace(rules, &state_of(rules, &s.before), s.ply).ok()?;
+        let frames = trace::trace(rules, &s.before.to_state(rules), s.ply).ok()?;
         Some((s, frames))
     });
     let marks = Marks {
@@ -708,7 +707,7 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     let svg = draw::svg(rules, &scene, &marks, &opts);
     let last = path.map(|(s, frames)| {
         let (pictures, cut) = if r.frames {
-            animation(rules, s, &frames, &opts)
+            animation(rules, &frames, &opts)
         } else {
             (Vec::new(), false)
         };
@@ -790,13 +789,7 @@ fn variant_tag(id: &str) -> String {
 
 /// One picture per step of the last ply, at most [`MAX_FRAMES`] (evenly
 /// thinned, the last always kept), and whether any was left out.
-fn animation(
-    rules: &Rules,
-    s: &Played,
-    frames: &[trace::Frame],
-    opts: &Options,
-) -> (Vec<String>, bool) {
-    let before = Scene::of_position(rules, &s.before);
+fn animation(rules: &Rules, frames: &[trace::Frame], opts: &Options) -> (Vec<String>, bool) {
     let n = frames.len();
     let keep: Vec<usize> = if n <= MAX_FRAMES {
         (0..n).collect()
@@ -812,7 +805,7 @@ fn animation(
         .iter()
         .map(|&i| {
             let f = &frames[i];
-            let scene = Scene::of_frame(rules, &before, f);
+            let scene = Scene::new(f.state.clone());
             let marks = match f.event {
                 Event::Drop(p) => Marks {
                     focus: Some(p),
