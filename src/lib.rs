@@ -49,4 +49,5 @@ pub mod rules;
 pub mod search;
 pub mod solve;
 pub mod stats;
+pub mod words;
 mod xml;

@@ -8,8 +8,8 @@
 //! narrow until the board fits rather than letting the terminal wrap it.
 
 use ayla::engine::{Pit, Position, Side, pit_direction};
-use ayla::rules::describe::plural;
 use ayla::rules::{Direction, Lock, Opening, PitDirection, Rules};
+use ayla::words::plural;
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -8,7 +8,7 @@ use ayla::engine::{Game, Ply, Position, Variant};
 use ayla::reference::differential::state_of;
 use ayla::reference::trace::{Event, trace};
 use ayla::rules::Rules;
-use ayla::rules::describe::count;
+use ayla::words::count;
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@
 use super::position::Position;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
-use crate::rules::describe::count;
+use crate::words::count;
 use std::fmt;
 
 /// The parts of a position, unchecked.

@@ -9,6 +9,7 @@ use super::model::{
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use crate::board::{Pit, Side};
+use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
 
 /// The parts of a rulebook, in the order of play.
@@ -1099,31 +1100,6 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     v
 }
 
-/// Wraps `text` at `width` columns, every line after the first indented by `indent`.
-pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> String {
-    let mut out = String::from(first);
-    let mut col = first.chars().count();
-    let mut line_start = true;
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        if !line_start && col + 1 + w > width {
-            out.push('\n');
-            out.push_str(indent);
-            col = indent.chars().count();
-            line_start = true;
-        }
-        if !line_start {
-            out.push(' ');
-            col += 1;
-        }
-        out.push_str(word);
-        col += w;
-        line_start = false;
-    }
-    out.push('\n');
-    out
-}
-
 /// The whole rulebook as text: provenance, then the clauses by part,
 /// each interpretation under the clause it concerns.
 #[must_use]
@@ -1322,32 +1298,4 @@ pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
             (ta != tb).then_some(Difference { part, a: ta, b: tb })
         })
         .collect()
-}
-
-/// `one` for a count of 1, else `many` (0 included): `pit a`, `pits c,d`.
-#[must_use]
-pub fn plural<'a, T: PartialEq + From<u8>>(n: T, one: &'a str, many: &'a str) -> &'a str {
-    if n == T::from(1) { one } else { many }
-}
-
-/// `1 ply`, `2 plies`, `0 plies`: a count and its noun.
-#[must_use]
-pub fn count<T: std::fmt::Display + PartialEq + From<u8> + Copy>(
-    n: T,
-    one: &str,
-    many: &str,
-) -> String {
-    format!("{n} {}", plural(n, one, many))
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.
-#[must_use]
-pub fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -1373,7 +1373,7 @@ impl Rules {
                 "end.seeds_left_at_most",
                 format!(
                     "the board holds {} at the start, so the game would end before the first ply; expected fewer than {total}",
-                    super::describe::count(total, "seed", "seeds")
+                    crate::words::count(total, "seed", "seeds")
                 ),
             );
         }
