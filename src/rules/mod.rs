@@ -10,6 +10,7 @@ pub mod error;
 mod load;
 pub mod model;
 pub mod schema;
+mod validate;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
 pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};
