@@ -159,7 +159,7 @@ pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     let widest = digits(u32::from(counts.max().unwrap_or(0)));
     // The wide field is fixed (so the board does not shift as counts grow)
     // unless the game's seeds need more digits.
-    let wide = digits(rules.total_seeds).max(3);
+    let wide = digits(rules.total_seeds()).max(3);
     let mut choices = vec![
         Geometry {
             cells: Cells::Wide,

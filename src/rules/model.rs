@@ -653,8 +653,18 @@ pub struct Rules {
     pub interpretations: Vec<Interpretation>,
     /// Open points as switchable readings, each with the alternative in force.
     pub readings: Vec<Reading>,
-    /// Total seeds in play (board + captured).
-    pub total_seeds: u32,
+    /// Total seeds in play (board + captured): derived from `initial`, so
+    /// only validation sets it; read it with [`Rules::total_seeds`].
+    pub(crate) total_seeds: u32,
+}
+
+impl Rules {
+    /// Total seeds in play (board + captured), the same all game long.
+    #[inline]
+    #[must_use]
+    pub fn total_seeds(&self) -> u32 {
+        self.total_seeds
+    }
 }
 
 /// The largest `end.max_plies`.
