@@ -368,7 +368,7 @@ fn target_record(b: &Bundled, text: &str) {
             continue;
         };
         invariant!(
-            report.last.total_seeds(r) == r.total_seeds,
+            report.last.total_seeds(r) == r.total_seeds(),
             "seeds not conserved"
         );
         if report.illegal.is_some() {
@@ -420,7 +420,7 @@ fn target_position(b: &Bundled, text: &str) {
             continue;
         };
         invariant!(
-            pos.total_seeds(r) == r.total_seeds,
+            pos.total_seeds(r) == r.total_seeds(),
             "{id}: seeds not conserved"
         );
         let s = format_position(r, &pos);
@@ -449,7 +449,7 @@ fn play_random(
     let mut legal = Vec::new();
     for n in 0..plies {
         let pos = *g.position();
-        invariant!(pos.total_seeds(r) == r.total_seeds, "seeds not conserved");
+        invariant!(pos.total_seeds(r) == r.total_seeds(), "seeds not conserved");
         if let Some(c) = counts.as_deref_mut() {
             *c.entry(pos).or_default() += 1;
         }
@@ -459,10 +459,10 @@ fn play_random(
             invariant!(g.outcome().is_some(), "over without an outcome");
             let o = g.outcome().expect("checked");
             invariant!(
-                o.totals[0] + o.totals[1] == r.total_seeds,
+                o.totals[0] + o.totals[1] == r.total_seeds(),
                 "outcome totals {:?} do not add up to {}",
                 o.totals,
-                r.total_seeds
+                r.total_seeds()
             );
             return n;
         }

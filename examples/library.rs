@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{}: {} pits a row, {} seeds in all, {} readings of open points",
         rules.provenance.name,
         rules.per_row,
-        rules.total_seeds,
+        rules.total_seeds(),
         rules.readings.len()
     );
     let variant = Arc::new(Variant::new(rules));

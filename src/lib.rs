@@ -52,4 +52,5 @@ pub mod search;
 pub mod solve;
 pub mod state;
 pub mod stats;
+pub mod words;
 mod xml;

@@ -178,7 +178,7 @@ impl GameNumber {
                     Some(g) => Ok(vec![(n, g)]),
                     None => Err(Failure::unusable(anyhow::anyhow!(
                         "--game {n}: {name} has {}",
-                        ayla::rules::describe::count(games.len(), "game", "games")
+                        ayla::words::count(games.len(), "game", "games")
                     ))),
                 }
             }

@@ -8,9 +8,9 @@ use super::kpe_baseline;
 use super::{Exit, Failure, args, progress};
 use ayla::engine::Game;
 use ayla::rng::Rng;
-use ayla::rules::describe::count;
 use ayla::rules::{self, Rules};
 use ayla::search::{Playouts, perft, random_playouts};
+use ayla::words::count;
 use serde_json::json;
 use std::time::{Duration, Instant};
 

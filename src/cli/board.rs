@@ -8,8 +8,8 @@
 //! narrow until the board fits rather than letting the terminal wrap it.
 
 use ayla::engine::{Pit, Position, Side, pit_direction};
-use ayla::rules::describe::plural;
 use ayla::rules::{Direction, Lock, Opening, PitDirection, Rules};
+use ayla::words::plural;
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -159,7 +159,7 @@ pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     let widest = digits(u32::from(counts.max().unwrap_or(0)));
     // The wide field is fixed (so the board does not shift as counts grow)
     // unless the game's seeds need more digits.
-    let wide = digits(rules.total_seeds).max(3);
+    let wide = digits(rules.total_seeds()).max(3);
     let mut choices = vec![
         Geometry {
             cells: Cells::Wide,

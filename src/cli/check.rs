@@ -260,7 +260,7 @@ fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameR
         return;
     }
     let n = r.steps.len();
-    let plies = ayla::rules::describe::count(n, "ply", "plies");
+    let plies = ayla::words::count(n, "ply", "plies");
     match r.outcome {
         Some(o) => println!("{name}: {game}: {plies}, legal; {o}"),
         None => println!(

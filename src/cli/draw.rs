@@ -7,7 +7,7 @@ use ayla::draw::{Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Game, Ply, Position, Variant};
 use ayla::reference::trace::{Event, trace};
 use ayla::rules::Rules;
-use ayla::rules::describe::count;
+use ayla::words::count;
 use std::path::PathBuf;
 use std::sync::Arc;
 

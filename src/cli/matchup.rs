@@ -5,10 +5,10 @@ use ayla::check::write_record;
 use ayla::engine::{Game, Ply, Side};
 use ayla::notation::format_position;
 use ayla::rng::Rng;
-use ayla::rules::describe::count;
 use ayla::search::Level;
 use ayla::search::player::Player;
 use ayla::stats::wilson;
+use ayla::words::count;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -239,7 +239,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     if let Some(dir) = &a.save {
         println!(
             "{} saved in {}",
-            ayla::rules::describe::count(a.games, "record", "records"),
+            ayla::words::count(a.games, "record", "records"),
             dir.display()
         );
     }

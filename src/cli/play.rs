@@ -5,11 +5,11 @@ use ayla::check::{check_game, write_record_with_comments};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
-use ayla::rules::describe::count;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::player::{DEFAULT_LEVEL, LEVELS, Player};
 use ayla::search::{Budget, Level, Searcher};
 use ayla::solve::retro::Database;
+use ayla::words::count;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -687,7 +687,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Some(from) => println!(
             "Resuming {} after {}; the game is saved to {} after every ply.",
             from.display(),
-            ayla::rules::describe::count(s.plies.len() as u32, "ply", "plies"),
+            ayla::words::count(s.plies.len() as u32, "ply", "plies"),
             where_is(&s.save)
         ),
         None => println!(

@@ -5,7 +5,7 @@ use ayla::check::GameReport;
 use ayla::engine::{Position, Variant};
 use ayla::notation::{Record, format_position};
 use ayla::rules::Rules;
-use ayla::rules::describe::count;
+use ayla::words::count;
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -128,7 +128,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
                     let indent = " ".repeat(first.len());
                     print!(
                         "{}",
-                        describe::wrap(
+                        ayla::words::wrap(
                             text.as_deref().unwrap_or("(no such rule)"),
                             78,
                             &first,

@@ -888,13 +888,9 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
         let subtitle = format!(
             "{}\n{}, {}, {}, seed {}",
             describe(&c.selection),
-            ayla::rules::describe::count(f.games, "game", "games"),
+            ayla::words::count(f.games, "game", "games"),
             levels_text(setup),
-            ayla::rules::describe::count(
-                setup.opening,
-                "random opening ply",
-                "random opening plies"
-            ),
+            ayla::words::count(setup.opening, "random opening ply", "random opening plies"),
             setup.seed
         );
         let title = &c.variant.provenance.name;

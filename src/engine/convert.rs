@@ -7,7 +7,7 @@
 use super::position::Position;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
-use crate::rules::describe::count;
+use crate::words::count;
 use crate::state::State;
 use std::fmt;
 

@@ -4,9 +4,9 @@ use super::ply::{Effect, Illegal, Ply};
 use super::position::Position;
 use super::variant::Variant;
 use crate::board::{PitSet, Side};
-use crate::rules::describe::{count, ordinal};
 use crate::rules::{CannotFeed, Leftovers};
 use crate::rules::{CannotSow, Rules};
+use crate::words::{count, ordinal};
 use std::fmt;
 use std::sync::Arc;
 

@@ -11,7 +11,6 @@ mod position;
 mod variant;
 
 pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Place, Side};
-pub use crate::rules::describe::ordinal;
 pub use convert::{SetupError, SetupField};
 pub use game::{EndReason, Game, Outcome, Snapshot, outcome_of};
 pub use ply::{Effect, Illegal, Ply, SowEffect};

@@ -1,8 +1,8 @@
 //! Plies, what they did, and why one may be refused.
 
 use crate::board::{Pit, PitSet, Side};
-use crate::rules::describe::count;
 use crate::rules::{Direction, PitDirection, Rules};
+use crate::words::count;
 
 /// One ply: everything a player can do on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,6 +9,7 @@ use super::model::{
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use crate::board::{Pit, Side};
+use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
 
 /// The parts of a rulebook, in the order of play.
@@ -238,7 +239,7 @@ pub fn clauses(r: &Rules) -> Vec<Clause> {
 /// and territory come to when no pit changes hands).
 fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     let mut v = Vec::new();
-    let mut add = |part, id, keys, text: String| {
+    let mut add = |part: Part, id: &'static str, keys: &'static [&'static str], text: String| {
         v.push(Clause {
             part,
             id,
@@ -246,15 +247,27 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             text,
         })
     };
-    let n = r.per_row;
-    let ccw = r.direction == Direction::CounterClockwise;
-    let opponents_pits = if trades {
-        "every pit the opponent controls"
-    } else {
-        "every pit of the opponent's row"
-    };
+    set_up(r, &mut add);
+    turn(r, trades, &mut add);
+    sowing(r, &mut add);
+    houses(r, &mut add);
+    capture(r, trades, &mut add);
+    sowing_capture(r, trades, &mut add);
+    opposite_capture(r, trades, &mut add);
+    beyond_capture(r, trades, &mut add);
+    no_capture(r, &mut add);
+    trading(r, &mut add);
+    end(r, trades, &mut add);
+    scoring(r, trades, &mut add);
+    v
+}
 
-    // Set-up.
+/// Where a part of the rulebook puts its clauses: part, id, keys, text.
+type Add<'a> = dyn FnMut(Part, &'static str, &'static [&'static str], String) + 'a;
+
+/// The set-up (`[board]`): the rows, their labels and stores, the seeds, who starts.
+fn set_up(r: &Rules, add: &mut Add<'_>) {
+    let n = r.per_row;
     add(
         Part::SetUp,
         "board",
@@ -308,8 +321,15 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         &["board.first"],
         format!("{} moves first.", r.first),
     );
+}
 
-    // A turn.
+/// A turn (`[moves]`): which pits may be sown, the minimum, the opening, feeding.
+fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
+    let opponents_pits = if trades {
+        "every pit the opponent controls"
+    } else {
+        "every pit of the opponent's row"
+    };
     add(
         Part::Turn,
         "sow_from",
@@ -396,8 +416,11 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             CannotSow::EndGame => "A player with nothing to sow does not pass: the game ends (see The end).".into(),
         },
     );
+}
 
-    // Sowing.
+/// How seeds are sown (`[sowing]`): direction, first seed, laps, later rounds, extra turns, the origin.
+fn sowing(r: &Rules, add: &mut Add<'_>) {
+    let ccw = r.direction == Direction::CounterClockwise;
     // One direction for the board reads within the sentence; directions by
     // pit, or chosen, need a sentence of their own.
     let (direction, directions) = if r.pit_directions.is_empty() {
@@ -528,8 +551,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             )
         },
     );
+}
 
-    // Captures.
+/// `[houses]`: pits that become a player's for good.
+fn houses(r: &Rules, add: &mut Add<'_>) {
     if let Some(h) = &r.houses {
         // The pit numbers `pits`, named for each mover: in their own row, or
         // (`theirs`) in the opponent's.
@@ -592,6 +617,11 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             "A house stays empty: every seed that falls in it, in any sowing by either player, goes at once to the house's owner, as captured. A house is never sown from and never captured, and a seed falling in it feeds nobody; a last seed that falls in a house ends the sowing with no capture.".into(),
         );
     }
+}
+
+/// `[capture]`: captures by the count of a pit, chains, locks, grand slams.
+fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
+    let n = r.per_row;
     match &r.capture {
         // Said once below, when no kind of capture exists.
         None => {}
@@ -755,7 +785,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             );
         }
     }
+}
 
+/// `[sowing_capture]`: captures made while the seeds are sown.
+fn sowing_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     if let Some(sc) = &r.sowing_capture {
         let counts = sc.counts.list();
         let taker = |t: Taker| match (t, trades) {
@@ -779,6 +812,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ),
         );
     }
+}
+
+/// `[opposite_capture]`: the pit opposite an empty one.
+fn opposite_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     if let Some(o) = &r.opposite_capture {
         add(
             Part::Captures,
@@ -822,6 +859,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ),
         );
     }
+}
+
+/// `[beyond_capture]`: the pit beyond an empty one.
+fn beyond_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     if let Some(b) = &r.beyond_capture {
         let zone = if b.zone == Zone::Anywhere && !trades {
             ", in either row".to_owned()
@@ -872,6 +913,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ),
         );
     }
+}
+
+/// A game with none of the capture tables.
+fn no_capture(r: &Rules, add: &mut Add<'_>) {
     if r.capture.is_none()
         && r.opposite_capture.is_none()
         && r.sowing_capture.is_none()
@@ -885,8 +930,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             "Seeds are never captured.".into(),
         );
     }
+}
 
-    // Special moves.
+/// Special moves (`[trading]`): offers of pits for captured seeds.
+fn trading(r: &Rules, add: &mut Add<'_>) {
     if let Some(t) = &r.trading {
         let max = t.max_pits;
         add(
@@ -935,8 +982,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             "A win by a player who declined an offer during the game is a \"victory without glory\"; the result says so.".into(),
         );
     }
+}
 
-    // The end.
+/// `[end]`: when the game ends.
+fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
     if let Some(k) = r.end.all_pits_below {
         add(
             Part::End,
@@ -1048,8 +1097,10 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             ordinal(r.end.repetition)
         ),
     );
+}
 
-    // Scoring.
+/// Scoring (`[end]`): who takes the seeds left, and who wins.
+fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
     add(Part::Scoring, "leftovers", &["end.leftovers"], {
         let to = if trades {
             "the player who controls its pit"
@@ -1096,32 +1147,6 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
             "The higher total (captured plus swept) wins; equal totals draw.".into()
         },
     );
-    v
-}
-
-/// Wraps `text` at `width` columns, every line after the first indented by `indent`.
-pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> String {
-    let mut out = String::from(first);
-    let mut col = first.chars().count();
-    let mut line_start = true;
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        if !line_start && col + 1 + w > width {
-            out.push('\n');
-            out.push_str(indent);
-            col = indent.chars().count();
-            line_start = true;
-        }
-        if !line_start {
-            out.push(' ');
-            col += 1;
-        }
-        out.push_str(word);
-        col += w;
-        line_start = false;
-    }
-    out.push('\n');
-    out
 }
 
 /// The whole rulebook as text: provenance, then the clauses by part,
@@ -1322,32 +1347,4 @@ pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
             (ta != tb).then_some(Difference { part, a: ta, b: tb })
         })
         .collect()
-}
-
-/// `one` for a count of 1, else `many` (0 included): `pit a`, `pits c,d`.
-#[must_use]
-pub fn plural<'a, T: PartialEq + From<u8>>(n: T, one: &'a str, many: &'a str) -> &'a str {
-    if n == T::from(1) { one } else { many }
-}
-
-/// `1 ply`, `2 plies`, `0 plies`: a count and its noun.
-#[must_use]
-pub fn count<T: std::fmt::Display + PartialEq + From<u8> + Copy>(
-    n: T,
-    one: &str,
-    many: &str,
-) -> String {
-    format!("{n} {}", plural(n, one, many))
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, … `21st`.
-#[must_use]
-pub fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -852,193 +852,254 @@ fn apply_readings(
     let mut overlays = Vec::new();
     for (name_k, body) in table {
         let name = key_str(&name_k);
-        let at = |k: &str| format!("readings.{name}.{k}");
-        let span: Span = body.span().into();
-        let DeValue::Table(body) = body.into_inner() else {
-            diags.push(Diagnostic::new(
-                span,
-                &format!("readings.{name}"),
-                "expected a table with `point`, `reason`, `default` and `alternatives`",
-            ));
-            continue;
-        };
-        let text = |k: &str, diags: &mut Vec<Diagnostic>| match get(&body, k).map(|(_, v)| v) {
-            Some(v) => match v.get_ref() {
-                DeValue::String(s) => Some(s.to_string()),
-                _ => {
-                    diags.push(Diagnostic::new(
-                        v.span().into(),
-                        &at(k),
-                        "expected a string",
-                    ));
-                    None
-                }
-            },
-            None => {
-                diags.push(Diagnostic::new(span, &at(k), "missing key"));
+        if let Some((reading, overlay)) = reading(name, body, merged, sel, file_of, &mut diags) {
+            overlays.extend(overlay);
+            readings.push(reading);
+        }
+    }
+    unknown_selections(sel, &readings, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    for ov in overlays {
+        overlay(merged, ov);
+    }
+    Ok(readings)
+}
+
+/// One `[readings.<name>]` table: the reading it declares, with the
+/// overrides of the alternative in force (chosen, or the default) to lay
+/// over the rules; `None` when it is wrong (its errors go to `diags`) or
+/// when a more derived file settles the point itself.
+fn reading<'i>(
+    name: String,
+    body: Spanned<DeValue<'i>>,
+    merged: &DeTable<'_>,
+    sel: &Selection,
+    file_of: &dyn Fn(usize) -> usize,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Reading, Option<DeTable<'i>>)> {
+    let at = |k: &str| format!("readings.{name}.{k}");
+    let span: Span = body.span().into();
+    let DeValue::Table(body) = body.into_inner() else {
+        diags.push(Diagnostic::new(
+            span,
+            &format!("readings.{name}"),
+            "expected a table with `point`, `reason`, `default` and `alternatives`",
+        ));
+        return None;
+    };
+    let text = |k: &str, diags: &mut Vec<Diagnostic>| match get(&body, k).map(|(_, v)| v) {
+        Some(v) => match v.get_ref() {
+            DeValue::String(s) => Some(s.to_string()),
+            _ => {
+                diags.push(Diagnostic::new(
+                    v.span().into(),
+                    &at(k),
+                    "expected a string",
+                ));
                 None
             }
-        };
-        for (k, _) in body.iter() {
-            let k_span: Span = k.span().into();
-            let k = key_str(k);
-            if !["point", "reason", "default", "alternatives"].contains(&k.as_str()) {
-                let hint = did_you_mean(&k, &["point", "reason", "default", "alternatives"])
+        },
+        None => {
+            diags.push(Diagnostic::new(span, &at(k), "missing key"));
+            None
+        }
+    };
+    for (k, _) in body.iter() {
+        let k_span: Span = k.span().into();
+        let k = key_str(k);
+        if !["point", "reason", "default", "alternatives"].contains(&k.as_str()) {
+            let hint = did_you_mean(&k, &["point", "reason", "default", "alternatives"])
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            diags.push(Diagnostic::new(k_span, &at(&k), format!("unknown key `{k}`, expected `point`, `reason`, `default` or `alternatives`{hint}")));
+        }
+    }
+    let point = text("point", diags);
+    let reason = text("reason", diags);
+    let default = text("default", diags);
+    let Some((_, alts)) = get(&body, "alternatives") else {
+        diags.push(Diagnostic::new(
+            span,
+            &at("alternatives"),
+            "missing key: a table of alternatives, each a table of overrides",
+        ));
+        return None;
+    };
+    let alts_span: Span = alts.span().into();
+    let DeValue::Table(alts) = alts.get_ref() else {
+        diags.push(Diagnostic::new(
+            alts_span,
+            &at("alternatives"),
+            "expected a table of alternatives, each a table of overrides",
+        ));
+        return None;
+    };
+    if alts.len() < 2 {
+        diags.push(Diagnostic::new(
+            alts_span,
+            &at("alternatives"),
+            "a reading needs at least two alternatives",
+        ));
+    }
+    let alternatives = alternatives(alts, &at, diags);
+    let (Some(point), Some(reason), Some(default)) = (point, reason, default) else {
+        return None;
+    };
+    if !alternatives.iter().any(|a| a.name == default) {
+        let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
+        let dv = get(&body, "default").map_or(span, |(_, v)| v.span().into());
+        diags.push(Diagnostic::new(
+            dv,
+            &at("default"),
+            format!(
+                "`{default}` is not one of the alternatives ({})",
+                names.join(", ")
+            ),
+        ));
+        return None;
+    }
+    let chosen = sel.get(&name).cloned().unwrap_or_else(|| default.clone());
+    if !alternatives.iter().any(|a| a.name == chosen) {
+        let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
+        diags.push(Diagnostic::new(
+            Span { start: 0, end: 0 },
+            &format!("readings.{name}"),
+            format!(
+                "no alternative `{chosen}` for the reading `{name}`; it has {}{}",
+                names.join(", "),
+                did_you_mean(&chosen, &names)
                     .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                diags.push(Diagnostic::new(k_span, &at(&k), format!("unknown key `{k}`, expected `point`, `reason`, `default` or `alternatives`{hint}")));
-            }
-        }
-        let point = text("point", &mut diags);
-        let reason = text("reason", &mut diags);
-        let default = text("default", &mut diags);
-        let Some((_, alts)) = get(&body, "alternatives") else {
-            diags.push(Diagnostic::new(
-                span,
-                &at("alternatives"),
-                "missing key: a table of alternatives, each a table of overrides",
-            ));
-            continue;
-        };
-        let alts_span: Span = alts.span().into();
-        let DeValue::Table(alts) = alts.get_ref() else {
-            diags.push(Diagnostic::new(
-                alts_span,
-                &at("alternatives"),
-                "expected a table of alternatives, each a table of overrides",
-            ));
-            continue;
-        };
-        if alts.len() < 2 {
-            diags.push(Diagnostic::new(
-                alts_span,
-                &at("alternatives"),
-                "a reading needs at least two alternatives",
-            ));
-        }
-        let mut alternatives = Vec::new();
-        for (alt_k, alt_v) in alts.iter() {
-            let alt = key_str(alt_k);
-            let DeValue::Table(ov) = alt_v.get_ref() else {
-                diags.push(Diagnostic::new(
-                    alt_v.span().into(),
-                    &at(&format!("alternatives.{alt}")),
-                    "expected a table of overrides, e.g. { sowing.skip_origin = true }",
-                ));
-                continue;
-            };
-            let mut leaves = Vec::new();
-            override_leaves(ov, "", &mut leaves);
-            let mut overrides = Vec::new();
-            for (path, v) in leaves {
-                if !super::INTERPRETABLE_KEYS.contains(&path.as_str()) {
-                    let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
-                        .map(|s| format!(" (did you mean `{s}`?)"))
-                        .unwrap_or_default();
-                    // At the key, where the misspelling is, not at its value.
-                    let head = path.split('.').next().unwrap_or_default();
-                    let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
-                    diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}")));
-                    continue;
-                }
-                let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());
-                overrides.push((path, shown));
-            }
-            alternatives.push(Alternative {
-                name: alt,
-                overrides,
-            });
-        }
-        let (Some(point), Some(reason), Some(default)) = (point, reason, default) else {
-            continue;
-        };
-        if !alternatives.iter().any(|a| a.name == default) {
-            let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
-            let dv = get(&body, "default").map_or(span, |(_, v)| v.span().into());
-            diags.push(Diagnostic::new(
-                dv,
-                &at("default"),
-                format!(
-                    "`{default}` is not one of the alternatives ({})",
-                    names.join(", ")
-                ),
-            ));
-            continue;
-        }
-        let chosen = sel.get(&name).cloned().unwrap_or_else(|| default.clone());
-        if !alternatives.iter().any(|a| a.name == chosen) {
-            let names: Vec<&str> = alternatives.iter().map(|a| a.name.as_str()).collect();
+                    .unwrap_or_default()
+            ),
+        ));
+        return None;
+    }
+    let reading_file = file_of(span.start);
+    if settled_by_child(
+        merged,
+        alts,
+        (name.as_str(), default.as_str()),
+        reading_file,
+        file_of,
+        diags,
+    ) {
+        if sel.contains_key(&name) {
             diags.push(Diagnostic::new(
                 Span { start: 0, end: 0 },
                 &format!("readings.{name}"),
-                format!(
-                    "no alternative `{chosen}` for the reading `{name}`; it has {}{}",
-                    names.join(", "),
-                    did_you_mean(&chosen, &names)
-                        .map(|s| format!(" (did you mean `{s}`?)"))
-                        .unwrap_or_default()
-                ),
+                format!("the reading `{name}` does not apply: this file sets the key it is about"),
+            ));
+        }
+        return None;
+    }
+    let (_, chosen_ov) = alts
+        .iter()
+        .find(|(k, _)| key_str(k) == chosen)
+        .expect("checked");
+    let overlay = match chosen_ov.get_ref() {
+        DeValue::Table(ov) => Some(ov.clone()),
+        _ => None,
+    };
+    let reading = Reading {
+        name,
+        point,
+        reason,
+        default,
+        chosen,
+        alternatives,
+    };
+    Some((reading, overlay))
+}
+
+/// A reading's alternatives, each a table of overrides of keys a reading
+/// can set (`at` names a key of the reading in errors).
+fn alternatives(
+    alts: &DeTable<'_>,
+    at: &dyn Fn(&str) -> String,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Alternative> {
+    let mut alternatives = Vec::new();
+    for (alt_k, alt_v) in alts.iter() {
+        let alt = key_str(alt_k);
+        let DeValue::Table(ov) = alt_v.get_ref() else {
+            diags.push(Diagnostic::new(
+                alt_v.span().into(),
+                &at(&format!("alternatives.{alt}")),
+                "expected a table of overrides, e.g. { sowing.skip_origin = true }",
             ));
             continue;
-        }
-        // The file's own values must be the default reading's: the file
-        // then reads the same with or without the readings table. A value
-        // written in a file that extends the reading's file overrides it.
-        let reading_file = file_of(span.start);
-        let (_, default_ov) = alts
-            .iter()
-            .find(|(k, _)| key_str(k) == default)
-            .expect("checked");
-        let mut settled_by_child = false;
-        if let DeValue::Table(ov) = default_ov.get_ref() {
-            let mut leaves = Vec::new();
-            override_leaves(ov, "", &mut leaves);
-            for (path, v) in leaves {
-                let Some(mine) = lookup(merged, &path) else {
-                    continue;
-                };
-                if file_of(mine.span().start) < reading_file {
-                    settled_by_child = true;
-                } else if as_toml(mine) != as_toml(v) {
-                    diags.push(Diagnostic::new(
-                        mine.span().into(),
-                        &path,
-                        format!(
-                            "this value differs from the default reading `{name}` = `{default}`, which sets it to {}",
-                            as_toml(v).map_or_else(|| "?".into(), |t| t.to_string())
-                        ),
-                    ));
-                }
+        };
+        let mut leaves = Vec::new();
+        override_leaves(ov, "", &mut leaves);
+        let mut overrides = Vec::new();
+        for (path, v) in leaves {
+            if !super::INTERPRETABLE_KEYS.contains(&path.as_str()) {
+                let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                // At the key, where the misspelling is, not at its value.
+                let head = path.split('.').next().unwrap_or_default();
+                let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
+                diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}")));
+                continue;
             }
+            let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());
+            overrides.push((path, shown));
         }
-        if settled_by_child {
-            if sel.contains_key(&name) {
+        alternatives.push(Alternative {
+            name: alt,
+            overrides,
+        });
+    }
+    alternatives
+}
+
+/// The file's own values must be the default reading's: the file then
+/// reads the same with or without the readings table. A value written in
+/// a file that extends the reading's file (`reading_file`) overrides it:
+/// then the point is settled there, and this says so.
+fn settled_by_child(
+    merged: &DeTable<'_>,
+    alts: &DeTable<'_>,
+    (name, default): (&str, &str),
+    reading_file: usize,
+    file_of: &dyn Fn(usize) -> usize,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let (_, default_ov) = alts
+        .iter()
+        .find(|(k, _)| key_str(k) == default)
+        .expect("checked");
+    let mut settled = false;
+    if let DeValue::Table(ov) = default_ov.get_ref() {
+        let mut leaves = Vec::new();
+        override_leaves(ov, "", &mut leaves);
+        for (path, v) in leaves {
+            let Some(mine) = lookup(merged, &path) else {
+                continue;
+            };
+            if file_of(mine.span().start) < reading_file {
+                settled = true;
+            } else if as_toml(mine) != as_toml(v) {
                 diags.push(Diagnostic::new(
-                    Span { start: 0, end: 0 },
-                    &format!("readings.{name}"),
+                    mine.span().into(),
+                    &path,
                     format!(
-                        "the reading `{name}` does not apply: this file sets the key it is about"
+                        "this value differs from the default reading `{name}` = `{default}`, which sets it to {}",
+                        as_toml(v).map_or_else(|| "?".into(), |t| t.to_string())
                     ),
                 ));
             }
-            continue;
         }
-        let (_, chosen_ov) = alts
-            .iter()
-            .find(|(k, _)| key_str(k) == chosen)
-            .expect("checked");
-        if let DeValue::Table(ov) = chosen_ov.get_ref() {
-            overlays.push(ov.clone());
-        }
-        readings.push(Reading {
-            name,
-            point,
-            reason,
-            default,
-            chosen,
-            alternatives,
-        });
     }
+    settled
+}
+
+/// A reading the selection names that the file does not declare (only
+/// said when nothing else is wrong, which may be why it is missing).
+fn unknown_selections(sel: &Selection, readings: &[Reading], diags: &mut Vec<Diagnostic>) {
     for name in sel.keys() {
         if !readings.iter().any(|r| &r.name == name) && diags.is_empty() {
             let names: Vec<&str> = readings.iter().map(|r| r.name.as_str()).collect();
@@ -1055,11 +1116,4 @@ fn apply_readings(
             ));
         }
     }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    for ov in overlays {
-        overlay(merged, ov);
-    }
-    Ok(readings)
 }

@@ -11,6 +11,7 @@ mod load;
 pub mod mechanics;
 pub mod model;
 pub mod schema;
+mod validate;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
 pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};

@@ -1231,7 +1231,7 @@ fn new_mechanics_keep_the_engine_consistent() {
                     g.play(p).unwrap();
                     plies += 1;
                     let pos = g.position();
-                    assert_eq!(pos.total_seeds(&r), r.total_seeds, "{id}+{name}");
+                    assert_eq!(pos.total_seeds(&r), r.total_seeds(), "{id}+{name}");
                     for s in Side::BOTH {
                         for h in pos.houses(s).iter() {
                             assert_eq!(pos.seeds(h), 0, "{id}+{name}");
@@ -1246,7 +1246,7 @@ fn new_mechanics_keep_the_engine_consistent() {
                     );
                 }
                 if let Some(o) = g.outcome() {
-                    assert!(o.totals[0] + o.totals[1] <= r.total_seeds, "{id}+{name}");
+                    assert!(o.totals[0] + o.totals[1] <= r.total_seeds(), "{id}+{name}");
                 }
             }
         }

@@ -74,7 +74,7 @@ proptest! {
         let mut g = Game::new(r.clone());
         let mut legal = Vec::new();
         for _ in 0..plies {
-            prop_assert_eq!(g.position().total_seeds(r), r.total_seeds);
+            prop_assert_eq!(g.position().total_seeds(r), r.total_seeds());
             g.legal_plies(&mut legal);
             if legal.is_empty() {
                 let o = g.outcome().unwrap();
@@ -84,7 +84,7 @@ proptest! {
                 let captured = u32::from(pos.captured(Side::South)) + u32::from(pos.captured(Side::North));
                 let shared = r.end.leftovers != Leftovers::Nobody
                     || matches!(o.reason, EndReason::CannotFeed(_) | EndReason::SeedsLeft(_));
-                let expected = if shared { r.total_seeds } else { captured };
+                let expected = if shared { r.total_seeds() } else { captured };
                 prop_assert_eq!(o.totals[0] + o.totals[1], expected);
                 break;
             }

@@ -65,7 +65,7 @@ fn run(r: &Rules, seed: u64) {
         games += 1;
         loop {
             let pos = *g.position();
-            assert_eq!(pos.total_seeds(r), r.total_seeds, "seeds not conserved");
+            assert_eq!(pos.total_seeds(r), r.total_seeds(), "seeds not conserved");
             if plies % 7 == 0 {
                 let s = format_position(r, &pos);
                 let back = parse_position(r, &s).unwrap_or_else(|e| panic!("{s}: {e}"));

@@ -787,3 +787,21 @@ fn rules_validate_takes_a_bundled_id_as_the_other_commands_do() {
     let (code, out) = ayla(&["rules", "validate", "kpee"]);
     assert_eq!(code, 2, "{out}");
 }
+
+#[test]
+fn rules_show_and_list_print_what_they_printed_before_the_rule_model_redesign() {
+    // The snapshots under tests/data/ were written by the binary before
+    // issue 27 split validation and `describe` per table: that redesign
+    // must not change one byte of any bundled game's rulebook.
+    for (id, _, _) in ayla_lib_bundled() {
+        let (code, out) = ayla(&["rules", "show", id]);
+        assert_eq!(code, 0, "{out}");
+        let snap = std::fs::read_to_string(format!("tests/data/rules-show/{id}.txt"))
+            .unwrap_or_else(|e| panic!("no snapshot for {id}: {e}"));
+        assert_eq!(out, snap, "rules show {id} changed");
+    }
+    let (code, out) = ayla(&["rules", "list"]);
+    assert_eq!(code, 0, "{out}");
+    let snap = std::fs::read_to_string("tests/data/rules-list.txt").unwrap();
+    assert_eq!(out, snap, "rules list changed");
+}

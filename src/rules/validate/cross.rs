@@ -1,0 +1,296 @@
+//! The checks across tables: keys of one table that need a key of another
+//! to be otherwise. Each error goes to the key that needs the other,
+//! unless a more derived file of an `extends` chain wrote the other key
+//! (then that change broke the rules: see [`Checker::conflict`]).
+
+use super::{Checker, value, written};
+use crate::rules::error::Span;
+use crate::rules::model::{Laps, Lock, Rules};
+use crate::rules::schema::{TomlExtraTurn, TomlRules, TomlSowFrom, TomlThen};
+
+/// Every check across tables, on the model the tables gave (`rules`) and
+/// the places the raw file (`raw`) writes its keys.
+pub(super) fn cross(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    lock_and_sow_from(c, raw, rules, file_of);
+    extra_turn_and_stores(c, raw, rules, file_of);
+    directions_and_stores(c, raw, rules, file_of);
+    let laps_name = match rules.laps {
+        Laps::Relay => "relay",
+        Laps::RelayFromNext => "relay-from-next",
+        _ => "single",
+    };
+    sow_on_and_laps(c, raw, rules, laps_name, file_of);
+    houses_and_the_rest(c, raw, rules, laps_name, file_of);
+}
+
+/// Reading: only the first-sowing lock is checked against `sow_from =
+/// "opponent-row"`, as DESIGN16 says; "all-home-pits-sown" there is
+/// legal, if it never lifts.
+fn lock_and_sow_from(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    let lock_at = raw
+        .capture
+        .as_ref()
+        .and_then(|cap| cap.get_ref().lock.as_ref())
+        .map(|l| Span::from(l.span()));
+    if let Some(at) = lock_at
+        && rules
+            .capture
+            .is_some_and(|cap| cap.lock == Lock::FirstSowing)
+        && value(&raw.moves.sow_from) == TomlSowFrom::OpponentRow
+    {
+        c.conflict(
+            file_of,
+            (
+                "capture.lock",
+                at,
+                "\"first-sowing\" follows the pits sown from in each player's own row, and with `moves.sow_from = \"opponent-row\"` nobody sows from their own: set `sow_from` to \"controlled\" or \"home-row\", or choose another lock".into(),
+            ),
+            written(&raw.moves.sow_from).map(|at| {
+                (
+                    "moves.sow_from",
+                    at,
+                    "\"opponent-row\", but the inherited `capture.lock = \"first-sowing\"` follows the pits sown from in each player's own row: keep `sow_from` \"controlled\" or \"home-row\", or set `capture.lock` here too".into(),
+                )
+            }),
+        );
+    }
+}
+
+/// An extra turn for a last seed in one's own store needs stores.
+fn extra_turn_and_stores(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    let board = raw.board.get_ref();
+    if let Some(turn) = &raw.sowing.extra_turn
+        && *turn.get_ref() == TomlExtraTurn::LastInOwnStore
+        && !rules.stores
+    {
+        c.conflict(
+            file_of,
+            (
+                "sowing.extra_turn",
+                turn.span().into(),
+                "an extra turn for a last seed in one's own store needs stores: set `board.stores = \"after-last-house\"`, or `extra_turn = \"none\"`".into(),
+            ),
+            written(&board.stores).map(|at| {
+                (
+                    "board.stores",
+                    at,
+                    "\"none\", but `sowing.extra_turn = \"last-in-own-store\"` needs stores: keep `stores = \"after-last-house\"`, or set `sowing.extra_turn = \"none\"`".into(),
+                )
+            }),
+        );
+    }
+}
+
+/// A store's place on the circuit is fixed by the direction of the
+/// sowings, so only one direction for the whole board can have stores.
+fn directions_and_stores(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    let board = raw.board.get_ref();
+    // `pit_directions` is only given when the directions differ or are
+    // chosen, one for every pit of a row.
+    if let Some(d) = &raw.sowing.direction
+        && !rules.pit_directions.is_empty()
+        && rules.stores
+    {
+        c.conflict(
+            file_of,
+            (
+                "sowing.direction",
+                d.span().into(),
+                "a direction the mover chooses, or one that differs from pit to pit, needs a board without stores (a store's place depends on the direction): set `board.stores = \"none\"`, or give one direction for every pit".into(),
+            ),
+            written(&board.stores).map(|at| {
+                (
+                    "board.stores",
+                    at,
+                    "\"after-last-house\", but the inherited `sowing.direction` is chosen by the mover or differs from pit to pit, and a store's place depends on the direction: keep `stores = \"none\"`, or give `sowing.direction` here too".into(),
+                )
+            }),
+        );
+    }
+}
+
+/// A beyond capture that sows on goes on with the relay.
+fn sow_on_and_laps(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    laps_name: &str,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    if let Some(b) = &raw.beyond_capture
+        && let Some(then) = &b.get_ref().then
+        && *then.get_ref() == TomlThen::SowOn
+        && rules.laps != Laps::Relay
+    {
+        c.conflict(
+            file_of,
+            (
+                "beyond_capture.then",
+                then.span().into(),
+                format!("\"sow-on\" goes on with the relay after a capture, and needs `sowing.laps = \"relay\"` (here \"{laps_name}\"): set `laps = \"relay\"`, or `then = \"end-sowing\"`"),
+            ),
+            raw.sowing.laps.as_ref().map(|l| {
+                (
+                    "sowing.laps",
+                    Span::from(l.span()),
+                    format!("\"{laps_name}\", but the inherited `beyond_capture.then = \"sow-on\"` goes on with the relay after a capture: keep `laps = \"relay\"`, or set `beyond_capture.then = \"end-sowing\"`"),
+                )
+            }),
+        );
+    }
+}
+
+/// Reading: [houses] is the key that needs the others, so its header
+/// takes the error (as `extra_turn` does for stores), unless a more
+/// derived file changed the other key. A house swallows every seed that
+/// falls in it, so a relay could never lift one, a store would sit beside
+/// a pit that is no longer its owner's, and a trade would hand over a pit
+/// that belongs to someone for good.
+fn houses_and_the_rest(
+    c: &mut Checker,
+    raw: &TomlRules,
+    rules: &Rules,
+    laps_name: &str,
+    file_of: &dyn Fn(Span) -> usize,
+) {
+    let Some(h) = &raw.houses else {
+        return;
+    };
+    let h_span: Span = h.span().into();
+    let board = raw.board.get_ref();
+    if rules.laps != Laps::Single {
+        c.conflict(
+            file_of,
+            (
+                "houses",
+                h_span,
+                format!("houses need `sowing.laps = \"single\"` (here \"{laps_name}\"): set it, or leave out [houses]"),
+            ),
+            raw.sowing.laps.as_ref().map(|l| {
+                (
+                    "sowing.laps",
+                    Span::from(l.span()),
+                    format!("\"{laps_name}\", but the inherited [houses] need single laps: keep `laps = \"single\"`"),
+                )
+            }),
+        );
+    }
+    if rules.stores {
+        c.conflict(
+            file_of,
+            (
+                "houses",
+                h_span,
+                "houses need a board without stores: set `board.stores = \"none\"`, or leave out [houses]".into(),
+            ),
+            written(&board.stores).map(|at| {
+                (
+                    "board.stores",
+                    at,
+                    "\"after-last-house\", but the inherited [houses] need a board without stores: keep `stores = \"none\"`".into(),
+                )
+            }),
+        );
+    }
+    let trading_on: Option<Span> = raw
+        .trading
+        .as_ref()
+        .map(|t| &t.get_ref().enabled)
+        .filter(|e| *e.get_ref())
+        .map(|e| e.span().into());
+    if let Some(at) = trading_on {
+        c.conflict(
+            file_of,
+            (
+                "houses",
+                h_span,
+                "houses cannot go with trading (a house is its owner's for good): set `trading.enabled = false`, or leave out [houses]".into(),
+            ),
+            Some((
+                "trading.enabled",
+                at,
+                "true, but the inherited [houses] cannot go with trading (a house is its owner's for good): keep `enabled = false`".into(),
+            )),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{BASE, raw};
+    use super::*;
+
+    /// The keys of the errors the whole validation gives.
+    fn keys(extra: &str) -> Vec<String> {
+        let r = raw(&format!("{BASE}{extra}"));
+        match Rules::from_toml(r, &|_| 0) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags.into_iter().map(|d| d.key).collect(),
+        }
+    }
+
+    #[test]
+    fn tables_that_fit_together_pass() {
+        assert!(
+            keys("[sowing]\nlaps = \"relay\"\n[beyond_capture]\nthen = \"sow-on\"\n").is_empty()
+        );
+    }
+
+    #[test]
+    fn houses_name_each_table_they_cannot_go_with_in_turn() {
+        let k = keys(
+            "[sowing]\nlaps = \"relay\"\n[trading]\nenabled = true\nmax_pits = 1\nprice_per_pit = 1\nkeep_at_least = 1\nonly_if_affordable = true\n[houses]\nmade_at = 4\nown_row = [1]\n",
+        );
+        assert_eq!(k, ["houses", "houses"]);
+    }
+
+    #[test]
+    fn a_first_sowing_lock_with_sowing_from_the_opponent_row_is_refused() {
+        let k = keys(
+            "[moves]\nsow_from = \"opponent-row\"\n[capture]\ncounts = [2]\nlanding = \"anywhere\"\nlock = \"first-sowing\"\n",
+        );
+        assert_eq!(k, ["capture.lock"]);
+    }
+
+    #[test]
+    fn a_chosen_direction_with_stores_is_refused() {
+        use super::super::tests::VARIANT;
+        let r = raw(&format!(
+            "{VARIANT}[board]\npits_per_row = 4\nseeds_per_pit = 4\nstores = \"after-last-house\"\n[sowing]\ndirection = \"chosen\"\n"
+        ));
+        let keys: Vec<String> = Rules::from_toml(r, &|_| 0)
+            .unwrap_err()
+            .into_iter()
+            .map(|d| d.key)
+            .collect();
+        assert_eq!(keys, ["sowing.direction"]);
+    }
+
+    #[test]
+    fn an_extra_turn_without_stores_is_refused() {
+        assert_eq!(
+            keys("[sowing]\nextra_turn = \"last-in-own-store\"\n"),
+            ["sowing.extra_turn"]
+        );
+    }
+}

@@ -1,0 +1,80 @@
+//! `[sowing_capture]`: captures made while the seeds are sown.
+
+use super::Checker;
+use crate::rules::model::{SowingCapture, Taker};
+use crate::rules::schema::{TomlSowingCapture, TomlTaker};
+use toml::Spanned;
+
+/// The counts a sown seed captures at, and who takes them. `sound` is the
+/// board's total when the board is sound enough to check counts against.
+pub(super) fn sowing_capture(
+    c: &mut Checker,
+    sc: &Spanned<TomlSowingCapture>,
+    sound: Option<u64>,
+) -> SowingCapture {
+    let sc = sc.get_ref();
+    let counts = c.counts(
+        (sc.counts.span().into(), sc.counts.get_ref()),
+        "sowing_capture",
+        sound,
+    );
+    let taker = |t: TomlTaker| match t {
+        TomlTaker::Mover => Taker::Mover,
+        TomlTaker::PitController => Taker::PitController,
+    };
+    SowingCapture {
+        counts,
+        taker: taker(sc.taker),
+        last_seed_taker: taker(sc.last_seed_taker),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{BASE, raw};
+    use super::*;
+
+    fn check(table: &str) -> (SowingCapture, Vec<(String, String)>) {
+        let r = raw(&format!("{BASE}[sowing_capture]\n{table}"));
+        let mut c = Checker::default();
+        let sc = sowing_capture(&mut c, r.sowing_capture.as_ref().unwrap(), Some(32));
+        (
+            sc,
+            c.diags.into_iter().map(|d| (d.key, d.message)).collect(),
+        )
+    }
+
+    #[test]
+    fn counts_and_takers_are_kept() {
+        let (sc, diags) = check("counts = [4]\ntaker = \"mover\"\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(sc.counts.list(), vec![4]);
+        assert_eq!(sc.taker, Taker::Mover);
+        assert_eq!(sc.last_seed_taker, Taker::Mover);
+    }
+
+    #[test]
+    fn no_counts_at_all_are_refused() {
+        let (_, diags) = check("counts = []\n");
+        assert_eq!(
+            diags,
+            [(
+                "sowing_capture.counts".to_owned(),
+                "expected at least one count (leave out [sowing_capture] for a game without them)"
+                    .to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_count_above_the_seeds_on_the_board_is_refused() {
+        let (_, diags) = check("counts = [33]\n");
+        assert_eq!(
+            diags,
+            [(
+                "sowing_capture.counts".to_owned(),
+                "a pit can never hold 33 seeds: the board holds 32 in all".to_owned()
+            )]
+        );
+    }
+}
