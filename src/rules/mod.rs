@@ -12,7 +12,7 @@ pub mod model;
 pub mod schema;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
-pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};
+pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection, parse_selection, reading_choice};
 pub use model::*;
 
 use std::path::Path;
