@@ -8,12 +8,13 @@ mod general;
 mod ply;
 mod position;
 mod setup;
+mod sowings;
 mod variant;
 
 pub use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Place, Side};
 pub use crate::rules::describe::ordinal;
 pub use game::{EndReason, Game, Outcome, Snapshot, outcome_of};
-pub use ply::{Effect, Illegal, Ply};
+pub use ply::{Effect, Illegal, Ply, pit_direction};
 pub use position::Position;
 pub use setup::{Setup, SetupError, SetupField};
-pub use variant::{Variant, pit_direction};
+pub use variant::Variant;
