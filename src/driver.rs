@@ -21,7 +21,7 @@
 //! use ayla::search::{Level, player::Player};
 //!
 //! let kpe = Variant::new(ayla::rules::bundled("Kpé")?);
-//! let seats = [1, 2].map(|seed| Seat::Engine(Player::new(Level::Random, seed)));
+//! let seats = [1, 2].map(|seed| Seat::engine(Player::new(Level::Random, seed)));
 //! let mut d = Driver::new(Game::new(kpe), seats).with_max_plies(10);
 //! while let Turn::Engine(_) = d.turn() {
 //!     d.step()?;
@@ -36,11 +36,20 @@ use crate::search::player::{NoPly, Player};
 
 /// Who plays one side.
 pub enum Seat {
-    /// An engine, asked by [`Driver::step`].
-    Engine(Player),
+    /// An engine, asked by [`Driver::step`] (boxed: a player's tables
+    /// are large beside an outside seat's nothing).
+    Engine(Box<Player>),
     /// Someone outside the program, whose plies the caller passes to
     /// [`Driver::play`].
     Outside,
+}
+
+impl Seat {
+    /// An engine's seat.
+    #[must_use]
+    pub fn engine(player: Player) -> Seat {
+        Seat::Engine(Box::new(player))
+    }
 }
 
 /// What comes next in a driven game.
@@ -195,7 +204,7 @@ mod tests {
         let mut legal = Vec::new();
         g.legal_plies(&mut legal);
         g.play(legal[0]).unwrap();
-        let seats = [1, 2].map(|s| Seat::Engine(Player::new(Level::Random, s)));
+        let seats = [1, 2].map(|s| Seat::engine(Player::new(Level::Random, s)));
         let mut d = Driver::new(g, seats).with_max_plies(3);
         for _ in 0..3 {
             assert!(matches!(d.turn(), Turn::Engine(_)));
@@ -208,11 +217,11 @@ mod tests {
 
     #[test]
     fn an_outside_seat_is_asked_by_the_caller_and_its_illegal_ply_changes_nothing() {
-        let seats = [Seat::Outside, Seat::Engine(Player::new(Level::Random, 1))];
+        let seats = [Seat::Outside, Seat::engine(Player::new(Level::Random, 1))];
         let mut d = Driver::new(kpe(), seats);
         assert_eq!(d.turn(), Turn::Outside(Side::South));
         assert_eq!(d.choose(), Err(NoPly::GameOver));
-        let before = d.game().position().clone();
+        let before = *d.game().position();
         // North's pit is not South's to sow.
         let north = d.game().variant().pit('A').unwrap();
         assert!(d.play(Ply::Sow(north)).is_err());
@@ -225,7 +234,7 @@ mod tests {
 
     #[test]
     fn a_driven_game_ends_by_the_rules_when_unbounded() {
-        let seats = [3, 4].map(|s| Seat::Engine(Player::new(Level::Random, s)));
+        let seats = [3, 4].map(|s| Seat::engine(Player::new(Level::Random, s)));
         let mut d = Driver::new(kpe(), seats);
         let mut n = 0;
         while let Turn::Engine(_) = d.turn() {

@@ -165,7 +165,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             [pb, pa]
         };
         // The bound counts the plies after the opening.
-        let mut driver = Driver::new(g, seats.map(Seat::Engine)).with_max_plies(a.play.max_plies);
+        let mut driver = Driver::new(g, seats.map(Seat::engine)).with_max_plies(a.play.max_plies);
         while let Turn::Engine(_) = driver.turn() {
             bar.set_message(format!(
                 "A +{wins} ={draws} -{losses}; game {} ply {}",

@@ -699,7 +699,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             if let Some(db) = &db {
                 e = e.with_database(Arc::clone(db));
             }
-            *s.driver.seat_mut(side) = Seat::Engine(e);
+            *s.driver.seat_mut(side) = Seat::engine(e);
         }
     }
     // The first line says where the game goes: a newcomer finds it there.

@@ -159,7 +159,7 @@ pub fn play_game(
     } else {
         [b, a]
     };
-    let mut driver = Driver::new(game, seats.map(Seat::Engine)).with_max_plies(setup.max_plies);
+    let mut driver = Driver::new(game, seats.map(Seat::engine)).with_max_plies(setup.max_plies);
     let pair = if setup.levels[0] == setup.levels[1] {
         index
     } else {

@@ -420,7 +420,7 @@ impl Api {
         }
         // The engine plays the side to move; the browser plays both.
         let side = driver.game().position().to_move();
-        *driver.seat_mut(side) = Seat::Engine(player);
+        *driver.seat_mut(side) = Seat::engine(player);
         let ply = driver.choose().map_err(|e| refuse(e.to_string()))?;
         Ok(json!({"ply": ply.notation(replay.variant.per_row), "level": level.to_string()}))
     }
