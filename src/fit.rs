@@ -220,28 +220,3 @@ pub fn describe_combinations(readings: &[Reading], combos: &[Selection]) -> Vec<
             .collect()
     }
 }
-
-/// Parses `name=alt, name2=alt2` (a `Readings` tag or `--reading` values).
-///
-/// # Errors
-/// An item without `=`, or a reading named twice.
-pub fn parse_selection(text: &str) -> Result<Selection, String> {
-    let mut sel = Selection::new();
-    for item in text
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let (k, v) = item
-            .split_once('=')
-            .ok_or_else(|| format!("expected `reading=alternative`, found {item:?}"))?;
-        let (k, v) = (k.trim(), v.trim());
-        if k.is_empty() || v.is_empty() {
-            return Err(format!("expected `reading=alternative`, found {item:?}"));
-        }
-        if sel.insert(k.to_owned(), v.to_owned()).is_some() {
-            return Err(format!("the reading `{k}` is named twice"));
-        }
-    }
-    Ok(sel)
-}

@@ -12,7 +12,8 @@
 //! [`reference`](mod@reference) (the plain interpreter that defines the language's
 //! meaning, which the engine is tested against), [`notation`] (positions,
 //! plies, records), [`check`], [`rulebook`] and [`fit`] (recorded games),
-//! [`search`], [`solve`] (exact values under perfect play), and [`draw`]
+//! [`search`], [`driver`] (a game between two players, as the commands
+//! play it), [`solve`] (exact values under perfect play), and [`draw`]
 //! (pictures of a board, as SVG).
 //!
 //! A rule file loads into a [`rules::Rules`] (what the file says); the
@@ -41,6 +42,7 @@
 pub mod board;
 pub mod check;
 pub mod draw;
+pub mod driver;
 pub mod engine;
 pub mod fit;
 pub mod notation;

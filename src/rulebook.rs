@@ -11,9 +11,8 @@
 //! [`source_of`]), so they can never disagree on which rules a record
 //! means.
 
-use crate::fit::parse_selection;
 use crate::notation::{Loc, Record};
-use crate::rules::{self, LoadError, Rules, Selection};
+use crate::rules::{self, LoadError, Rules, Selection, parse_selection};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 

@@ -1,11 +1,11 @@
 //! `ayla analyse <variant> [--position P] [--reading NAME=ALT]... [--depth D | --time S] [--json]`
 
 use super::{Failure, args};
-use ayla::engine::{Game, Side};
+use ayla::engine::{Game, Ply, Side};
 use ayla::notation::format_position;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::{Budget, Searcher};
-use ayla::solve::Convention;
+use ayla::solve::{Convention, line};
 use serde_json::json;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -64,22 +64,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let provided = super::solve::database(&rules, &pos, &a.db, a.json.json)?;
         let db = provided.db;
         let future = db.probe(&pos).expect("the databases cover the position");
-        let plies = super::solve::db_ply_values(&rules, &db, &pos);
-        let best: Vec<String> = plies
+        let plies: Vec<(Ply, Option<i32>)> = line::ply_values(&rules, &db, &pos)
+            .into_iter()
+            .map(|(p, v)| (p, Some(v)))
+            .collect();
+        let best: Vec<String> = line::best(&plies, future)
             .iter()
-            .filter(|&&(_, v)| v == future)
-            .map(|&(p, _)| p.notation(rules.per_row))
+            .map(|p| p.notation(rules.per_row))
             .collect();
         let final_margin =
             future + i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
         Some(Exact {
             future,
             final_margin,
-            result: match final_margin.signum() {
-                1 => "South wins",
-                -1 => "North wins",
-                _ => "draw",
-            },
+            result: line::result(final_margin),
             best,
             changes: provided.changes,
         })

@@ -4,10 +4,9 @@
 
 use super::Failure;
 use ayla::engine::{Position, Variant};
-use ayla::fit::parse_selection;
 use ayla::notation::parse_position;
 use ayla::rulebook::Overrides;
-use ayla::rules::{LoadError, Rules, Selection};
+use ayla::rules::{LoadError, Rules, Selection, parse_selection};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -7,6 +7,7 @@
 //! same without colour. When the width is bounded (`play`), the cells
 //! narrow until the board fits rather than letting the terminal wrap it.
 
+use ayla::draw::layout::Layout;
 use ayla::engine::{Pit, Position, Side, pit_direction};
 use ayla::rules::{Direction, Lock, Opening, PitDirection, Rules};
 use ayla::words::plural;
@@ -237,25 +238,62 @@ fn digits(mut x: u32) -> usize {
     d
 }
 
-/// Where each side's store is drawn: `true` for the right end. A store
-/// lies after its side's last house in sowing order.
-fn store_on_right(rules: &Rules, side: Side) -> bool {
-    let n = rules.per_row;
-    let last = rules.last_house(side).index();
-    match side {
-        // South's row runs a..(left to right): a store after the last pit
-        // in the row is on the right.
-        Side::South => last == n - 1,
-        // North's row is drawn right to left from A: its first pit A is on the right.
-        Side::North => last == n,
+/// What the terminal board takes from the SVG's layout
+/// ([`ayla::draw::layout::Layout`]), so the two draw one board: the pits
+/// of each row left to right, rows top to bottom, and whose store is at
+/// each end.
+struct Order {
+    /// Pit numbers of each row, left to right; the top row first.
+    rows: Vec<Vec<usize>>,
+    /// The owner of the store at the left end, if any.
+    left_store: Option<Side>,
+    /// The owner of the store at the right end, if any.
+    right_store: Option<Side>,
+}
+
+impl Order {
+    fn of(rules: &Rules) -> Order {
+        let l = Layout::of(rules);
+        let rows = l
+            .rows
+            .iter()
+            .map(|r| {
+                let mut cells: Vec<_> = r.pits.iter().collect();
+                cells.sort_by(|a, b| a.centre.x.total_cmp(&b.centre.x));
+                cells.iter().map(|c| c.pit.index()).collect()
+            })
+            .collect();
+        let mid = l.board.x + l.board.w / 2.0;
+        let (mut left_store, mut right_store) = (None, None);
+        for s in &l.stores {
+            if s.rect.centre().x > mid {
+                right_store = Some(s.side);
+            } else {
+                left_store = Some(s.side);
+            }
+        }
+        Order {
+            rows,
+            left_store,
+            right_store,
+        }
+    }
+
+    /// The top row and the bottom one (the terminal board draws two).
+    fn top_and_bottom(&self) -> (&[usize], &[usize]) {
+        let empty: &[usize] = &[];
+        (
+            self.rows.first().map_or(empty, Vec::as_slice),
+            self.rows.last().map_or(empty, Vec::as_slice),
+        )
     }
 }
 
 /// The lines of the board itself (no notes), unstripped.
 fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line> {
     let n = rules.per_row;
-    let north: Vec<usize> = (n..2 * n).rev().collect();
-    let south: Vec<usize> = (0..n).collect();
+    let order = Order::of(rules);
+    let (north, south) = order.top_and_bottom();
     let traded = |i: usize| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n);
     let house = |i: usize| {
         Side::BOTH
@@ -265,16 +303,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
     let d = g.digits;
     let to_move = pos.to_move();
     // The side that owns the store at each end, if any.
-    let (left_store, right_store) = if rules.stores {
-        let right = if store_on_right(rules, Side::South) {
-            Side::South
-        } else {
-            Side::North
-        };
-        (Some(right.opponent()), Some(right))
-    } else {
-        (None, None)
-    };
+    let (left_store, right_store) = (order.left_store, order.right_store);
     let name = |s: Side, fancy: bool| {
         let mut t = s.to_string();
         if !rules.stores {
@@ -361,13 +390,13 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
             s
         };
         let top = rule("┌", "┬", "┐", None);
-        let north_row = row(&north, Side::North, &mut at);
+        let north_row = row(north, Side::North, &mut at);
         let middle = if rules.stores {
             rule("│", "┼", "│", Some(("├", "┤")))
         } else {
             rule("├", "┼", "┤", None)
         };
-        let south_row = row(&south, Side::South, &mut at);
+        let south_row = row(south, Side::South, &mut at);
         let bottom = rule("└", "┴", "┘", None);
         let named = |s: Side| {
             let mut l = Line::default();
@@ -380,9 +409,9 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
         if !g.inline {
             lines.push(named(Side::North));
         }
-        lines.push(labels(rules, &north, &at));
+        lines.push(labels(rules, north, &at));
         lines.extend([top, north_row, middle, south_row, bottom]);
-        lines.push(labels(rules, &south, &at));
+        lines.push(labels(rules, south, &at));
         if !g.inline {
             lines.push(named(Side::South));
         }
@@ -439,8 +468,8 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
         }
         s
     };
-    let north_row = row(&north, Side::North, &mut at);
-    let south_row = row(&south, Side::South, &mut at);
+    let north_row = row(north, Side::North, &mut at);
+    let south_row = row(south, Side::South, &mut at);
     let named = |s: Side| {
         let mut l = Line::default();
         l.push("  ");
@@ -450,7 +479,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
     if !g.inline {
         lines.push(named(Side::North));
     }
-    lines.push(labels(rules, &north, &at));
+    lines.push(labels(rules, north, &at));
     lines.push(north_row);
     if let (Some(l), Some(r)) = (left_store, right_store) {
         let mut s = Line::default();
@@ -461,7 +490,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
         lines.push(s);
     }
     lines.push(south_row);
-    lines.push(labels(rules, &south, &at));
+    lines.push(labels(rules, south, &at));
     if !g.inline {
         lines.push(named(Side::South));
     }
@@ -503,7 +532,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
         });
     }
     if rules.stores {
-        let (l, r) = if store_on_right(rules, Side::South) {
+        let (l, r) = if Order::of(rules).right_store == Some(Side::South) {
             ("North", "South")
         } else {
             ("South", "North")
@@ -696,6 +725,32 @@ mod tests {
     /// Every bundled variant's start, in both styles and at two widths:
     /// each line fits, every label stands over (or under) the last digit
     /// of its pit's count, and the stores show their counts.
+    /// The terminal board's own geometry before it read the layout: the
+    /// order the layout gives must be this one for every bundled board, so
+    /// every text drawn stays as it was.
+    #[test]
+    fn the_layout_orders_every_bundled_board_as_the_terminal_board_did() {
+        for (id, _, _) in ayla::rules::BUNDLED {
+            let rules = ayla::rules::bundled(id).unwrap();
+            let n = rules.per_row;
+            let o = Order::of(&rules);
+            let top: Vec<usize> = (n..2 * n).rev().collect();
+            let bottom: Vec<usize> = (0..n).collect();
+            assert_eq!(o.rows, vec![top, bottom], "{id}");
+            let right = if rules.last_house(Side::South).index() == n - 1 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let want = if rules.stores {
+                (Some(right.opponent()), Some(right))
+            } else {
+                (None, None)
+            };
+            assert_eq!((o.left_store, o.right_store), want, "{id}");
+        }
+    }
+
     #[test]
     fn every_bundled_start_fits_and_lines_up_in_both_styles() {
         for (id, _, _) in ayla::rules::BUNDLED {

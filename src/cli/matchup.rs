@@ -2,6 +2,7 @@
 
 use super::{Failure, args, progress};
 use ayla::check::write_record;
+use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Side};
 use ayla::notation::format_position;
 use ayla::rng::Rng;
@@ -158,26 +159,26 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         played.clear();
         played.extend_from_slice(&opening);
-        let mut n = 0;
-        while !g.is_over() && n < a.play.max_plies {
+        let seats = if a_side == Side::South {
+            [pa, pb]
+        } else {
+            [pb, pa]
+        };
+        // The bound counts the plies after the opening.
+        let mut driver = Driver::new(g, seats.map(Seat::engine)).with_max_plies(a.play.max_plies);
+        while let Turn::Engine(_) = driver.turn() {
             bar.set_message(format!(
                 "A +{wins} ={draws} -{losses}; game {} ply {}",
                 i + 1,
                 played.len() + 1
             ));
-            let p = if g.position().to_move() == a_side {
-                pa.choose(&mut g)
-            } else {
-                pb.choose(&mut g)
-            }
-            .map_err(|e| {
+            let p = driver.step().map_err(|e| {
                 bar.finish_and_clear();
                 Failure::unusable(anyhow::anyhow!("game {}: {e}", i + 1))
             })?;
-            g.play(p).expect("engines play legal plies");
-            played.push(p);
-            n += 1;
+            played.push(p.ply);
         }
+        let g = driver.into_game();
         if let Some(dir) = &a.save {
             save_game(dir, &a, i + 1, a_side, &g, &played).map_err(|e| {
                 bar.finish_and_clear();

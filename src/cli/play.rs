@@ -2,6 +2,7 @@
 
 use super::{Exit, Failure, args, board};
 use ayla::check::{check_game, write_record_with_comments};
+use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
@@ -99,7 +100,8 @@ or a command (`help`, `undo`, `hint`, `quit`).";
 
 struct Session<'r> {
     rules: &'r Variant,
-    game: Game,
+    /// The game and its seats: an engine or the person at the terminal.
+    driver: Driver,
     plies: Vec<Ply>,
     /// The side that played each ply.
     sides: Vec<Side>,
@@ -161,7 +163,7 @@ fn engine_level(name: &str) -> Option<Level> {
 
 impl Session<'_> {
     fn write(&mut self) -> std::io::Result<()> {
-        let result = match self.game.outcome() {
+        let result = match self.driver.game().outcome() {
             Some(o) => format!("{}-{}", o.totals[0], o.totals[1]),
             None => "*".into(),
         };
@@ -187,9 +189,9 @@ impl Session<'_> {
 
     /// Plays `ply` for the side to act; quiet replays a saved game.
     fn play(&mut self, ply: Ply, quiet: bool) -> Result<(), String> {
-        let side = self.game.position().to_move();
-        let snap = self.game.snapshot();
-        let effect = self.game.play(ply).map_err(|e| e.to_string())?;
+        let snap = self.driver.game().snapshot();
+        let played = self.driver.play(ply).map_err(|e| e.to_string())?;
+        let (side, effect) = (played.side, played.effect);
         self.undo.push(snap);
         self.plies.push(ply);
         self.sides.push(side);
@@ -206,9 +208,12 @@ impl Session<'_> {
     fn show(&self) {
         print!(
             "{}",
-            board::draw_styled(self.rules, self.game.position(), self.style)
+            board::draw_styled(self.rules, self.driver.game().position(), self.style)
         );
-        println!("  {}", format_position(self.rules, self.game.position()));
+        println!(
+            "  {}",
+            format_position(self.rules, self.driver.game().position())
+        );
     }
 
     /// Takes back plies to the last turn of a human before the present
@@ -223,7 +228,7 @@ impl Session<'_> {
             return 0;
         };
         let taken = self.plies.len() - k;
-        self.game.restore(self.undo[k]);
+        self.driver.game_mut().restore(self.undo[k]);
         self.undo.truncate(k);
         self.plies.truncate(k);
         self.sides.truncate(k);
@@ -635,7 +640,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let mut s = Session {
         rules,
-        game: Game::from_position(Arc::clone(&variant), start),
+        driver: Driver::new(
+            Game::from_position(Arc::clone(&variant), start),
+            [Seat::Outside, Seat::Outside],
+        ),
         plies: Vec::new(),
         sides: Vec::new(),
         undo: Vec::new(),
@@ -671,16 +679,28 @@ pub fn run(a: Args) -> Result<(), Failure> {
             }
         }
     }
-    let mut engines = [
-        Player::new(levels[0], a.seed),
-        Player::new(levels[1], a.seed.wrapping_add(1)),
-    ];
     let perfect =
         |side: Side| whos[side.index()] == Who::Engine && levels[side.index()] == Level::Perfect;
-    if perfect(Side::South) || perfect(Side::North) {
+    let db = if perfect(Side::South) || perfect(Side::North) {
         // Before any file is made: a refused level leaves nothing behind.
-        let db = perfect_database(&variant, s.game.position(), &a.db)?;
-        engines = engines.map(|e| e.with_database(Arc::clone(&db)));
+        Some(perfect_database(
+            &variant,
+            s.driver.game().position(),
+            &a.db,
+        )?)
+    } else {
+        None
+    };
+    // The resumed plies are replayed: the engines take their seats now.
+    for side in Side::BOTH {
+        if whos[side.index()] == Who::Engine {
+            let seed = a.seed.wrapping_add(side.index() as u64);
+            let mut e = Player::new(levels[side.index()], seed);
+            if let Some(db) = &db {
+                e = e.with_database(Arc::clone(db));
+            }
+            *s.driver.seat_mut(side) = Seat::engine(e);
+        }
     }
     // The first line says where the game goes: a newcomer finds it there.
     match &a.resume {
@@ -712,19 +732,23 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let terminal = std::io::stdout().is_terminal();
     loop {
         s.show();
-        if let Some(o) = s.game.outcome() {
-            println!("\nGame over: {o}.");
-            println!("Saved to {}.", s.save.display());
-            return Ok(());
-        }
-        let side = s.game.position().to_move();
+        let side = match s.driver.turn() {
+            Turn::Over(o) => {
+                println!("\nGame over: {o}.");
+                println!("Saved to {}.", s.save.display());
+                return Ok(());
+            }
+            // play sets no bound on the plies: only the rules end its games.
+            Turn::Bound => return Ok(()),
+            Turn::Engine(side) | Turn::Outside(side) => side,
+        };
         if whos[side.index()] == Who::Engine {
             if terminal {
                 // Erased by the ply; a pipe gets only the ply.
                 print!("{side} (engine) is thinking…");
                 let _ = std::io::stdout().flush();
             }
-            let chosen = engines[side.index()].choose(&mut s.game);
+            let chosen = s.driver.choose();
             if terminal {
                 print!("\r\x1b[2K");
             }
@@ -739,7 +763,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             s.play(ply, false).expect("the engine plays legal plies");
             continue;
         }
-        s.game.legal_plies(&mut legal);
+        s.driver.game().legal_plies(&mut legal);
         let list: Vec<String> = legal.iter().map(|p| p.notation(rules.per_row)).collect();
         print!(
             "{}",
@@ -775,7 +799,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     Level::Depth(d) => Budget::Depth(d.max(3)),
                     _ => Budget::Time(Duration::from_millis(500)),
                 };
-                let r = hinter.search(&mut s.game, budget);
+                let r = hinter.search(s.driver.game_mut(), budget);
                 match r.best {
                     Some(p) => {
                         let pv: Vec<String> =

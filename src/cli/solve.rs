@@ -8,7 +8,7 @@ use ayla::notation::format_position;
 use ayla::solve::index::Ranking;
 use ayla::solve::retro::{Database, Event};
 use ayla::solve::search::{Search, TooDeep};
-use ayla::solve::{Convention, file, gain, solver_variant, terminal_margin};
+use ayla::solve::{Convention, file, gain, line, solver_variant, terminal_margin};
 use ayla::words::count;
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -291,9 +291,6 @@ fn memory_needed(positions: u64, largest: u64) -> String {
     )
 }
 
-/// The longest principal variation printed.
-const PV_MAX: usize = 400;
-
 pub fn run(a: Args) -> Result<(), Failure> {
     let variant = a.readings.load(&a.variant)?;
     let pos = a.start.position(&variant)?;
@@ -385,7 +382,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     // search, only those that keep the value (the others are worse, by
     // how much is not asked).
     let plies: Vec<(Ply, Option<i32>)> = if db_seeds.is_none() {
-        db_ply_values(&variant, &db, &pos)
+        line::ply_values(&variant, &db, &pos)
             .into_iter()
             .map(|(p, v)| (p, Some(v)))
             .collect()
@@ -407,12 +404,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .collect::<Result<_, TooDeep>>()
             .map_err(too_deep)?
     };
-    let best_plies: Vec<String> = plies
+    let best_plies: Vec<String> = line::best(&plies, value)
         .iter()
-        .filter(|&&(_, v)| v == Some(value))
-        .map(|&(p, _)| p.notation(variant.per_row))
+        .map(|p| p.notation(variant.per_row))
         .collect();
-    let (pv, pv_end) = principal_variation(&variant, value, &mut keeps, &pos).map_err(too_deep)?;
+    let pv_line = line::principal_variation(&variant, value, &mut keeps, &pos).map_err(too_deep)?;
+    let (pv, pv_end) = (pv_line.notation(variant.per_row), pv_line.end.to_string());
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
         Some(s) => {
@@ -422,11 +419,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         None => "retrograde databases".to_owned(),
     };
     let final_margin = captured + value;
-    let verdict = match final_margin.cmp(&0) {
-        std::cmp::Ordering::Greater => "South wins",
-        std::cmp::Ordering::Less => "North wins",
-        std::cmp::Ordering::Equal => "draw",
-    };
+    let verdict = line::result(final_margin);
     // The same start under the rule file's own game (its repetition rule,
     // every end), where a plain search with the history can reach.
     let guide = |c: &Position| {
@@ -529,75 +522,4 @@ pub fn run(a: Args) -> Result<(), Failure> {
         println!("database file: {f}");
     }
     Ok(())
-}
-
-/// Each legal ply and South's future margin after it (its gain included),
-/// from the databases.
-pub fn db_ply_values(variant: &Variant, db: &Database, pos: &Position) -> Vec<(Ply, i32)> {
-    if terminal_margin(variant, pos).is_some() {
-        return Vec::new();
-    }
-    let mut plies = Vec::new();
-    pos.legal_plies(variant, &mut plies);
-    plies
-        .into_iter()
-        .map(|p| {
-            let mut child = *pos;
-            child.play_unchecked(variant, p);
-            let after = db.probe(&child).expect("a lower or equal layer");
-            (p, gain(pos, &child) + after)
-        })
-        .collect()
-}
-
-/// Best plies from `start` (worth `value`) to the end, or until a
-/// position repeats (the value of endless play) or [`PV_MAX`] plies; and
-/// how it ended. `keeps(child, need, mover)`: whether the child's margin
-/// to come is `need`, as good as it gets for `mover`.
-fn principal_variation(
-    variant: &Variant,
-    value: i32,
-    keeps: &mut dyn FnMut(&Position, i32, Side) -> Result<bool, TooDeep>,
-    start: &Position,
-) -> Result<(Vec<String>, String), TooDeep> {
-    let mut pos = *start;
-    let mut want = value;
-    let mut seen = vec![pos];
-    let mut line = Vec::new();
-    let mut legal = Vec::new();
-    loop {
-        if let Some(reason) = pos.end(variant) {
-            return Ok((
-                line,
-                format!("the game ends: {}", pos.outcome(variant, reason)),
-            ));
-        }
-        pos.legal_plies(variant, &mut legal);
-        let mover = pos.to_move();
-        let mut next = None;
-        for &p in &legal {
-            let mut c = pos;
-            c.play_unchecked(variant, p);
-            if keeps(&c, want - gain(&pos, &c), mover)? {
-                next = Some((p, c));
-                break;
-            }
-        }
-        let Some((ply, child)) = next else {
-            return Ok((line, "no ply keeps the value (a bug)".into()));
-        };
-        want -= gain(&pos, &child);
-        line.push(ply.notation(variant.per_row));
-        pos = child;
-        if seen.contains(&pos) {
-            return Ok((
-                line,
-                "a position repeats: endless play, scored by the convention".into(),
-            ));
-        }
-        if line.len() >= PV_MAX {
-            return Ok((line, format!("cut at {PV_MAX} plies")));
-        }
-        seen.push(pos);
-    }
 }

@@ -113,10 +113,9 @@ fn combinations(readings: &[Reading], spec: Option<&str>) -> Result<Vec<Selectio
         Some(spec) => {
             let mut named = Vec::new();
             for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (name, alts) = item.split_once('=').ok_or_else(|| {
+                let (name, alts) = ayla::rules::reading_choice(item).ok_or_else(|| {
                     format!("expected `all` or `reading=alternative|…`, found {item:?}")
                 })?;
-                let (name, alts) = (name.trim(), alts.trim());
                 let Some(i) = readings.iter().position(|r| r.name == name) else {
                     return Err(if readings.is_empty() {
                         format!("no reading `{name}`: these rules have no readings")

@@ -11,75 +11,13 @@
 
 use super::ply::{Effect, Illegal, Ply, SowEffect};
 use super::position::Position;
+use super::sowings::Sowings;
 use super::variant::{Variant, dir_index};
-use crate::board::{MAX_PITS, Pit, PitSet, Side};
+use crate::board::{Pit, PitSet, Side};
 use crate::rules::{
     BeyondCapture, Capture, Chain, Direction, Examined, Feeding, FirstSeed, GrandSlam, Laps,
     LaterRounds, Lock, MAX_RELAYS, Opening, Taker,
 };
-
-/// Most sowing plies one position can have: two for each pit.
-const MAX_SOWINGS: usize = 2 * MAX_PITS;
-
-/// The sowing plies of a position, in a fixed buffer.
-pub(crate) struct Sowings {
-    plies: [Ply; MAX_SOWINGS],
-    len: usize,
-}
-
-impl Sowings {
-    pub(crate) fn new() -> Sowings {
-        Sowings {
-            plies: [Ply::Pass; MAX_SOWINGS],
-            len: 0,
-        }
-    }
-
-    pub(crate) fn plies(&self) -> &[Ply] {
-        &self.plies[..self.len]
-    }
-
-    fn push(&mut self, p: Ply) {
-        self.plies[self.len] = p;
-        self.len += 1;
-    }
-
-    fn contains(&self, p: Ply) -> bool {
-        self.plies().contains(&p)
-    }
-
-    /// Keeps the plies `keep` accepts, if it accepts any (a filter that
-    /// lapses when it would leave nothing); whether it did.
-    fn keep_if_any(&mut self, mut keep: impl FnMut(Ply) -> bool) -> bool {
-        let mut mask = 0u128;
-        for (i, &p) in self.plies().iter().enumerate() {
-            if keep(p) {
-                mask |= 1 << i;
-            }
-        }
-        if mask == 0 {
-            return false;
-        }
-        let mut n = 0;
-        for i in 0..self.len {
-            if mask >> i & 1 == 1 {
-                self.plies[n] = self.plies[i];
-                n += 1;
-            }
-        }
-        self.len = n;
-        true
-    }
-
-    /// The plies in record notation, `" or "` between them.
-    fn list(&self, per_row: usize) -> String {
-        self.plies()
-            .iter()
-            .map(|p| p.notation(per_row))
-            .collect::<Vec<_>>()
-            .join(" or ")
-    }
-}
 
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
 #[inline]
@@ -193,7 +131,7 @@ impl Position {
     /// Step 4: each origin as its plies, in label order, counter-clockwise
     /// before clockwise where the direction is chosen.
     fn expand(rules: &Variant, origins: PitSet, out: &mut Sowings) {
-        out.len = 0;
+        out.clear();
         for p in origins.iter() {
             if rules.chosen.contains(p) {
                 out.push(Ply::SowToward(p, Direction::CounterClockwise));

@@ -527,10 +527,20 @@ pub enum Illegal {
     },
 }
 
+/// How the rules direct sowings from pit `p`: the entry of
+/// `pit_directions` for its pit number, or the board's `direction`.
+#[must_use]
+pub fn pit_direction(rules: &Rules, p: Pit) -> PitDirection {
+    match rules.pit_directions.get(p.index() % rules.per_row) {
+        Some(&d) => d,
+        None => PitDirection::Fixed(rules.direction),
+    }
+}
+
 /// The fixed direction of sowings from `p` (counter-clockwise for a pit
 /// whose direction is chosen).
 fn fixed_direction(rules: &Rules, p: Pit) -> Direction {
-    match super::variant::pit_direction(rules, p) {
+    match pit_direction(rules, p) {
         PitDirection::Fixed(d) => d,
         _ => Direction::CounterClockwise,
     }

@@ -2,8 +2,8 @@
 //! that move it on. Everything here is allocation-free; the only heap use
 //! is in building error messages for refused plies.
 
-use super::general::Sowings;
 use super::ply::{Effect, Illegal, Ply, SowEffect};
+use super::sowings::Sowings;
 use super::variant::Variant;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::GrandSlam;

@@ -254,16 +254,6 @@ pub struct Variant {
     pub(crate) house_sites: [PitSet; 2],
 }
 
-/// How the rules direct sowings from pit `p`: the entry of
-/// `pit_directions` for its pit number, or the board's `direction`.
-#[must_use]
-pub fn pit_direction(rules: &Rules, p: Pit) -> PitDirection {
-    match rules.pit_directions.get(p.index() % rules.per_row) {
-        Some(&d) => d,
-        None => PitDirection::Fixed(rules.direction),
-    }
-}
-
 /// The index of a direction in [`Variant`]'s `step` table.
 #[inline]
 pub(crate) fn dir_index(d: Direction) -> usize {

@@ -24,6 +24,37 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// named take their default.
 pub type Selection = std::collections::BTreeMap<String, String>;
 
+/// Parses `name=alt, name2=alt2`: a record's `Readings` tag, `--reading`
+/// values joined by commas. The one parser of a selection of readings.
+///
+/// # Errors
+/// An item without `=`, or a reading named twice.
+pub fn parse_selection(text: &str) -> Result<Selection, String> {
+    let mut sel = Selection::new();
+    for item in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let (k, v) = reading_choice(item)
+            .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+            .ok_or_else(|| format!("expected `reading=alternative`, found {item:?}"))?;
+        if sel.insert(k.to_owned(), v.to_owned()).is_some() {
+            return Err(format!("the reading `{k}` is named twice"));
+        }
+    }
+    Ok(sel)
+}
+
+/// One `name=alt` item split at its `=`, both sides trimmed (either may be
+/// empty); `None` without an `=`. What [`parse_selection`] and the
+/// combinations of `ayla stats --readings` (`name=alt|alt`) both read.
+#[must_use]
+pub fn reading_choice(item: &str) -> Option<(&str, &str)> {
+    let (k, v) = item.split_once('=')?;
+    Some((k.trim(), v.trim()))
+}
+
 /// The top-level tables of a rule file.
 pub const SECTIONS: &[&str] = &[
     "extends",
@@ -1115,5 +1146,42 @@ fn unknown_selections(sel: &Selection, readings: &[Reading], diags: &mut Vec<Dia
                 ),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod selection_tests {
+    use super::*;
+
+    #[test]
+    fn a_selection_is_split_at_commas_and_spaces() {
+        let sel = parse_selection(" a=x, b=y  c=z ,").unwrap();
+        let want: Vec<(&str, &str)> = vec![("a", "x"), ("b", "y"), ("c", "z")];
+        let got: Vec<(&str, &str)> = sel.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(got, want);
+        assert!(parse_selection("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_selection_refuses_an_item_without_both_sides_and_a_reading_twice() {
+        for bad in ["a", "a=", "=x", "a=x,b"] {
+            assert!(
+                parse_selection(bad)
+                    .unwrap_err()
+                    .starts_with("expected `reading=alternative`"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            parse_selection("a=x, a=y").unwrap_err(),
+            "the reading `a` is named twice"
+        );
+    }
+
+    #[test]
+    fn a_choice_splits_at_the_first_equals_sign() {
+        assert_eq!(reading_choice(" a = x|y "), Some(("a", "x|y")));
+        assert_eq!(reading_choice("a=b=c"), Some(("a", "b=c")));
+        assert_eq!(reading_choice("a"), None);
     }
 }

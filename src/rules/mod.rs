@@ -14,7 +14,7 @@ pub mod schema;
 mod validate;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
-pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection};
+pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection, parse_selection, reading_choice};
 pub use mechanics::{Mechanic, MechanicSet, Mechanics};
 pub use model::*;
 

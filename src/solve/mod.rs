@@ -30,6 +30,7 @@ pub mod exhaustive;
 pub mod file;
 pub mod history;
 pub mod index;
+pub mod line;
 pub mod packed;
 pub mod reach;
 pub mod retro;

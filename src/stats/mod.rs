@@ -26,6 +26,7 @@
 pub mod chart;
 
 use crate::board::Side;
+use crate::driver::{Driver, Seat, Turn};
 use crate::engine::{Effect, EndReason, Game, Ply, SowEffect, Variant};
 use crate::rng::Rng;
 use crate::search::Level;
@@ -142,7 +143,7 @@ pub fn play_game(
     } else {
         Side::North
     };
-    let mut game = Game::new(Arc::clone(variant));
+    let game = Game::new(Arc::clone(variant));
     let first = game.position().to_move();
     let player = |level: Level, which: u64| {
         let p = Player::new(level, stream(setup.seed, index, which));
@@ -151,8 +152,14 @@ pub fn play_game(
             None => p,
         }
     };
-    let mut a = player(setup.levels[0], 1);
-    let mut b = player(setup.levels[1], 2);
+    let a = player(setup.levels[0], 1);
+    let b = player(setup.levels[1], 2);
+    let seats = if a_side == Side::South {
+        [a, b]
+    } else {
+        [b, a]
+    };
+    let mut driver = Driver::new(game, seats.map(Seat::engine)).with_max_plies(setup.max_plies);
     let pair = if setup.levels[0] == setup.levels[1] {
         index
     } else {
@@ -170,23 +177,20 @@ pub fn play_game(
         captured: Vec::new(),
         trades: [0; 3],
     };
-    while !game.is_over() && record.plies() < setup.max_plies as usize {
+    while let Turn::Engine(_) = driver.turn() {
         if stop.load(Relaxed) {
             return None;
         }
-        game.legal_plies(&mut legal);
-        let ply = if record.plies() < setup.opening as usize {
-            legal[opening.below(legal.len())]
-        } else if game.position().to_move() == a_side {
-            a.choose(&mut game)
-                .expect("a ply, from a database if perfect")
+        driver.game().legal_plies(&mut legal);
+        let played = if record.plies() < setup.opening as usize {
+            driver
+                .play(legal[opening.below(legal.len())])
+                .expect("players choose legal plies")
         } else {
-            b.choose(&mut game)
-                .expect("a ply, from a database if perfect")
+            driver.step().expect("a ply, from a database if perfect")
         };
-        let effect = game.play(ply).expect("players choose legal plies");
         record.legal.push(legal.len() as u16);
-        record.captured.push(match effect {
+        record.captured.push(match played.effect {
             Effect::Sow(SowEffect {
                 seeds_captured,
                 sowing_taken,
@@ -194,13 +198,14 @@ pub fn play_game(
             }) => seeds_captured + sowing_taken[0] + sowing_taken[1],
             _ => 0,
         });
-        match ply {
+        match played.ply {
             Ply::Offer(_) => record.trades[0] += 1,
             Ply::Accept => record.trades[1] += 1,
             Ply::Decline => record.trades[2] += 1,
             _ => {}
         }
     }
+    let game = driver.game();
     match game.outcome() {
         Some(o) => {
             record.end = Some(o.reason);

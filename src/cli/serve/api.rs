@@ -7,6 +7,7 @@ use crate::cli::rules::{evidence_word, family_word};
 use crate::cli::solve::DbArgs;
 use ayla::check::{check_game, write_record};
 use ayla::draw::{self, Marks, Options, Scene, Seeds};
+use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::reference::trace::{self, Event};
@@ -386,13 +387,14 @@ impl Api {
                 MAX_THINK.as_secs()
             )));
         }
-        let mut replay = self.replay(r)?;
+        let replay = self.replay(r)?;
         if let Some(i) = replay.illegal {
             return Err(refuse(
                 i["message"].as_str().unwrap_or("an illegal ply").to_owned(),
             ));
         }
-        if replay.game.outcome().is_some() {
+        let mut driver = Driver::new(replay.game, [Seat::Outside, Seat::Outside]);
+        if let Turn::Over(_) = driver.turn() {
             return Err(refuse("the game is over: there is no ply to choose"));
         }
         // Seeded by the game's length, so the same game asks the same
@@ -403,7 +405,7 @@ impl Api {
             // built here, say so rather than play another level's ply.
             let db = crate::cli::solve::database(
                 &replay.variant,
-                replay.game.position(),
+                driver.game().position(),
                 &DbArgs {
                     db: None,
                     threads: None,
@@ -415,9 +417,10 @@ impl Api {
             .map_err(|f| refuse(format!("level perfect: no perfect play here: {f}")))?;
             player = player.with_database(Arc::new(db.db));
         }
-        let ply = player
-            .choose(&mut replay.game)
-            .map_err(|e| refuse(e.to_string()))?;
+        // The engine plays the side to move; the browser plays both.
+        let side = driver.game().position().to_move();
+        *driver.seat_mut(side) = Seat::engine(player);
+        let ply = driver.choose().map_err(|e| refuse(e.to_string()))?;
         Ok(json!({"ply": ply.notation(replay.variant.per_row), "level": level.to_string()}))
     }
 
