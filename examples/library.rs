@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{}: {} pits a row, {} seeds in all, {} readings of open points",
         rules.provenance.name,
-        rules.per_row,
+        rules.per_row(),
         rules.total_seeds(),
         rules.readings.len()
     );

@@ -526,7 +526,7 @@ pub fn write_record_with_comments(
         }
         let Some(p) = plies.get(i) else { break };
         line.push_str(&format!("{}. ", i + 1));
-        line.push_str(&p.notation(rules.per_row));
+        line.push_str(&p.notation(&rules.board));
         line.push(' ');
         if line.len() > 70 {
             flush(&mut out, &mut line);

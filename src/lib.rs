@@ -5,7 +5,8 @@
 //! ([`rules::BUNDLED`]).
 //!
 //! The crate's layers: [`board`] (sides, pits, sets of pits: the
-//! vocabulary), [`state`] (the one plain shape of a game's state, which
+//! vocabulary; and a board's [`board::Geometry`], its rows, circuits and
+//! labels), [`state`] (the one plain shape of a game's state, which
 //! the reference plays on, the notation reads and writes and drawings
 //! show; the engine packs it into a `Position`), [`rules`] (the rule language: schema, validated model,
 //! loading, plain-English description), [`engine`] (the fast interpreter),
@@ -25,7 +26,7 @@
 //! use ayla::{notation, rules};
 //!
 //! let kpe = Variant::new(rules::bundled("Kpé")?);
-//! let c = kpe.pit('c').expect("Kpé has a pit c");
+//! let c = kpe.pit("c").expect("Kpé has a pit c");
 //! let mut game = Game::new(kpe);
 //! game.play(Ply::Sow(c))?;
 //! assert_eq!(

@@ -70,7 +70,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .collect();
         let best: Vec<String> = line::best(&plies, future)
             .iter()
-            .map(|p| p.notation(rules.per_row))
+            .map(|p| p.notation(&rules.board))
             .collect();
         let final_margin =
             future + i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
@@ -87,8 +87,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mut game = Game::from_position(rules.clone(), pos);
     let mut searcher = Searcher::new(1 << 20);
     let r = searcher.search(&mut game, budget);
-    let n = rules.per_row;
-    let pv: Vec<String> = r.pv.iter().map(|p| p.notation(n)).collect();
+    let board = &rules.board;
+    let pv: Vec<String> = r.pv.iter().map(|p| p.notation(board)).collect();
     let side = game.position().to_move();
     let meaning = eval::meaning(r.value);
     // A 0 is a heuristic's unless every line that decides it ends.
@@ -100,7 +100,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "position": format_position(&rules, game.position()),
                 "side": side.to_string(),
                 "value": if draw { json!({ "draw": true }) } else { value_json(meaning) },
-                "best": r.best.map(|p| p.notation(n)),
+                "best": r.best.map(|p| p.notation(board)),
                 "pv": pv,
                 "depth": r.depth,
                 "nodes": r.nodes,
@@ -135,7 +135,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
             value_note(meaning)
         );
     }
-    println!("best:     {}", r.best.map_or("-".into(), |p| p.notation(n)));
+    println!(
+        "best:     {}",
+        r.best.map_or("-".into(), |p| p.notation(board))
+    );
     println!("line:     {}", pv.join(" "));
     println!(
         "searched: depth {}, {} nodes in {:.2} s",

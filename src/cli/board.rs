@@ -119,7 +119,7 @@ enum Cells {
 
 /// One way to lay the board out.
 #[derive(Debug, Clone, Copy)]
-struct Geometry {
+struct CellShape {
     cells: Cells,
     /// Width of a count.
     digits: usize,
@@ -153,26 +153,27 @@ impl Line {
 
 /// The board in the given style.
 pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
-    let n = rules.per_row;
-    let counts = (0..2 * n)
-        .map(|i| pos.seeds(Pit(i as u8)))
+    let counts = rules
+        .all_pits()
+        .iter()
+        .map(|p| pos.seeds(p))
         .chain(Side::BOTH.map(|s| pos.captured(s)));
     let widest = digits(u32::from(counts.max().unwrap_or(0)));
     // The wide field is fixed (so the board does not shift as counts grow)
     // unless the game's seeds need more digits.
     let wide = digits(rules.total_seeds()).max(3);
     let mut choices = vec![
-        Geometry {
+        CellShape {
             cells: Cells::Wide,
             digits: wide,
             inline: true,
         },
-        Geometry {
+        CellShape {
             cells: Cells::Compact,
             digits: widest,
             inline: true,
         },
-        Geometry {
+        CellShape {
             cells: Cells::Compact,
             digits: widest,
             inline: false,
@@ -180,7 +181,7 @@ pub fn draw_styled(rules: &Rules, pos: &Position, style: Style) -> String {
     ];
     if !style.fancy {
         for inline in [true, false] {
-            choices.push(Geometry {
+            choices.push(CellShape {
                 cells: Cells::Tight,
                 digits: widest,
                 inline,
@@ -290,11 +291,11 @@ impl Order {
 }
 
 /// The lines of the board itself (no notes), unstripped.
-fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line> {
-    let n = rules.per_row;
+fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line> {
+    let n = rules.per_row();
     let order = Order::of(rules);
     let (north, south) = order.top_and_bottom();
-    let traded = |i: usize| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n);
+    let traded = |i: usize| pos.controller(Pit(i as u8)) != rules.board.label_side(Pit(i as u8));
     let house = |i: usize| {
         Side::BOTH
             .iter()
@@ -316,7 +317,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
     };
     let mut lines = Vec::new();
     // Columns of each pit's last digit, for the labels.
-    let mut at = vec![0usize; 2 * n];
+    let mut at = vec![0usize; rules.pits()];
     if style.fancy {
         let inner = d + 1;
         let cols = usize::from(left_store.is_some()) + n + usize::from(right_store.is_some());
@@ -498,7 +499,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<Line>
 }
 
 /// The width of a plain row of `n` cells.
-fn pits_width(g: Geometry, n: usize) -> usize {
+fn pits_width(g: CellShape, n: usize) -> usize {
     n * match g.cells {
         Cells::Wide => g.digits + 3,
         Cells::Compact => g.digits + 2,
@@ -518,10 +519,12 @@ fn labels(rules: &Rules, idx: &[usize], at: &[usize]) -> Line {
 
 /// The lines under the board: what its marks mean, the sowing direction,
 /// the opening lock, a pending offer.
-fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String> {
-    let n = rules.per_row;
+fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<String> {
     let mut out = Vec::new();
-    let traded = (0..2 * n).any(|i| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(n));
+    let traded = rules
+        .all_pits()
+        .iter()
+        .any(|p| pos.controller(p) != rules.board.label_side(p));
     if traded {
         out.push(match (style.fancy, g.cells) {
             (false, Cells::Wide) => "(k)X: a traded pit holding k seeds, controlled by X".into(),
@@ -550,7 +553,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
             if h.is_empty() {
                 "none".to_owned()
             } else {
-                h.labels(n)
+                rules.labels(h)
             }
         };
         out.push(format!(
@@ -567,7 +570,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
             let home = rules.home_row(side);
             let missing = home.minus(pos.sown());
             if !missing.is_empty() {
-                let left: String = missing.iter().map(|p| rules.label(p)).collect();
+                let left: String = missing.iter().map(|p| rules.label(p).to_string()).collect();
                 out.push(format!(
                     "{side}: opening: sows first from the home pits not sown yet ({left})"
                 ));
@@ -588,7 +591,11 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
                 if done == home {
                     out.push(format!("{side}: opening lock released"));
                 } else {
-                    let missing: String = home.minus(done).iter().map(|p| rules.label(p)).collect();
+                    let missing: String = home
+                        .minus(done)
+                        .iter()
+                        .map(|p| rules.label(p).to_string())
+                        .collect();
                     let then = if release_may_capture {
                         "the sowing that completes them may capture"
                     } else {
@@ -608,7 +615,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: Geometry) -> Vec<String
             "{} offers {} {}: {} must accept or decline",
             pos.to_move().opponent(),
             plural(o.len(), "pit", "pits"),
-            o.labels(n),
+            rules.labels(o),
             pos.to_move()
         ));
     }
@@ -625,7 +632,7 @@ fn sowing_line(rules: &Rules) -> String {
     }
     // Read from the circuit itself: seen from South's seat, seeds going
     // from a to b run counter-clockwise.
-    let way = if rules.per_row == 1 || rules.next(Pit(0)) == Pit(1) {
+    let way = if rules.per_row() == 1 || rules.next(Pit(0)) == Pit(1) {
         "counter-clockwise"
     } else {
         "clockwise"
@@ -652,7 +659,7 @@ fn sowing_line(rules: &Rules) -> String {
 /// The sowing line where directions go by pit number: each run of
 /// numbers with one direction, named by its labels in both rows.
 fn directions_line(rules: &Rules) -> String {
-    let n = rules.per_row;
+    let n = rules.per_row();
     let mut parts = Vec::new();
     let mut k = 0;
     while k < n {
@@ -732,7 +739,7 @@ mod tests {
     fn the_layout_orders_every_bundled_board_as_the_terminal_board_did() {
         for (id, _, _) in ayla::rules::BUNDLED {
             let rules = ayla::rules::bundled(id).unwrap();
-            let n = rules.per_row;
+            let n = rules.per_row();
             let o = Order::of(&rules);
             let top: Vec<usize> = (n..2 * n).rev().collect();
             let bottom: Vec<usize> = (0..n).collect();
@@ -756,7 +763,7 @@ mod tests {
         for (id, _, _) in ayla::rules::BUNDLED {
             let rules = ayla::rules::bundled(id).unwrap();
             let pos = Position::initial(&rules);
-            let n = rules.per_row;
+            let n = rules.per_row();
             for width in [80, 34] {
                 for style in styles(width) {
                     let text = strip(&draw_styled(&rules, &pos, style));
@@ -786,7 +793,7 @@ mod tests {
                     ] {
                         let row: Vec<char> = lines[row].chars().collect();
                         for i in pits {
-                            let c = column(lines[labels], rules.label(Pit(i as u8)))
+                            let c = column(lines[labels], rules.label(Pit(i as u8)).letter_char())
                                 .unwrap_or_else(|| panic!("label of pit {i}: {what}"));
                             let last = char::from_digit(u32::from(rules.initial[i] % 10), 10);
                             assert_eq!(Some(row[c]), last, "pit {i}: {what}");

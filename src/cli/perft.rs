@@ -29,7 +29,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let rules = a.readings.load(&a.variant)?;
     let pos = a.start.position(&rules)?;
     let mut game = Game::from_position(rules.clone(), pos);
-    let n = rules.per_row;
+    let board = &rules.board;
     let divided = a.divide.then(|| perft_divide(&mut game, a.depth));
     let total = match &divided {
         // perft 0 is 1 whatever the position: the empty sequence.
@@ -47,7 +47,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "nodes": total,
                 "divide": divided.as_ref().map(|d| d
                     .iter()
-                    .map(|(p, c)| json!({"ply": p.notation(n), "nodes": c}))
+                    .map(|(p, c)| json!({"ply": p.notation(board), "nodes": c}))
                     .collect::<Vec<_>>()),
             })
         );
@@ -55,7 +55,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     if let Some(d) = &divided {
         for (p, c) in d {
-            println!("{}: {c}", p.notation(n));
+            println!("{}: {c}", p.notation(board));
         }
         println!("total: {total}");
     } else {

@@ -759,12 +759,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     s.save.display()
                 ))
             })?;
-            println!("{side} (engine) plays {}.", ply.notation(rules.per_row));
+            println!("{side} (engine) plays {}.", ply.notation(&rules.board));
             s.play(ply, false).expect("the engine plays legal plies");
             continue;
         }
         s.driver.game().legal_plies(&mut legal);
-        let list: Vec<String> = legal.iter().map(|p| p.notation(rules.per_row)).collect();
+        let list: Vec<String> = legal.iter().map(|p| p.notation(&rules.board)).collect();
         print!(
             "{}",
             board::wrap(
@@ -803,10 +803,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 match r.best {
                     Some(p) => {
                         let pv: Vec<String> =
-                            r.pv.iter().map(|p| p.notation(rules.per_row)).collect();
+                            r.pv.iter().map(|p| p.notation(&rules.board)).collect();
                         println!(
                             "Hint: {} ({}; searched to depth {}, line {}).\n",
-                            p.notation(rules.per_row),
+                            p.notation(&rules.board),
                             value_words(r.value, side),
                             r.depth,
                             pv.join(" ")

@@ -406,10 +406,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let best_plies: Vec<String> = line::best(&plies, value)
         .iter()
-        .map(|p| p.notation(variant.per_row))
+        .map(|p| p.notation(&variant.board))
         .collect();
     let pv_line = line::principal_variation(&variant, value, &mut keeps, &pos).map_err(too_deep)?;
-    let (pv, pv_end) = (pv_line.notation(variant.per_row), pv_line.end.to_string());
+    let (pv, pv_end) = (pv_line.notation(&variant.board), pv_line.end.to_string());
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
         Some(s) => {
@@ -437,7 +437,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "not checked under the rule file's own rules: an alpha-beta search with the history needs more than {HISTORY_BUDGET} nodes"
         ),
     };
-    let n = variant.per_row;
+    let board = &variant.board;
     let threads = rayon::current_num_threads();
     let memory = peak_memory();
     let file_note = provided.file.as_ref().map(|p| {
@@ -457,7 +457,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 "future_margin": value,
                 "final_margin": final_margin,
                 "result": verdict,
-                "plies": plies.iter().map(|&(p, v)| json!({"ply": p.notation(n), "future_margin": v})).collect::<Vec<_>>(),
+                "plies": plies.iter().map(|&(p, v)| json!({"ply": p.notation(board), "future_margin": v})).collect::<Vec<_>>(),
                 "best": best_plies,
                 "pv": pv,
                 "pv_end": pv_end,
@@ -487,8 +487,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let listed: Vec<String> = plies
         .iter()
         .map(|&(p, v)| match v {
-            Some(v) => format!("{} {v:+}", p.notation(n)),
-            None => format!("{} worse", p.notation(n)),
+            Some(v) => format!("{} {v:+}", p.notation(board)),
+            None => format!("{} worse", p.notation(board)),
         })
         .collect();
     println!("plies (South's margin to come): {}", listed.join(", "));

@@ -81,8 +81,9 @@ pub struct PitCell {
 /// A row of pits, left to right as seen from South's seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// The player whose home row this is at the start.
-    pub side: Side,
+    /// The player whose row this is at the start (`None`: a middle row,
+    /// both players').
+    pub side: Option<Side>,
     /// Its pits, left to right.
     pub pits: Vec<PitCell>,
 }
@@ -147,33 +148,22 @@ impl Layout {
     }
 }
 
-/// The rows of a two-row board, top to bottom, as docs/notation.md draws
-/// them from South's seat: North's row right to left (`… C B A`), then
-/// South's left to right (`a b c …`).
-fn rows_of(rules: &Rules) -> Vec<(Side, Vec<Pit>)> {
-    let n = rules.per_row;
-    let pit = |i: usize| Pit(i as u8);
-    vec![
-        (Side::North, (n..2 * n).rev().map(pit).collect()),
-        (Side::South, (0..n).map(pit).collect()),
-    ]
+/// The rows top to bottom, each left to right, as docs/notation.md draws
+/// them from South's seat (the geometry's order).
+fn rows_of(rules: &Rules) -> Vec<(Option<Side>, Vec<Pit>)> {
+    rules.board.rows_from_south()
 }
 
 /// Which end `side`'s store is at: `true` for the right. A store lies
 /// after its owner's last house in sowing order, so clockwise sowing puts
 /// South's on the left.
 fn store_on_right(rules: &Rules, side: Side) -> bool {
-    let n = rules.per_row;
-    let last = rules.last_house(side).index();
-    match side {
-        // South's row runs a.. left to right.
-        Side::South => last + 1 == n,
-        // North's row is drawn right to left, so its first pit A is on the right.
-        Side::North => last == n,
-    }
+    // The end nearer the last house; a row of one pit has it on the right.
+    let last = rules.last_house(side);
+    2 * rules.board.column(last) + 1 >= rules.per_row()
 }
 
-fn build(rules: &Rules, rows: &[(Side, Vec<Pit>)]) -> Layout {
+fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
     let cols = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0).max(1);
     let stores = rules.stores;
     let store_band = if stores {
@@ -262,7 +252,7 @@ fn build(rules: &Rules, rows: &[(Side, Vec<Pit>)]) -> Layout {
         .map(|side| {
             let ys: Vec<f64> = out_rows
                 .iter()
-                .filter(|r| r.side == side)
+                .filter(|r| r.side == Some(side))
                 .filter_map(|r| r.pits.first().map(|c| c.centre.y))
                 .collect();
             let y = if ys.is_empty() {
@@ -357,8 +347,13 @@ mod tests {
     fn north_runs_right_to_left_over_south() {
         let rules = crate::rules::bundled("kpe").unwrap();
         let l = Layout::of(&rules);
-        let order =
-            |k: usize| -> String { l.rows[k].pits.iter().map(|c| rules.label(c.pit)).collect() };
+        let order = |k: usize| -> String {
+            l.rows[k]
+                .pits
+                .iter()
+                .map(|c| rules.label(c.pit).to_string())
+                .collect()
+        };
         assert_eq!(order(0), "DCBA");
         assert_eq!(order(1), "abcd");
         let a = l.pit(Pit(0)).unwrap();
@@ -381,7 +376,10 @@ mod tests {
         let l = Layout::of(&rules);
         let s = l.store(Side::South).unwrap().rect;
         let n = l.store(Side::North).unwrap().rect;
-        let f = l.pit(rules.pit('f').unwrap()).unwrap().centre;
+        let f = l
+            .pit(rules.pit('f'.encode_utf8(&mut [0; 4])).unwrap())
+            .unwrap()
+            .centre;
         assert!(s.x > f.x && n.x < f.x);
     }
 }

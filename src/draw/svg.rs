@@ -181,9 +181,8 @@ fn draw_pit(
 ) {
     let p = cell.pit;
     let i = p.index();
-    let n = rules.per_row;
     let seeds = scene.state.seeds.get(i).copied().unwrap_or(0);
-    let home = p.home_side(n);
+    let home = rules.board.label_side(p);
     let controller = scene.state.controller.get(i).copied().unwrap_or(home);
     let house = scene.state.houses.get(i).copied().flatten();
     let offered = scene.state.offer.contains(&p);

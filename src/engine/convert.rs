@@ -7,8 +7,8 @@
 use super::position::Position;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
-use crate::words::count;
 use crate::state::State;
+use crate::words::count;
 use std::fmt;
 
 /// Which part of a [`State`] is wrong.
@@ -281,13 +281,12 @@ fn check_houses(rules: &Rules, seeds: &[u32], houses: [PitSet; 2]) -> Result<(),
             None => Ok(()),
         };
     };
-    let n = rules.per_row;
     let label = |p: Pit| rules.label(p);
     for side in Side::BOTH {
         let mine = houses[side.index()];
         let home = rules.home_row(side);
         for p in mine.iter() {
-            let k = p.index() % n + 1;
+            let k = rules.board.number(p);
             let (eligible, row) = if home.contains(p) {
                 (h.own_row.contains(k), "their own row")
             } else {
@@ -336,9 +335,11 @@ fn check_houses(rules: &Rules, seeds: &[u32], houses: [PitSet; 2]) -> Result<(),
         }
     }
     if h.not_same_number
-        && let Some(p) = north
-            .iter()
-            .find(|q| south.iter().any(|s| s.index() % n == q.index() % n))
+        && let Some(p) = north.iter().find(|&q| {
+            south
+                .iter()
+                .any(|s| rules.board.number(s) == rules.board.number(q))
+        })
     {
         return Err(fault_at(
             SetupField::Houses,

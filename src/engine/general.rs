@@ -22,7 +22,7 @@ use crate::rules::{
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
 #[inline]
 fn number(rules: &Variant, p: Pit) -> usize {
-    p.index() % rules.per_row + 1
+    usize::from(rules.numbers[p.index()])
 }
 
 /// Walks one lap of `hand` seeds started at `lap_origin` by `side` going
@@ -257,7 +257,6 @@ impl Position {
         origins: PitSet,
     ) -> Result<(), Illegal> {
         let side = self.to_move;
-        let n = rules.per_row;
         let (p, _) = rules.sowing_of(ply).expect("a sowing");
         let list = |s: PitSet| {
             s.iter()
@@ -295,8 +294,8 @@ impl Position {
             return Err(super::position::unfed(
                 rules,
                 side,
-                ply.notation(n),
-                buf.list(n),
+                ply.notation(&rules.board),
+                buf.list(&rules.board),
             ));
         }
         if rules
@@ -307,8 +306,8 @@ impl Position {
         {
             return Err(Illegal::GrandSlam {
                 side,
-                ply: ply.notation(n),
-                others: buf.list(n),
+                ply: ply.notation(&rules.board),
+                others: buf.list(&rules.board),
             });
         }
         Ok(())

@@ -1,6 +1,6 @@
 //! Plies, what they did, and why one may be refused.
 
-use crate::board::{Pit, PitSet, Side};
+use crate::board::{Geometry, Label, Pit, PitSet, Side};
 use crate::rules::{Direction, PitDirection, Rules};
 use crate::words::count;
 
@@ -35,13 +35,16 @@ impl Ply {
     }
 
     /// The ply in record notation (`c`, `pass`, `offer(c,d)`, `accept`, `decline`).
+    ///
+    /// # Panics
+    /// If it names a pit `board` has not got.
     #[must_use]
-    pub fn notation(self, per_row: usize) -> String {
+    pub fn notation(self, board: &Geometry) -> String {
         match self {
-            Ply::Sow(p) => p.label(per_row).to_string(),
-            Ply::SowToward(p, d) => format!("{}{}", p.label(per_row), direction_mark(d)),
+            Ply::Sow(p) => board.label(p).to_string(),
+            Ply::SowToward(p, d) => format!("{}{}", board.label(p), direction_mark(d)),
             Ply::Pass => "pass".into(),
-            Ply::Offer(s) => format!("offer({})", s.labels(per_row)),
+            Ply::Offer(s) => format!("offer({})", board.labels(s)),
             Ply::Accept => "accept".into(),
             Ply::Decline => "decline".into(),
         }
@@ -148,7 +151,6 @@ impl Effect {
 
     fn describe_toward(&self, rules: &Rules, side: Side, chosen: Option<Direction>) -> String {
         let e = self;
-        let n = rules.per_row;
         match *e {
             Effect::Sow(SowEffect {
                 origin,
@@ -191,7 +193,7 @@ impl Effect {
                     s.push_str(&format!(
                         "; as the seeds fell, pit{} {} reached a capturing count and {} taken ({})",
                         if sowing_pits.len() == 1 { "" } else { "s" },
-                        sowing_pits.labels(n),
+                        rules.labels(sowing_pits),
                         if sowing_pits.len() == 1 {
                             "was"
                         } else {
@@ -227,7 +229,7 @@ impl Effect {
                 if !houses_made.is_empty() {
                     s.push_str(&format!(
                         "; pit {} becomes {side}'s house",
-                        houses_made.labels(n)
+                        rules.labels(houses_made)
                     ));
                     if captured == houses_made {
                         s.push_str(&format!(
@@ -272,7 +274,7 @@ impl Effect {
                 } else if !captured.is_empty() && captured != houses_made {
                     s.push_str(&format!(
                         "; captures {} ({seeds_captured} seed{})",
-                        captured.labels(n),
+                        rules.labels(captured),
                         if seeds_captured == 1 { "" } else { "s" }
                     ));
                 }
@@ -282,18 +284,18 @@ impl Effect {
             Effect::Offer(p) => format!(
                 "{side} offers pit{} {} to {}",
                 if p.len() == 1 { "" } else { "s" },
-                p.labels(n),
+                rules.labels(p),
                 side.opponent()
             ),
             Effect::Accept { pits, paid } => format!(
                 "{side} accepts: pit{} {} become{} {side}'s, and {side} pays {} into {}",
                 if pits.len() == 1 { "" } else { "s" },
-                pits.labels(n),
+                rules.labels(pits),
                 if pits.len() == 1 { "s" } else { "" },
                 count(paid, "captured seed", "captured seeds"),
                 if pits.len() == 1 { "it" } else { "them" }
             ),
-            Effect::Decline(p) => format!("{side} declines the offer of {}", p.labels(n)),
+            Effect::Decline(p) => format!("{side} declines the offer of {}", rules.labels(p)),
         }
     }
 }
@@ -321,11 +323,18 @@ pub enum Illegal {
         /// Side to act.
         side: Side,
     },
+    /// A pit index past the board's last pit (only a program can name
+    /// one: records name pits by label).
+    #[error("the board has no pit {index}: its pits are numbered from 0 in label order")]
+    NoSuchPit {
+        /// The index named.
+        index: usize,
+    },
     /// Sowing from an empty pit.
     #[error("pit {pit} is empty; a sowing takes the seeds of a non-empty pit")]
     EmptyPit {
         /// The pit's label.
-        pit: char,
+        pit: Label,
     },
     /// Sowing from a pit the player may not sow from.
     #[error("{side} may not sow from pit {pit}: {why}")]
@@ -333,7 +342,7 @@ pub enum Illegal {
         /// Side to act.
         side: Side,
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// e.g. "it is controlled by North", "it is not in South's row".
         why: String,
     },
@@ -371,7 +380,7 @@ pub enum Illegal {
     )]
     DirectionNeeded {
         /// The pit's label.
-        pit: char,
+        pit: Label,
     },
     /// A direction for a pit whose direction the rules fix.
     #[error(
@@ -380,7 +389,7 @@ pub enum Illegal {
     )]
     DirectionFixed {
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// The direction the rules fix for it.
         fixed: Direction,
         /// The direction the ply named.
@@ -390,7 +399,7 @@ pub enum Illegal {
     #[error("pit {pit} is {owner}'s house; a house is never sown from")]
     House {
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// Whose house it is.
         owner: Side,
     },
@@ -402,7 +411,7 @@ pub enum Illegal {
     )]
     BelowMinimum {
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// Seeds it holds.
         seeds: u16,
         /// `moves.min_seeds`.
@@ -418,7 +427,7 @@ pub enum Illegal {
         /// Side to act.
         side: Side,
         /// The refused pit's label.
-        pit: char,
+        pit: Label,
         /// The pits that may be sown, e.g. "b or c".
         pits: String,
     },
@@ -471,7 +480,7 @@ pub enum Illegal {
     #[error("pit {pit} is named twice in the offer")]
     OfferRepeats {
         /// The pit's label.
-        pit: char,
+        pit: Label,
     },
     /// Offering a pit one does not control.
     #[error("{side} may offer only pits they control; pit {pit} is controlled by {controller}")]
@@ -479,7 +488,7 @@ pub enum Illegal {
         /// Side to act.
         side: Side,
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// Who controls it.
         controller: Side,
     },
@@ -531,7 +540,7 @@ pub enum Illegal {
 /// `pit_directions` for its pit number, or the board's `direction`.
 #[must_use]
 pub fn pit_direction(rules: &Rules, p: Pit) -> PitDirection {
-    match rules.pit_directions.get(p.index() % rules.per_row) {
+    match rules.pit_directions.get(rules.board.number(p) - 1) {
         Some(&d) => d,
         None => PitDirection::Fixed(rules.direction),
     }

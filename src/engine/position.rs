@@ -455,11 +455,7 @@ impl Position {
             Ply::Accept | Ply::Decline => Err(Illegal::NoOffer { side }),
             Ply::Sow(p) | Ply::SowToward(p, _) => {
                 if p.index() >= rules.pits() {
-                    return Err(Illegal::NotYours {
-                        side,
-                        pit: '?',
-                        why: "the board has no such pit".into(),
-                    });
+                    return Err(Illegal::NoSuchPit { index: p.index() });
                 }
                 match (ply, rules.pit_direction(p)) {
                     (Ply::Sow(_), PitDirection::Chosen) => {
@@ -539,6 +535,9 @@ impl Position {
                         given: k,
                         max: t.max_pits,
                     });
+                }
+                if let Some(p) = set.minus(rules.all_pits).iter().next() {
+                    return Err(Illegal::NoSuchPit { index: p.index() });
                 }
                 let mine = self.controlled(rules, side);
                 if let Some(p) = set.minus(mine).iter().next() {
@@ -641,7 +640,7 @@ impl Position {
         if (own && self.controller(landing) != side) || self.seeds[landing.index()] != 1 {
             return (PitSet::EMPTY, 0);
         }
-        let facing = Pit((rules.pits() - 1 - landing.index()) as u8);
+        let facing = Pit(rules.opposite[landing.index()]);
         let across = self.seeds[facing.index()];
         if across == 0 && !opp.take_last_seed_alone {
             return (PitSet::EMPTY, 0);

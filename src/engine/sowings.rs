@@ -3,7 +3,7 @@
 //! kept apart from both so neither imports the other.
 
 use super::ply::Ply;
-use crate::board::MAX_PITS;
+use crate::board::{Geometry, MAX_PITS};
 
 /// Most sowing plies one position can have: two for each pit.
 const MAX_SOWINGS: usize = 2 * MAX_PITS;
@@ -68,10 +68,10 @@ impl Sowings {
     }
 
     /// The plies in record notation, `" or "` between them.
-    pub(crate) fn list(&self, per_row: usize) -> String {
+    pub(crate) fn list(&self, board: &Geometry) -> String {
         self.plies()
             .iter()
-            .map(|p| p.notation(per_row))
+            .map(|p| p.notation(board))
             .collect::<Vec<_>>()
             .join(" or ")
     }

@@ -160,7 +160,7 @@ pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
 .with(MechanicSet::of_kind(Kind::End));
 
 /// A rulebook compiled for the engine. It dereferences to its [`Rules`],
-/// so `variant.per_row` or `notation::format_position(&variant, …)` read
+/// so `variant.per_row()` or `notation::format_position(&variant, …)` read
 /// the meaning directly; the tables are the engine's own.
 #[derive(Debug, Clone)]
 pub struct Variant {
@@ -223,6 +223,11 @@ pub struct Variant {
     /// counter-clockwise, 1: clockwise), for sowings whose direction is
     /// not the board's (`sowing.direction` by pit, or chosen).
     pub(crate) step: [[u8; MAX_PITS]; 2],
+    /// `opposite[p]`: the pit across the board from `p` (the geometry's
+    /// `opposite`), which opposite captures take.
+    pub(crate) opposite: [u8; MAX_PITS],
+    /// `numbers[p]`: `p`'s number in its row, 1 to N, from its owner's left.
+    pub(crate) numbers: [u8; MAX_PITS],
     /// Pits whose sowing direction the mover chooses.
     pub(crate) chosen: PitSet,
     /// Pits whose sowings go clockwise (fixed).
@@ -290,9 +295,9 @@ impl Variant {
     pub fn new(rules: Rules) -> Variant {
         let pits = rules.pits();
         assert!(
-            (1..=MAX_PITS_PER_ROW).contains(&rules.per_row),
+            (1..=MAX_PITS_PER_ROW).contains(&rules.per_row()),
             "a board has 1 to {MAX_PITS_PER_ROW} pits a row, not {}",
-            rules.per_row
+            rules.per_row()
         );
         assert_eq!(rules.initial.len(), pits, "one initial count per pit");
         assert_eq!(
@@ -330,22 +335,27 @@ impl Variant {
             })
             .collect();
         let total = rules.total_seeds as usize;
+        let board = &rules.board;
         let mut step = [[0u8; MAX_PITS]; 2];
         for (d, row) in step.iter_mut().enumerate() {
+            let dir = [Direction::CounterClockwise, Direction::Clockwise][d];
             for (p, to) in row.iter_mut().enumerate().take(pits) {
-                let after = if d == 0 { p + 1 } else { p + pits - 1 };
-                *to = (after % pits) as u8;
+                *to = board.next(Pit(p as u8), dir).0;
             }
         }
+        let mut opposite = [0u8; MAX_PITS];
+        let mut numbers = [0u8; MAX_PITS];
+        for p in board.all_pits().iter() {
+            // A pit facing no one (a middle row) faces itself: no rule of
+            // a two-row board reaches it.
+            opposite[p.index()] = board.opposite(p).unwrap_or(p).0;
+            numbers[p.index()] = board.number(p) as u8;
+        }
         let (mut chosen, mut clockwise) = (PitSet::EMPTY, PitSet::EMPTY);
-        for p in 0..pits {
-            let d = match rules.pit_directions.get(p % rules.per_row) {
-                Some(&d) => d,
-                None => PitDirection::Fixed(rules.direction),
-            };
-            match d {
-                PitDirection::Chosen => chosen.insert(Pit(p as u8)),
-                PitDirection::Fixed(Direction::Clockwise) => clockwise.insert(Pit(p as u8)),
+        for p in board.all_pits().iter() {
+            match crate::engine::pit_direction(&rules, p) {
+                PitDirection::Chosen => chosen.insert(p),
+                PitDirection::Fixed(Direction::Clockwise) => clockwise.insert(p),
                 PitDirection::Fixed(_) => {}
             }
         }
@@ -384,6 +394,8 @@ impl Variant {
                 Some(Zone::OpponentRow | Zone::OpponentTerritory) => rows[mover.opponent().index()],
             }),
             step,
+            opposite,
+            numbers,
             chosen,
             clockwise,
             plain_moves,
@@ -401,7 +413,7 @@ impl Variant {
                 Some(h) => {
                     let numbered = |row: PitSet, nums: crate::rules::RowPits| -> PitSet {
                         row.iter()
-                            .filter(|p| nums.contains(p.index() % rules.per_row + 1))
+                            .filter(|p| nums.contains(usize::from(numbers[p.index()])))
                             .collect()
                     };
                     numbered(rows[s.index()], h.own_row)
@@ -577,7 +589,7 @@ mod path_tests {
         let pits = rules.pits();
         let (mut chosen, mut clockwise) = (PitSet::EMPTY, PitSet::EMPTY);
         for p in 0..pits {
-            let d = match rules.pit_directions.get(p % rules.per_row) {
+            let d = match rules.pit_directions.get(p % rules.per_row()) {
                 Some(&d) => d,
                 None => PitDirection::Fixed(rules.direction),
             };

@@ -55,7 +55,7 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
                 return Err(PlyParseError::Unrecognised(super::visible(t)));
             };
             let p = rules
-                .pit(c)
+                .pit(c.encode_utf8(&mut [0; 4]))
                 .ok_or_else(|| PlyParseError::NoSuchPit(l.to_owned(), all_labels()))?;
             if set.contains(p) {
                 return Err(PlyParseError::Repeated(c));
@@ -73,7 +73,7 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
         (Some(c), Some('<'), None) if c.is_ascii_alphabetic() => (c, Some(Direction::Clockwise)),
         _ => return Err(PlyParseError::Unrecognised(super::visible(t))),
     };
-    if rules.pit(c).is_none() {
+    if rules.pit(c.encode_utf8(&mut [0; 4])).is_none() {
         return Err(PlyParseError::NoSuchPit(c.to_string(), all_labels()));
     }
     super::record::resolve_sowing(rules, c, dir).map_err(PlyParseError::Direction)

@@ -185,7 +185,9 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         err(column, message)
     })?;
     let top = pairs.next().expect("grammar yields a position");
-    let n = rules.per_row;
+    let n = rules.per_row();
+    // The grammar reads rows in the order positions list them.
+    let label_rows = rules.board.label_rows();
     let mut seeds = [0u16; MAX_PITS];
     let mut to_move = Side::South;
     let mut captured = [0u16; 2];
@@ -214,7 +216,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         match p.as_rule() {
             Rule::seeds => {
                 for (r, row) in p.into_inner().map(unwrap).enumerate() {
-                    let side = if r == 0 { Side::South } else { Side::North };
+                    let side = rules.board.label_side(label_rows[r][0]);
                     let counts: Vec<_> = row.into_inner().collect();
                     if counts.len() != n {
                         return Err(err(
@@ -225,8 +227,8 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                             ),
                         ));
                     }
-                    for (i, c) in counts.iter().enumerate() {
-                        seeds[r * n + i] = parse_count(text, c)?;
+                    for (&pit, c) in label_rows[r].iter().zip(&counts) {
+                        seeds[pit.index()] = parse_count(text, c)?;
                     }
                 }
             }
@@ -261,9 +263,9 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                             ),
                         ));
                     }
-                    for (i, ch) in row.as_str().chars().enumerate() {
+                    for (&pit, ch) in label_rows[r].iter().zip(row.as_str().chars()) {
                         if ch == 'N' {
-                            set.insert(Pit((r * n + i) as u8));
+                            set.insert(pit);
                         }
                     }
                 }
@@ -285,9 +287,9 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                     for (i, ch) in part.as_str().chars().enumerate() {
                         let at = col(text, &part) + i;
                         let pit = rules
-                            .pit(ch)
+                            .pit(ch.encode_utf8(&mut [0; 4]))
                             .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
-                        if pit.home_side(n) != side {
+                        if rules.board.owner(pit) != Some(side) {
                             return Err(err(
                                 at,
                                 format!(
@@ -313,7 +315,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                     for (i, ch) in part.as_str().chars().enumerate() {
                         let at = col(text, &part) + i;
                         let pit = rules
-                            .pit(ch)
+                            .pit(ch.encode_utf8(&mut [0; 4]))
                             .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
                         if sets[side.index()].contains(pit) {
                             return Err(err(
@@ -339,7 +341,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                 for l in p.into_inner() {
                     let ch = l.as_str().chars().next().expect("a label is one letter");
                     let pit = rules
-                        .pit(ch)
+                        .pit(ch.encode_utf8(&mut [0; 4]))
                         .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
                     if set.contains(pit) {
                         return Err(err(col(text, &l), format!("pit {ch} is offered twice")));
@@ -445,56 +447,57 @@ pub fn format_position(rules: &Rules, pos: &Position) -> String {
 /// into it (with its offer in label order).
 #[must_use]
 pub fn format_state(rules: &Rules, state: &State) -> String {
-    let n = rules.per_row;
-    let row = |r: usize| {
-        (0..n)
-            .map(|i| state.seeds.get(r * n + i).copied().unwrap_or(0).to_string())
+    let rows = rules.board.label_rows();
+    let listed = |each: &dyn Fn(Pit) -> String, between: &str| {
+        rows.iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&p| each(p))
+                    .collect::<Vec<_>>()
+                    .join(between)
+            })
             .collect::<Vec<_>>()
-            .join(",")
+            .join("/")
     };
+    let count = |p: Pit| state.seeds.get(p.index()).copied().unwrap_or(0).to_string();
     let mut s = format!(
-        "{}/{} {} {}-{}",
-        row(0),
-        row(1),
+        "{} {} {}-{}",
+        listed(&count, ","),
         state.to_move.letter(),
         state.captured[0],
         state.captured[1]
     );
     if state.controlled(Side::North) != rules.home_row(Side::North) {
         s.push_str(" owners=");
-        for (i, c) in state.controller.iter().enumerate() {
-            if i == n {
-                s.push('/');
-            }
-            s.push(c.letter());
-        }
+        let owner = |p: Pit| state.controller[p.index()].letter().to_string();
+        s.push_str(&listed(&owner, ""));
     }
     let sown = state.sown_pits();
     if !sown.is_empty() {
         s.push_str(" sown=");
         for p in sown.and(rules.home_row(Side::South)).iter() {
-            s.push(rules.label(p));
+            s.push_str(&rules.label(p).to_string());
         }
         s.push('/');
         for p in sown.and(rules.home_row(Side::North)).iter() {
-            s.push(rules.label(p));
+            s.push_str(&rules.label(p).to_string());
         }
     }
     let houses = Side::BOTH.map(|side| state.houses_of(side));
     if houses.iter().any(|h| !h.is_empty()) {
         s.push_str(" houses=");
         for p in houses[0].iter() {
-            s.push(rules.label(p));
+            s.push_str(&rules.label(p).to_string());
         }
         s.push('/');
         for p in houses[1].iter() {
-            s.push(rules.label(p));
+            s.push_str(&rules.label(p).to_string());
         }
     }
     let offer = state.offer_pits();
     if !offer.is_empty() {
         s.push_str(" offer=");
-        s.push_str(&offer.labels(n));
+        s.push_str(&rules.labels(offer));
     }
     match (state.declined[0], state.declined[1]) {
         (true, true) => s.push_str(" declined=SN"),

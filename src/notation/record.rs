@@ -102,7 +102,9 @@ pub(crate) fn resolve_sowing(
     c: char,
     dir: Option<Direction>,
 ) -> Result<Ply, ResolveError> {
-    let p = rules.pit(c).ok_or(ResolveError::NoSuchPit(c))?;
+    let p = rules
+        .pit(c.encode_utf8(&mut [0; 4]))
+        .ok_or(ResolveError::NoSuchPit(c))?;
     match (pit_direction(rules, p), dir) {
         (PitDirection::Chosen, None) => Err(ResolveError::DirectionNeeded(c)),
         (PitDirection::Chosen, Some(d)) => Ok(Ply::SowToward(p, d)),
@@ -122,7 +124,11 @@ impl RawPly {
     /// # Errors
     /// A label the board lacks, or a pit offered twice.
     pub fn resolve(&self, rules: &Rules) -> Result<Ply, ResolveError> {
-        let pit = |c: char| rules.pit(c).ok_or(ResolveError::NoSuchPit(c));
+        let pit = |c: char| {
+            rules
+                .pit(c.encode_utf8(&mut [0; 4]))
+                .ok_or(ResolveError::NoSuchPit(c))
+        };
         Ok(match self {
             RawPly::Sow(c) => resolve_sowing(rules, *c, None)?,
             RawPly::SowToward(c, d) => resolve_sowing(rules, *c, Some(*d))?,

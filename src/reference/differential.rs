@@ -123,7 +123,7 @@ impl std::error::Error for Disagreement {}
 /// declines where the rules have them, and either side to act.
 #[must_use]
 pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
-    let pits = 2 * rules.per_row;
+    let pits = 2 * rules.per_row();
     let total = rules.total_seeds;
     let mut state = State::initial(rules);
     let caught = if rng.below(3) == 0 {
@@ -176,7 +176,7 @@ pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     // with `not_same_number`; a house holds no seed, so its seeds go to
     // its owner's captured total.
     if let Some(h) = rules.houses {
-        let n = rules.per_row;
+        let n = rules.per_row();
         for p in 0..pits {
             if rng.below(4) != 0 {
                 continue;
@@ -231,7 +231,7 @@ fn show_plies(rules: &Rules, plies: &[Ply]) -> String {
     let mut words: Vec<String> = plies
         .iter()
         .take(SHOWN)
-        .map(|p| p.notation(rules.per_row))
+        .map(|p| p.notation(&rules.board))
         .collect();
     if plies.len() > SHOWN {
         words.push(format!("… ({} in all)", plies.len()));
@@ -243,7 +243,7 @@ fn show_plies(rules: &Rules, plies: &[Ply]) -> String {
 /// just past the board), in a direction named or not, a pass, an answer, or an offer of random pits
 /// (one past the board among them, now and then).
 fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
-    let pits = 2 * rules.per_row;
+    let pits = 2 * rules.per_row();
     match rng.below(8) {
         0 => Ply::Pass,
         1 => Ply::Accept,
@@ -323,7 +323,7 @@ fn play_compared(
             start: start.clone(),
             plies: record.clone(),
             position: position.clone(),
-            ply: ply.map(|p| p.notation(rules.per_row)),
+            ply: ply.map(|p| p.notation(&rules.board)),
             what: what.to_owned(),
             engine,
             reference,
@@ -445,7 +445,7 @@ fn play_compared(
             }
         }
         fast.advance(ply);
-        record.push(ply.notation(rules.per_row));
+        record.push(ply.notation(&rules.board));
         compared += 1;
         // Now and then both start afresh from where they are: the position
         // is then its own first occurrence and the ply cap counts from it.

@@ -229,13 +229,13 @@ impl Reference {
 
 /// Pits on the board: two rows.
 fn pit_count(rules: &Rules) -> usize {
-    2 * rules.per_row
+    2 * rules.per_row()
 }
 
 /// The side whose home row holds pit `p`: South's row is `a b c …`, the
 /// first `per_row` labels.
 fn home_side(rules: &Rules, p: usize) -> Side {
-    if p < rules.per_row {
+    if p < rules.per_row() {
         Side::South
     } else {
         Side::North
@@ -252,7 +252,7 @@ fn home_row(rules: &Rules, side: Side) -> Vec<usize> {
 /// Pit `p`'s number: its place in its own row counted from that row's
 /// owner's left, 1 to N, in label order (`a` and `A` are 1).
 fn pit_number(rules: &Rules, p: usize) -> usize {
-    p % rules.per_row + 1
+    p % rules.per_row() + 1
 }
 
 /// How the sowings from pit `p` are directed (`sowing.direction`: one value
@@ -299,7 +299,7 @@ fn last_house(rules: &Rules, side: Side) -> usize {
     // not theirs: the row's right end counter-clockwise, its left end
     // clockwise (worked out, not searched, since every seed sown past a
     // store asks it).
-    let n = rules.per_row;
+    let n = rules.per_row();
     let first = match side {
         Side::South => 0,
         Side::North => n,
@@ -769,7 +769,7 @@ fn direction_name(dir: Direction) -> &'static str {
 /// Why `ply` is not legal in `state` (the game not being over), in words.
 fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
     let side = state.to_move;
-    let label = |p: usize| Pit(p as u8).label(rules.per_row);
+    let label = |p: usize| rules.label(Pit(p as u8));
     if !state.offer.is_empty() {
         return match ply {
             Ply::Accept => format!("{side} cannot pay for the offer"),
@@ -790,7 +790,7 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
         Ply::Offer(set) => {
             return format!(
                 "{side} may not offer {}: an offer names 1 to max_pits pits {side} controls, keeps keep_at_least, is affordable if it must be, and needs something to sow",
-                set.labels(rules.per_row)
+                rules.labels(set)
             );
         }
     };
@@ -836,14 +836,10 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
         );
     }
     if !opened.contains(&pit) {
-        let fresh: Vec<char> = opened.iter().map(|&p| label(p)).collect();
+        let fresh: Vec<String> = opened.iter().map(|&p| label(p).to_string()).collect();
         return format!(
             "{side} has not yet sown from every home pit, so must sow from one not sown from yet ({})",
-            fresh
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            fresh.join(", ")
         );
     }
     let sowing = sowings(rules, state)
@@ -1491,7 +1487,7 @@ mod tests {
     }
 
     fn pit(r: &Rules, c: char) -> Pit {
-        r.pit(c).unwrap()
+        r.pit(c.encode_utf8(&mut [0; 4])).unwrap()
     }
 
     /// Kpé, the first ply `c` from 6 seeds a pit (the library's example):
@@ -2146,7 +2142,7 @@ mod tests {
             edit(&mut r);
             let mut g = Reference::new(&r);
             let e = g.play(Ply::Sow(pit(&r, 'c'))).unwrap();
-            (sown(&e).2.labels(3), g.state().captured[0])
+            (g.rules().labels(sown(&e).2), g.state().captured[0])
         };
         assert_eq!(taken(&|_| {}), ("A,B,C".into(), 6));
         assert_eq!(

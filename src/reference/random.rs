@@ -144,7 +144,8 @@ pub fn random_rules(rng: &mut Rng) -> String {
     } else {
         1 + rng.below(8)
     };
-    let pits = 2 * n;
+    // A rule file's board has two rows (`pits_per_row` is all `[board]` says of its shape).
+    let pits = crate::board::Geometry::two_rows(n).pits();
     let _ = write!(s, "\n[board]\npits_per_row = {n}\n");
     // Mostly small boards of seeds; now and then a big one, up to the limit.
     let big = match rng.below(40) {

@@ -93,7 +93,7 @@ mod tests {
     use crate::rules;
 
     fn pit(rules: &Rules, c: char) -> Pit {
-        Pit::from_label(c, rules.per_row).unwrap()
+        rules.pit(c.encode_utf8(&mut [0; 4])).unwrap()
     }
 
     #[test]
@@ -120,7 +120,7 @@ mod tests {
     #[test]
     fn a_kalah_sowing_drops_a_seed_in_the_store() {
         let r = rules::bundled("kalah").unwrap();
-        let n = r.per_row;
+        let n = r.per_row();
         // The last house of South's row holds 4 at the start: its seeds go
         // to the store, then round into North's row.
         let last = Pit((n - 1) as u8);
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn an_illegal_ply_is_refused_and_records_nothing() {
         let r = rules::bundled("kpe").unwrap();
-        let north = Pit::from_label('A', r.per_row).unwrap();
+        let north = r.pit("A").unwrap();
         assert!(trace(&r, &State::initial(&r), Ply::Sow(north)).is_err());
         assert!(FRAMES.with(|f| f.borrow().is_none()));
     }

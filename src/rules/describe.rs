@@ -8,7 +8,7 @@ use super::model::{
     OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
-use crate::board::{Pit, Side};
+use crate::board::{Label, Pit, Side};
 use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
 
@@ -108,22 +108,28 @@ fn numbers(set: RowPits) -> String {
 
 /// The labels of the pits with these numbers in `side`'s row: `a, f`.
 fn row_labels(r: &Rules, set: RowPits, side: Side) -> String {
-    let base = if side == Side::South { 0 } else { r.per_row };
     set.list()
         .iter()
-        .filter(|&&k| k >= 1 && k <= r.per_row)
-        .map(|&k| r.label(Pit((base + k - 1) as u8)).to_string())
+        .filter(|&&k| k >= 1 && k <= r.per_row())
+        .map(|&k| Label::new(side, k - 1, 1).to_string())
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 /// A sowing order of the whole board from `a`, in words: `a, b, c, …`.
 fn order_words(r: &Rules, ccw: bool) -> String {
-    let n = r.per_row;
-    let order: Vec<String> = (0..2 * n)
-        .map(|i| if ccw { i } else { (2 * n - i) % (2 * n) })
-        .map(|i| r.label(Pit(i as u8)).to_string())
-        .collect();
+    let dir = if ccw {
+        Direction::CounterClockwise
+    } else {
+        Direction::Clockwise
+    };
+    let a = Pit(0);
+    let mut order = vec![r.label(a).to_string()];
+    let mut p = r.board.next(a, dir);
+    while p != a {
+        order.push(r.label(p).to_string());
+        p = r.board.next(p, dir);
+    }
     format!("{}, …", order.join(", "))
 }
 
@@ -267,13 +273,14 @@ type Add<'a> = dyn FnMut(Part, &'static str, &'static [&'static str], String) + 
 
 /// The set-up (`[board]`): the rows, their labels and stores, the seeds, who starts.
 fn set_up(r: &Rules, add: &mut Add<'_>) {
-    let n = r.per_row;
+    let n = r.per_row();
     add(
         Part::SetUp,
         "board",
         &["board.pits_per_row", "board.stores"],
         format!(
-            "The board has two rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). {}",
+            "The board has {} rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). {}",
+            ["two", "three", "four"][r.board.rows() - 2],
             if n == 1 { "" } else { "s" },
             labels(r, Side::South),
             labels(r, Side::North),
@@ -621,7 +628,7 @@ fn houses(r: &Rules, add: &mut Add<'_>) {
 
 /// `[capture]`: captures by the count of a pit, chains, locks, grand slams.
 fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
-    let n = r.per_row;
+    let n = r.per_row();
     match &r.capture {
         // Said once below, when no kind of capture exists.
         None => {}

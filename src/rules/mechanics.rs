@@ -241,7 +241,7 @@ impl Mechanics {
         // classified (or said, here, to be no mechanic).
         let Rules {
             provenance: _,
-            per_row: _,
+            board: _,
             initial: _,
             first: _,
             direction,

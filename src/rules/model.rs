@@ -7,7 +7,8 @@
 //! [`crate::engine::Variant::new`], the one place that compiles rules, so a
 //! change of meaning can never leave a stale table behind.
 
-use crate::board::{Pit, PitSet, Side};
+pub use crate::board::Direction;
+use crate::board::{Geometry, Label, Pit, PitSet, Side};
 
 /// Most seeds a board may hold in all: counts are stored in 16 bits.
 pub const MAX_TOTAL_SEEDS: u32 = u16::MAX as u32;
@@ -77,16 +78,6 @@ pub enum Evidence {
     /// A game devised by a known author, whose own rules the file follows
     /// (Kalah; a teaching example).
     Invented,
-}
-
-/// Sowing direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Direction {
-    /// a, b, c, …, A, B, …
-    CounterClockwise,
-    /// The reverse.
-    Clockwise,
 }
 
 /// How the direction of a sowing from one pit is set (`sowing.direction`,
@@ -609,8 +600,8 @@ pub struct Alternative {
 pub struct Rules {
     /// Identity and provenance.
     pub provenance: Provenance,
-    /// Pits per row.
-    pub per_row: usize,
+    /// The board: rows, circuits and labels.
+    pub board: Geometry,
     /// Seeds per pit at the start, in label order.
     pub initial: Vec<u16>,
     /// Who moves first.
@@ -749,67 +740,76 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
 ];
 
 impl Rules {
+    /// Pits in each row.
+    #[inline]
+    #[must_use]
+    pub fn per_row(&self) -> usize {
+        self.board.per_row()
+    }
+
     /// Number of pits on the board.
     #[inline]
     #[must_use]
     pub fn pits(&self) -> usize {
-        2 * self.per_row
+        self.board.pits()
     }
 
-    /// The pits of `side`'s home row.
+    /// The pits of `side`'s home row (its own rows).
     #[must_use]
     pub fn home_row(&self, side: Side) -> PitSet {
-        match side {
-            Side::South => PitSet::range(0, self.per_row),
-            Side::North => PitSet::range(self.per_row, self.pits()),
-        }
+        self.board.own_pits(side)
     }
 
     /// Every pit of the board.
     #[must_use]
     pub fn all_pits(&self) -> PitSet {
-        PitSet::range(0, self.pits())
+        self.board.all_pits()
     }
 
     /// The label of a pit.
+    ///
+    /// # Panics
+    /// If the board has no pit `p`.
     #[must_use]
-    pub fn label(&self, p: Pit) -> char {
-        p.label(self.per_row)
+    pub fn label(&self, p: Pit) -> Label {
+        self.board.label(p)
     }
 
-    /// The pit with this label, if the board has it.
+    /// The labels of `set`, comma-separated (`c,d`).
     #[must_use]
-    pub fn pit(&self, label: char) -> Option<Pit> {
-        Pit::from_label(label, self.per_row)
+    pub fn labels(&self, set: PitSet) -> String {
+        self.board.labels(set)
+    }
+
+    /// The pit labelled `label` (`c`, `C2`), if the board has it.
+    #[must_use]
+    pub fn pit(&self, label: &str) -> Option<Pit> {
+        self.board.parse_label(label)
     }
 
     /// The pit after `p` in the sowing direction (stores aside).
     #[must_use]
     pub fn next(&self, p: Pit) -> Pit {
-        let n = self.pits();
-        match self.direction {
-            Direction::CounterClockwise => Pit(((p.index() + 1) % n) as u8),
-            Direction::Clockwise => Pit(((p.index() + n - 1) % n) as u8),
-        }
+        self.board.next(p, self.direction)
     }
 
     /// The pit before `p` in the sowing direction (stores aside).
     #[must_use]
     pub fn prev(&self, p: Pit) -> Pit {
-        let n = self.pits();
-        match self.direction {
-            Direction::CounterClockwise => Pit(((p.index() + n - 1) % n) as u8),
-            Direction::Clockwise => Pit(((p.index() + 1) % n) as u8),
-        }
+        self.board.prev(p, self.direction)
     }
 
     /// `side`'s last house in sowing order: the home pit whose successor
     /// is not a home pit. With stores, `side`'s store lies just after it.
+    ///
+    /// # Panics
+    /// On a board where `side` sows round a circuit of its own, which
+    /// leaves no place for a store (the loader allows stores only where
+    /// there is one).
     #[must_use]
     pub fn last_house(&self, side: Side) -> Pit {
-        let home = self.home_row(side);
-        home.iter()
-            .find(|&p| !home.contains(self.next(p)))
+        self.board
+            .store_after(side, self.direction)
             .expect("a home row is not a whole circuit")
     }
 
@@ -837,7 +837,9 @@ mod count_set_tests {
         let plain = |s: CountSet, listed: &[u16], even: bool, odd: bool, n: u16| {
             assert_eq!(
                 s.contains(n),
-                listed.contains(&n) || (even && n > 0 && n % 2 == 0) || (odd && n % 2 == 1),
+                listed.contains(&n)
+                    || (even && n > 0 && n.is_multiple_of(2))
+                    || (odd && n % 2 == 1),
                 "{s:?} {n}"
             );
         };

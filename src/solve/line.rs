@@ -5,6 +5,7 @@
 
 use super::retro::Database;
 use super::{gain, terminal_margin};
+use crate::board::Geometry;
 use crate::engine::{Outcome, Ply, Position, Side, Variant};
 use std::fmt;
 
@@ -95,8 +96,8 @@ pub struct Line {
 impl Line {
     /// The plies in record notation.
     #[must_use]
-    pub fn notation(&self, per_row: usize) -> Vec<String> {
-        self.plies.iter().map(|p| p.notation(per_row)).collect()
+    pub fn notation(&self, board: &Geometry) -> Vec<String> {
+        self.plies.iter().map(|p| p.notation(board)).collect()
     }
 }
 
@@ -205,7 +206,7 @@ mod tests {
             pos = c;
         }
         assert_eq!(total + terminal_margin(&v, &pos).unwrap(), value);
-        assert_eq!(line.notation(v.per_row).len(), line.plies.len());
+        assert_eq!(line.notation(&v.board).len(), line.plies.len());
     }
 
     #[test]

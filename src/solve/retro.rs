@@ -658,7 +658,7 @@ fn raises(v: &Variant, ply: crate::engine::Ply, s: usize, left: usize) -> Unsupp
     Unsupported {
         reasons: vec![format!(
             "a ply ({}) raises the seeds on the board from {s} to {left}",
-            ply.notation(v.per_row)
+            ply.notation(&v.board)
         )],
     }
 }

@@ -49,7 +49,7 @@ struct PitView {
 /// What a picture says, read back from its XML.
 #[derive(Debug, Default)]
 struct View {
-    pits: BTreeMap<char, PitView>,
+    pits: BTreeMap<String, PitView>,
     /// Store owner letter → (count from the title, `data-store` given).
     stores: BTreeMap<char, (u32, bool)>,
     texts: Vec<String>,
@@ -130,7 +130,8 @@ fn read(svg: &str) -> View {
             );
             continue;
         }
-        let label = title.chars().next().unwrap();
+        // A title starts with the pit's label: `c: 4 seeds`.
+        let label = title.split(':').next().unwrap().to_owned();
         let mut p = PitView {
             title: title.to_owned(),
             count_in_title: number_after(title, &format!("{label}: ")),
@@ -139,7 +140,7 @@ fn read(svg: &str) -> View {
             ..PitView::default()
         };
         if let Some(d) = n.attribute("data-pit") {
-            assert_eq!(d, label.to_string());
+            assert_eq!(d, label);
         }
         for c in n.children().filter(|c| c.is_element()) {
             match c.tag_name().name() {
@@ -161,7 +162,10 @@ fn read(svg: &str) -> View {
                 _ => {}
             }
         }
-        assert!(v.pits.insert(label, p).is_none(), "pit {label} drawn twice");
+        assert!(
+            v.pits.insert(label.clone(), p).is_none(),
+            "pit {label} drawn twice"
+        );
     }
     v
 }
@@ -171,8 +175,8 @@ fn bundled(id: &str) -> Arc<Variant> {
 }
 
 /// Every pit of `rules`' board, with its label.
-fn pits(rules: &Rules) -> impl Iterator<Item = (Pit, char)> + '_ {
-    (0..rules.pits()).map(|i| (Pit(i as u8), rules.label(Pit(i as u8))))
+fn pits(rules: &Rules) -> impl Iterator<Item = (Pit, String)> + '_ {
+    (0..rules.pits()).map(|i| (Pit(i as u8), rules.label(Pit(i as u8)).to_string()))
 }
 
 /// Checks a picture of `pos` against `pos` itself: every count, label,
@@ -217,7 +221,7 @@ fn check_picture(rules: &Rules, pos: &Position, opts: &Options, what: &str) {
             );
         }
         let controller = pos.controller(p);
-        let traded = controller != p.home_side(rules.per_row);
+        let traded = controller != rules.board.label_side(p);
         assert_eq!(
             pv.texts.contains(&controller.letter().to_string()),
             traded,
@@ -310,7 +314,7 @@ fn every_golden_position_reads_back_as_it_is() {
             let rules: &Rules = variant;
             let n = rules.pits();
             seen[0] |= (0..n)
-                .any(|i| pos.controller(Pit(i as u8)) != Pit(i as u8).home_side(rules.per_row));
+                .any(|i| pos.controller(Pit(i as u8)) != rules.board.label_side(Pit(i as u8)));
             seen[1] |= Side::BOTH.iter().any(|&s| !pos.houses(s).is_empty());
             seen[2] |= pos.offer().is_some();
             seen[3] |= rules.stores && pos.captured(Side::South) > 0;
@@ -400,7 +404,7 @@ fn output_is_deterministic() {
 #[test]
 fn marks_show_where_seeds_fell_and_what_was_taken() {
     let v = bundled("kpe");
-    let pit = |c: char| v.pit(c).unwrap();
+    let pit = |c: char| v.pit(c.encode_utf8(&mut [0; 4])).unwrap();
     let scene = Scene::of_position(&v, &Position::initial(&v));
     let mut path: Vec<Place> = "dABCDa".chars().map(|c| Place::Pit(pit(c))).collect();
     path.push(Place::Pit(pit('d')));
@@ -415,7 +419,7 @@ fn marks_show_where_seeds_fell_and_what_was_taken() {
         ..scene
     };
     let view = read(&svg(&v, &over, &marks, &Options::default()));
-    let tag = |c: char| view.pits[&c].texts.clone();
+    let tag = |c: char| view.pits[&c.to_string()].texts.clone();
     assert!(tag('d').contains(&"1,7".to_owned()), "{:?}", tag('d'));
     for (k, c) in "ABCDa".chars().enumerate() {
         assert!(tag(c).contains(&(k + 2).to_string()), "{c}: {:?}", tag(c));
@@ -424,8 +428,8 @@ fn marks_show_where_seeds_fell_and_what_was_taken() {
         assert_eq!(tag(c), vec!["6".to_owned(), c.to_string()], "{c}: no tag");
     }
     for (c, p) in &view.pits {
-        assert_eq!(p.rings, usize::from(*c == 'B'), "focus on {c}");
-        assert_eq!(p.cross, *c == 'C', "cross on {c}");
+        assert_eq!(p.rings, usize::from(*c == "B"), "focus on {c}");
+        assert_eq!(p.cross, *c == "C", "cross on {c}");
     }
     assert!(view.texts.contains(&"game over".to_owned()));
     assert!(view.bold.is_empty(), "nobody to act");
@@ -463,16 +467,16 @@ fn odd_scenes_draw_without_panicking() {
         let picture = svg(&v, &scene, &marks, &opts);
         let view = read(&picture);
         assert_eq!(view.pits.len(), 8);
-        assert!(view.pits[&'a'].texts.contains(&"10000".to_owned()));
-        assert!(view.pits[&'b'].texts.contains(&"21".to_owned()));
+        assert!(view.pits["a"].texts.contains(&"10000".to_owned()));
+        assert!(view.pits["b"].texts.contains(&"21".to_owned()));
         if seeds == Seeds::Dots {
             // Past the cap the dots stop growing.
-            assert!(view.pits[&'a'].dots <= MAX_DOTS as usize);
-            assert_eq!(view.pits[&'a'].dots, view.pits[&'b'].dots);
-            assert_eq!(view.pits[&'c'].dots, 20);
+            assert!(view.pits["a"].dots <= MAX_DOTS as usize);
+            assert_eq!(view.pits["a"].dots, view.pits["b"].dots);
+            assert_eq!(view.pits["c"].dots, 20);
         }
         assert_eq!(
-            view.pits[&'d'].count_in_title, 0,
+            view.pits["d"].count_in_title, 0,
             "missing entries are empty"
         );
         assert!(view.texts.contains(&"a < b & \"c\" ".to_owned()));
@@ -625,11 +629,24 @@ fn path_numbers_the_seeds_of_the_last_ply() {
     assert_exit(&o, 0, "--path");
     let view = read(&text_of(&o.stdout));
     for (k, c) in "dABCDa".chars().enumerate() {
-        assert!(view.pits[&c].texts.contains(&(k + 1).to_string()), "{c}");
-        assert_eq!(view.pits[&c].texts.len(), 3, "{c}: count, tag, label");
+        assert!(
+            view.pits[&c.to_string()]
+                .texts
+                .contains(&(k + 1).to_string()),
+            "{c}"
+        );
+        assert_eq!(
+            view.pits[&c.to_string()].texts.len(),
+            3,
+            "{c}: count, tag, label"
+        );
     }
     for c in "bc".chars() {
-        assert_eq!(view.pits[&c].texts.len(), 2, "{c}: count, label");
+        assert_eq!(
+            view.pits[&c.to_string()].texts.len(),
+            2,
+            "{c}: count, label"
+        );
     }
     // Without `--path`, no tags.
     let o = ayla(&["draw", "--record", rec.to_str().unwrap()]);
@@ -760,7 +777,7 @@ fn renders() {
     draw("anywoli", &["anywoli", "--seeds", "dots"]);
     // Marks, from the library.
     let v = bundled("kpe");
-    let pit = |c: char| v.pit(c).unwrap();
+    let pit = |c: char| v.pit(c.encode_utf8(&mut [0; 4])).unwrap();
     let scene = Scene::of_position(&v, &Position::initial(&v));
     let marks = Marks {
         legal: v.home_row(Side::South),

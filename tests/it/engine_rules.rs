@@ -27,7 +27,7 @@ fn play(g: &mut Game, ply: &str) -> Result<String, String> {
 fn legal(g: &Game) -> Vec<String> {
     let mut v = Vec::new();
     g.legal_plies(&mut v);
-    v.iter().map(|p| p.notation(g.rules().per_row)).collect()
+    v.iter().map(|p| p.notation(&g.rules().board)).collect()
 }
 
 // ---- Kpé -------------------------------------------------------------
@@ -545,7 +545,7 @@ fn board(per_row: usize, seeds: u16, tables: &str) -> Rules {
 }
 
 fn pit(r: &Rules, c: char) -> Pit {
-    r.pit(c).unwrap()
+    r.pit(c.encode_utf8(&mut [0; 4])).unwrap()
 }
 
 /// The Effect of a sowing, by its fields.
@@ -1129,10 +1129,10 @@ fn new_mechanics_keep_the_engine_consistent() {
     type Edit = fn(&mut Rules);
     let edits: [(&str, Edit); 14] = [
         ("chosen", |r| {
-            r.pit_directions = vec![PitDirection::Chosen; r.per_row]
+            r.pit_directions = vec![PitDirection::Chosen; r.per_row()]
         }),
         ("mixed", |r| {
-            r.pit_directions = (0..r.per_row)
+            r.pit_directions = (0..r.per_row())
                 .map(|k| match k % 3 {
                     0 => PitDirection::Fixed(Direction::Clockwise),
                     1 => PitDirection::Chosen,

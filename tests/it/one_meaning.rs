@@ -57,7 +57,7 @@ fn the_sowing_that_completes_the_lock_captures_nothing_whatever_the_laps() {
         let r = rules::parse("locked.toml", &locked_opposite(laps)).unwrap();
         let start = parse_position(&r, "1,0,1,1/1,1,2,0 S 0-1 sown=bcd/ABCD").unwrap();
         let mut g = Game::from_position(Variant::new(r.clone()), start);
-        let a = Ply::Sow(r.pit('a').unwrap());
+        let a = Ply::Sow(r.pit("a").unwrap());
         let effect = g.play(a).unwrap();
         after.push(format_position(&r, g.position()));
         // The reference interpreter, the language's definition, agrees.
@@ -94,7 +94,7 @@ fn changed_rules_are_the_rules_played() {
     let mut cw = kpe.clone();
     cw.direction = rules::Direction::Clockwise;
     let mut g = Game::new(Variant::new(cw.clone()));
-    g.play(Ply::Sow(cw.pit('c').unwrap())).unwrap();
+    g.play(Ply::Sow(cw.pit("c").unwrap())).unwrap();
     assert_eq!(
         format_position(&cw, g.position()),
         "7,7,0,6/7,7,7,7 N 0-0 sown=c/"

@@ -371,7 +371,7 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
             "a line wider than {width}: {what}"
         );
     }
-    let n = rules.per_row;
+    let n = rules.per_row();
     let label_line = |pits: Vec<usize>| {
         let want: Vec<String> = pits
             .iter()
@@ -394,7 +394,10 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
         let labels: Vec<char> = board[labels].chars().collect();
         for i in pits {
             let label = rules.label(Pit(i as u8));
-            let c = labels.iter().position(|&x| x == label).unwrap();
+            let c = labels
+                .iter()
+                .position(|&x| x == label.letter_char())
+                .unwrap();
             let last = char::from_digit(u32::from(rules.initial[i] % 10), 10).unwrap();
             assert_eq!(row.get(c), Some(&last), "pit {label}: {what}");
             assert!(

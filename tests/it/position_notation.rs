@@ -207,8 +207,8 @@ fn houses_round_trip_in_canonical_order() {
         assert_eq!(parse_position(&r, want).unwrap(), pos, "{want}");
     }
     let pos = parse_position(&r, "2,0,2/0,2,2 S 2-2 houses=A/b").unwrap();
-    assert_eq!(pos.houses(ayla::engine::Side::South).labels(3), "A");
-    assert_eq!(pos.houses(ayla::engine::Side::North).labels(3), "b");
+    assert_eq!(r.labels(pos.houses(ayla::engine::Side::South)), "A");
+    assert_eq!(r.labels(pos.houses(ayla::engine::Side::North)), "b");
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn a_state_is_checked_as_a_position_string_is() {
     // The offer is the side not to act's: North's pit A, while North acts.
     let mut s = start.clone();
     s.to_move = Side::North;
-    s.offer = vec![gore.pit('A').unwrap()];
+    s.offer = vec![gore.pit("A").unwrap()];
     let e = refused(&s);
     assert_eq!(e.field, SetupField::Offer);
     assert!(

@@ -80,7 +80,7 @@ fn run(r: &Rules, seed: u64) {
                     ok,
                     legal.contains(&p),
                     "{} in {}: check says {ok}, legal list disagrees",
-                    p.notation(r.per_row),
+                    p.notation(&r.board),
                     format_position(r, &pos)
                 );
             }

@@ -71,7 +71,7 @@ fn random_games_written_as_records_check_clean() {
 fn chosen_directions_round_trip_through_records() {
     use ayla::rules::PitDirection;
     let mut r = rules::bundled("oware").unwrap();
-    r.pit_directions = vec![PitDirection::Chosen; r.per_row];
+    r.pit_directions = vec![PitDirection::Chosen; r.per_row()];
     let variant = Arc::new(Variant::new(r.clone()));
     let mut rng = Rng::new(0xd1ec_7104);
     let mut legal = Vec::new();

@@ -55,7 +55,7 @@ repetition = 3
 fn t1_trading_back_and_forth_ends_by_repetition() {
     let r = load(FREE_TRADES);
     let mut g = Game::new(Variant::new(r.clone()));
-    let c = r.pit('c').unwrap();
+    let c = r.pit("c").unwrap();
     let start = *g.position();
     let cycle = [
         Ply::Offer(ayla::engine::PitSet::single(c)),

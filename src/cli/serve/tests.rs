@@ -105,7 +105,7 @@ fn a_game_lists_the_engines_legal_plies_and_its_positions() {
         .iter()
         .map(|l| l["ply"].as_str().unwrap())
         .collect();
-    let want: Vec<String> = legal.iter().map(|p| p.notation(kpe.per_row)).collect();
+    let want: Vec<String> = legal.iter().map(|p| p.notation(&kpe.board)).collect();
     assert_eq!(listed, want);
     assert_eq!(v["to_move"], "South");
     assert!(v["illegal"].is_null());
@@ -161,7 +161,7 @@ fn offers_and_their_answers_are_actions() {
     let plies: Vec<&str> = rec.plies.iter().map(|p| p.text.as_str()).collect();
     let before = game(&api(), &json!({"variant": "gore", "plies": &plies[..at]}));
     let offered = ayla::notation::parse_ply(&rules::bundled("gore").unwrap(), plies[at]).unwrap();
-    let offered = offered.notation(4);
+    let offered = offered.notation(&rules::bundled("gore").unwrap().board);
     assert!(
         before["actions"]["offers"]
             .as_array()
@@ -438,10 +438,10 @@ fn the_pictures_show_the_positions_counts_and_the_legal_pits() {
     );
     let oware = Variant::new(rules::bundled("oware").unwrap());
     let pos = ayla::notation::parse_position(&oware, v["position"].as_str().unwrap()).unwrap();
-    let mut want: Vec<(String, u32)> = (0..2 * oware.per_row)
+    let mut want: Vec<(String, u32)> = (0..2 * oware.per_row())
         .map(|i| {
             let p = ayla::engine::Pit(i as u8);
-            (p.label(oware.per_row).to_string(), u32::from(pos.seeds(p)))
+            (oware.label(p).to_string(), u32::from(pos.seeds(p)))
         })
         .collect();
     want.sort();
@@ -480,9 +480,7 @@ fn every_bundled_variant_plays_through_the_api() {
                 ayla::notation::parse_position(&variant, v["position"].as_str().unwrap()).unwrap();
             let (counts, _) = pictured(v["svg"].as_str().unwrap());
             for (label, n) in counts {
-                let p =
-                    ayla::engine::Pit::from_label(label.chars().next().unwrap(), variant.per_row)
-                        .unwrap();
+                let p = variant.pit(&label).unwrap();
                 assert_eq!(
                     n,
                     u32::from(pos.seeds(p)),

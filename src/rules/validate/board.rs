@@ -1,6 +1,7 @@
 //! `[board]`: the rows and the seeds they start with.
 
 use super::{Checker, value};
+use crate::board::Geometry;
 use crate::rules::error::Span;
 use crate::rules::model::MAX_TOTAL_SEEDS;
 use crate::rules::schema::{TomlBoard, TomlStores};
@@ -8,6 +9,8 @@ use toml::Spanned;
 
 /// What the other tables check against: the board as validated.
 pub(in crate::rules) struct Board {
+    /// The board's geometry: two rows of `per_row`.
+    pub(super) geometry: Geometry,
     /// Pits per row.
     pub(super) per_row: usize,
     /// Pits per row, and where `board.pits_per_row` is written: a count
@@ -110,6 +113,8 @@ pub(super) fn board(
         .map(|&x| x.min(u32::from(u16::MAX)) as u16)
         .collect();
     Board {
+        // `PitsPerRow` holds 1 to 26, which two rows always take.
+        geometry: Geometry::two_rows(per_row),
         per_row,
         rows: (per_row, board.pits_per_row.span().into()),
         pits,

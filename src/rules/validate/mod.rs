@@ -71,7 +71,7 @@ impl Rules {
         let mut interpretations = interpretations::interpretations(&mut c, &raw.interpretations);
         let rules = Rules {
             provenance,
-            per_row: board.per_row,
+            board: board.geometry,
             initial: board.initial,
             first: side(raw.board.get_ref().first),
             direction: sowing.direction,
@@ -388,7 +388,7 @@ pub(super) mod tests {
     #[test]
     fn a_whole_file_is_validated_table_by_table_into_its_model() {
         let r = Rules::from_toml(raw(BASE), &|_| 0).unwrap();
-        assert_eq!((r.per_row, r.total_seeds), (4, 32));
+        assert_eq!((r.per_row(), r.total_seeds), (4, 32));
         assert!(r.capture.is_none() && r.houses.is_none());
     }
 }

@@ -1,11 +1,29 @@
-//! Sides, pits and sets of pits: the vocabulary every other module speaks.
+//! The board: sides, pits and sets of pits, the vocabulary every other
+//! module speaks, and the [`Geometry`] of a board with its [`Label`]s.
 
 use std::fmt;
 
+mod geometry;
+mod label;
+
+pub use geometry::{Geometry, GeometryError, MAX_ROWS, MIN_ROWS};
+pub use label::Label;
+
 /// Most pits a row may have: labels run `a`..`z` and `A`..`Z`.
 pub const MAX_PITS_PER_ROW: usize = 26;
-/// Most pits a board may have (two rows).
+/// Most pits a board may have: two rows of 26, or four of 13 (the
+/// engine's per-pit arrays are this long, and a [`PitSet`] is one word).
 pub const MAX_PITS: usize = 2 * MAX_PITS_PER_ROW;
+
+/// Which way seeds travel round a circuit, seen from above the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Direction {
+    /// a, b, c, …, A, B, …
+    CounterClockwise,
+    /// The reverse.
+    Clockwise,
+}
 
 /// One of the two players. South owns the near row at the start, North the far row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -66,8 +84,9 @@ impl fmt::Display for Side {
     }
 }
 
-/// A pit, by its index in counter-clockwise label order: South's row
-/// `a b c …` is `0..n`, North's row `A B C …` is `n..2n`.
+/// A pit, by its index: on two rows, South's row `a b c …` is `0..n` and
+/// North's `A B C …` is `n..2n`, counter-clockwise; [`Geometry::pit_at`]
+/// gives the index of every pit of every board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pit(pub u8);
 
@@ -77,42 +96,6 @@ impl Pit {
     #[must_use]
     pub fn index(self) -> usize {
         self.0 as usize
-    }
-
-    /// The pit's label on a board of `per_row` pits per row.
-    #[must_use]
-    pub fn label(self, per_row: usize) -> char {
-        let i = self.index();
-        if i < per_row {
-            (b'a' + i as u8) as char
-        } else {
-            (b'A' + (i - per_row) as u8) as char
-        }
-    }
-
-    /// The pit with this label on a board of `per_row` pits per row, if any.
-    #[must_use]
-    pub fn from_label(c: char, per_row: usize) -> Option<Pit> {
-        let i = match c {
-            'a'..='z' => c as usize - 'a' as usize,
-            'A'..='Z' => c as usize - 'A' as usize + per_row,
-            _ => return None,
-        };
-        let in_row = match c {
-            'a'..='z' => c as usize - 'a' as usize,
-            _ => c as usize - 'A' as usize,
-        };
-        (in_row < per_row).then_some(Pit(i as u8))
-    }
-
-    /// The side whose home row holds this pit.
-    #[must_use]
-    pub fn home_side(self, per_row: usize) -> Side {
-        if self.index() < per_row {
-            Side::South
-        } else {
-            Side::North
-        }
     }
 }
 
@@ -232,19 +215,6 @@ impl PitSet {
             }
         })
     }
-
-    /// The labels, comma-separated, in label order (`c,d`).
-    #[must_use]
-    pub fn labels(self, per_row: usize) -> String {
-        let mut s = String::new();
-        for (i, p) in self.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.push(p.label(per_row));
-        }
-        s
-    }
 }
 
 impl FromIterator<Pit> for PitSet {
@@ -262,24 +232,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_round_trip() {
-        for per_row in [1, 4, 26] {
-            for i in 0..2 * per_row {
-                let p = Pit(i as u8);
-                assert_eq!(Pit::from_label(p.label(per_row), per_row), Some(p));
-            }
-        }
-        assert_eq!(Pit::from_label('e', 4), None);
-        assert_eq!(Pit::from_label('E', 4), None);
-        assert_eq!(Pit(4).label(4), 'A');
-        assert_eq!(Pit(7).label(4), 'D');
-    }
-
-    #[test]
     fn pitset_iterates_in_label_order() {
         let s: PitSet = [Pit(5), Pit(1), Pit(3)].into_iter().collect();
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Pit(1), Pit(3), Pit(5)]);
-        assert_eq!(s.labels(4), "b,d,B");
     }
 
     #[test]
