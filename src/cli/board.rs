@@ -10,7 +10,7 @@
 use ayla::draw::layout::Layout;
 use ayla::engine::{Pit, Position, Side, pit_direction};
 use ayla::rules::{Direction, Lock, Opening, PitDirection, Rules};
-use ayla::words::plural;
+use ayla::words::{plural, wrap};
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -57,36 +57,6 @@ pub fn terminal_width() -> usize {
         }
     }
     80
-}
-
-/// `text` broken into lines of at most `width` columns between words
-/// (a word longer than a line stands alone), the first line starting with
-/// `first`, the others with `rest`. Each line ends with a newline.
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::from(first);
-    let mut len = first.chars().count();
-    let mut empty = true;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let w = word.chars().count();
-        if !empty && len + 1 + w > width {
-            out.push_str(&line);
-            out.push('\n');
-            line = String::from(rest);
-            len = rest.chars().count();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-            len += 1;
-        }
-        line.push_str(word);
-        len += w;
-        empty = false;
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }
 
 const SOUTH_COLOUR: &str = "\x1b[32m"; // green

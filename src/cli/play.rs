@@ -767,7 +767,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let list: Vec<String> = legal.iter().map(|p| p.notation(&rules.board)).collect();
         print!(
             "{}",
-            board::wrap(
+            ayla::words::wrap(
                 &format!("{side} to act. Legal: {}", list.join(" ")),
                 width,
                 "",

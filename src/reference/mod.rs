@@ -1510,21 +1510,7 @@ mod tests {
         );
         assert_eq!(
             e,
-            Effect::Sow(SowEffect {
-                origin: pit(&kpe, 'c'),
-                seeds: 6,
-                landing: pit(&kpe, 'a'),
-                in_store: false,
-                extra_turn: false,
-                relays: 0,
-                captured: PitSet::EMPTY,
-                seeds_captured: 0,
-                sowing_pits: PitSet::EMPTY,
-                sowing_taken: [0, 0],
-                released_lock: false,
-                houses_made: PitSet::EMPTY,
-                house_seeds: [0; 2],
-            })
+            Effect::Sow(SowEffect::new(pit(&kpe, 'c'), 6, pit(&kpe, 'a')))
         );
         // North may not sow from South's row.
         assert!(g.play(Ply::Sow(pit(&kpe, 'a'))).is_err());

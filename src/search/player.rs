@@ -228,8 +228,7 @@ mod tests {
 
     /// Kalah(3,2): 12 seeds, small enough to solve whole in a test.
     fn small() -> Arc<Variant> {
-        let text = "extends = \"kalah\"\n[variant]\nid = \"kalah-3-2\"\nname = \"Kalah(3,2)\"\n[board]\npits_per_row = 3\nseeds_per_pit = 2\n";
-        Arc::new(Variant::new(crate::rules::parse("t.toml", text).unwrap()))
+        crate::solve::small::kalah(3, 2, "")
     }
 
     #[test]

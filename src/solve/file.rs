@@ -353,8 +353,7 @@ mod tests {
     use crate::engine::Position;
 
     fn tiny() -> Arc<Variant> {
-        let text = "extends = \"kalah\"\n[variant]\nid = \"kalah-2-2\"\nname = \"Kalah(2,2)\"\n[board]\npits_per_row = 2\nseeds_per_pit = 2\n";
-        Arc::new(Variant::new(crate::rules::parse("t.toml", text).unwrap()))
+        crate::solve::small::kalah(2, 2, "")
     }
 
     fn dir() -> PathBuf {
@@ -401,8 +400,11 @@ mod tests {
         assert!(matches!(load(&v, &path), Err(FileError::NotADatabase)));
         // The database of other rules.
         std::fs::write(&path, &bytes).unwrap();
-        let text = "extends = \"kalah\"\n[variant]\nid = \"kalah-2-2\"\nname = \"Kalah(2,2)\"\n[board]\npits_per_row = 2\nseeds_per_pit = 2\n[opposite_capture]\nwhen_opposite_empty = \"nothing\"\n";
-        let w = Arc::new(Variant::new(crate::rules::parse("t.toml", text).unwrap()));
+        let w = crate::solve::small::kalah(
+            2,
+            2,
+            "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\n",
+        );
         assert!(matches!(load(&w, &path), Err(FileError::OtherRules(..))));
         std::fs::remove_file(&path).unwrap();
     }

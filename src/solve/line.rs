@@ -162,8 +162,7 @@ mod tests {
     use std::sync::Arc;
 
     fn tiny() -> Arc<Variant> {
-        let text = "extends = \"kalah\"\n[variant]\nid = \"kalah-2-2\"\nname = \"Kalah(2,2)\"\n[board]\npits_per_row = 2\nseeds_per_pit = 2\n";
-        Arc::new(Variant::new(crate::rules::parse("t.toml", text).unwrap()))
+        crate::solve::small::kalah(2, 2, "")
     }
 
     #[test]

@@ -36,6 +36,21 @@ pub mod reach;
 pub mod retro;
 pub mod search;
 
+/// Small Kalahs for the unit tests, solved whole in a moment.
+#[cfg(test)]
+pub(crate) mod small {
+    use crate::engine::Variant;
+    use std::sync::Arc;
+
+    /// Kalah(`per_row`,`seeds`), with `more` TOML appended (other rules).
+    pub(crate) fn kalah(per_row: usize, seeds: u16, more: &str) -> Arc<Variant> {
+        let text = format!(
+            "extends = \"kalah\"\n[variant]\nid = \"kalah-{per_row}-{seeds}\"\nname = \"Kalah({per_row},{seeds})\"\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n{more}"
+        );
+        Arc::new(Variant::new(crate::rules::parse("t.toml", &text).unwrap()))
+    }
+}
+
 use crate::engine::{Position, Side, Variant};
 use crate::rules::{Mechanic, MechanicSet, Mechanics, Rules};
 use std::fmt;

@@ -147,24 +147,13 @@ pub(super) fn capture(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (Capture, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[capture]\n{table}"));
-        let mut c = Checker::default();
-        let b = super::super::board::board(&mut c, &r.board, &|_| 0);
-        let cap = capture(
-            &mut c,
-            r.capture.as_ref().unwrap(),
-            &b,
-            Some(b.total),
-            &|_| 0,
-        );
-        (
-            cap,
-            c.diags.into_iter().map(|d| (d.key, d.message)).collect(),
-        )
+    fn check(table: &str) -> (Capture, Diags) {
+        check_table("capture", table, |c, r, b| {
+            capture(c, r.capture.as_ref().unwrap(), b, Some(b.total), &|_| 0)
+        })
     }
 
     #[test]

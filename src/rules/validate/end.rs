@@ -70,15 +70,11 @@ pub(super) fn end(c: &mut Checker, end: &TomlEnd, sound: Option<u64>) -> End {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (End, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[end]\n{table}"));
-        let mut c = Checker::default();
-        // BASE's board holds 2 rows of 4 pits of 4 seeds.
-        let e = end(&mut c, &r.end, Some(32));
-        (e, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (End, Diags) {
+        check_table("end", table, |c, r, b| end(c, &r.end, Some(b.total)))
     }
 
     #[test]

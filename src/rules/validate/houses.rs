@@ -73,21 +73,13 @@ pub(super) fn houses(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (Houses, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[houses]\n{table}"));
-        let mut c = Checker::default();
-        let b = super::super::board::board(&mut c, &r.board, &|_| 0);
-        let h = houses(
-            &mut c,
-            r.houses.as_ref().unwrap(),
-            &b,
-            Some(b.total),
-            &|_| 0,
-        );
-        (h, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (Houses, Diags) {
+        check_table("houses", table, |c, r, b| {
+            houses(c, r.houses.as_ref().unwrap(), b, Some(b.total), &|_| 0)
+        })
     }
 
     #[test]

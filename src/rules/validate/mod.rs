@@ -366,6 +366,27 @@ pub(super) mod tests {
         interpretation: Vec<Spanned<TomlInterpretation>>,
     }
 
+    /// A table's errors as `(key, message)` pairs.
+    pub(crate) type Diags = Vec<(String, String)>;
+
+    /// Validates `[table]` with `body` on the tests' 2x4 board of 32
+    /// seeds (`BASE`): `f` gets the checker, the raw file and the
+    /// validated board, and returns the table's model.
+    pub(crate) fn check_table<T>(
+        table: &str,
+        body: &str,
+        f: impl FnOnce(&mut Checker, &TomlRules, &board::Board) -> T,
+    ) -> (T, Diags) {
+        let r = raw(&format!("{BASE}[{table}]\n{body}"));
+        let mut c = Checker::default();
+        let b = board::board(&mut c, &r.board, &|_| 0);
+        let made = f(&mut c, &r, &b);
+        (
+            made,
+            c.diags.into_iter().map(|d| (d.key, d.message)).collect(),
+        )
+    }
+
     /// The raw tables of a small rule file (spans are offsets in `text`).
     pub(crate) fn raw(text: &str) -> TomlRules {
         let f: File = toml::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"));

@@ -104,14 +104,11 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (Moves, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[moves]\n{table}"));
-        let mut c = Checker::default();
-        let m = moves(&mut c, &r.moves, &|_| 0);
-        (m, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (Moves, Diags) {
+        check_table("moves", table, |c, r, _| moves(c, &r.moves, &|_| 0))
     }
 
     #[test]

@@ -50,14 +50,13 @@ pub(super) fn opposite_capture(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (OppositeCapture, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[opposite_capture]\n{table}"));
-        let mut c = Checker::default();
-        let o = opposite_capture(&mut c, r.opposite_capture.as_ref().unwrap(), &|_| 0);
-        (o, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (OppositeCapture, Diags) {
+        check_table("opposite_capture", table, |c, r, _| {
+            opposite_capture(c, r.opposite_capture.as_ref().unwrap(), &|_| 0)
+        })
     }
 
     #[test]

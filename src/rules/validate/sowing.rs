@@ -103,15 +103,11 @@ pub(super) fn sowing(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (Sowing, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[sowing]\n{table}"));
-        let mut c = Checker::default();
-        let b = super::super::board::board(&mut c, &r.board, &|_| 0);
-        let s = sowing(&mut c, &r.sowing, &b, &|_| 0);
-        (s, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (Sowing, Diags) {
+        check_table("sowing", table, |c, r, b| sowing(c, &r.sowing, b, &|_| 0))
     }
 
     #[test]

@@ -31,17 +31,13 @@ pub(super) fn sowing_capture(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (SowingCapture, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[sowing_capture]\n{table}"));
-        let mut c = Checker::default();
-        let sc = sowing_capture(&mut c, r.sowing_capture.as_ref().unwrap(), Some(32));
-        (
-            sc,
-            c.diags.into_iter().map(|d| (d.key, d.message)).collect(),
-        )
+    fn check(table: &str) -> (SowingCapture, Diags) {
+        check_table("sowing_capture", table, |c, r, b| {
+            sowing_capture(c, r.sowing_capture.as_ref().unwrap(), Some(b.total))
+        })
     }
 
     #[test]

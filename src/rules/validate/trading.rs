@@ -150,15 +150,13 @@ pub(super) fn trading(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BASE, raw};
+    use super::super::tests::{Diags, check_table};
     use super::*;
 
-    fn check(table: &str) -> (Option<Trading>, Vec<(String, String)>) {
-        let r = raw(&format!("{BASE}[trading]\n{table}"));
-        let mut c = Checker::default();
-        let b = super::super::board::board(&mut c, &r.board, &|_| 0);
-        let t = trading(&mut c, r.trading.as_ref(), &b, &|_| 0);
-        (t, c.diags.into_iter().map(|d| (d.key, d.message)).collect())
+    fn check(table: &str) -> (Option<Trading>, Diags) {
+        check_table("trading", table, |c, r, b| {
+            trading(c, r.trading.as_ref(), b, &|_| 0)
+        })
     }
 
     #[test]
