@@ -7,8 +7,8 @@
 use super::position::Position;
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::Rules;
-use crate::words::count;
 use crate::state::State;
+use crate::words::count;
 use std::fmt;
 
 /// Which part of a [`State`] is wrong.
