@@ -328,7 +328,17 @@ impl Position {
             if sowable.is_empty() {
                 return None;
             }
-            return Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable));
+            // `feeders_in` without its test for trading: this flag rules
+            // trading out, so the opponent controls their home row.
+            if rules.feeding != Feeding::None {
+                let opp = rules.home_row(self.to_move.opponent());
+                if occupied.and(opp).is_empty()
+                    && let Some(feeding) = self.feeding_sowings(rules, sowable, opp)
+                {
+                    return Some(feeding);
+                }
+            }
+            return Some(sowable);
         }
         if !rules.no_trading {
             return None;
