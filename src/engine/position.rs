@@ -618,7 +618,6 @@ impl Position {
                 q = rules.next(q);
             }
         }
-        let seeds: u16 = captured.iter().map(|q| self.seeds[q.index()]).sum();
         if cap.grand_slam != GrandSlam::Captures {
             // Grand slam: a capture of every seed on the opponent's side is
             // refused. Only the seeds taken from that row count: a chain
@@ -631,7 +630,11 @@ impl Position {
                 return (PitSet::EMPTY, 0);
             }
         }
+        // The seeds taken are counted as they are lifted: one walk over
+        // the pits rather than a sum and then a clearing.
+        let mut seeds = 0u16;
         for q in captured.iter() {
+            seeds += self.seeds[q.index()];
             self.seeds[q.index()] = 0;
         }
         self.captured[side.index()] += seeds;
