@@ -13,7 +13,7 @@ use super::ply::{Effect, Illegal, Ply, SowEffect};
 use super::position::Position;
 use super::sowings::Sowings;
 use super::variant::{Variant, dir_index};
-use crate::board::{Pit, PitSet, Side};
+use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
     BeyondCapture, Capture, Chain, Direction, Examined, Feeding, FirstSeed, GrandSlam, Laps,
     LaterRounds, Lock, MAX_RELAYS, Opening, Taker,
@@ -23,6 +23,45 @@ use crate::rules::{
 #[inline]
 fn number(rules: &Variant, p: Pit) -> usize {
     usize::from(rules.numbers[p.index()])
+}
+
+/// Whether a lap of `hand` seeds drops its first seed back in its origin
+/// (`sowing.first_seed`).
+#[inline]
+fn first_in_origin(rules: &Variant, hand: usize) -> bool {
+    match rules.first_seed {
+        FirstSeed::NextPit => false,
+        FirstSeed::Origin => true,
+        FirstSeed::OriginUnlessSingle => hand > 1,
+    }
+}
+
+/// [`walk_lap`] where every seed is a plain drop into the next pit: no
+/// store, no skipped origin, no later rounds in the opponent's row, no
+/// house standing and no sowing capture. Adds the seeds and gives the
+/// last pit reached, as `walk_lap` with a `drop` that adds one seed would,
+/// seed for seed; one load and one add a seed instead of `walk_lap`'s
+/// tests of every mechanic.
+#[inline]
+fn plain_lap(
+    seeds: &mut [u16; MAX_PITS],
+    rules: &Variant,
+    lap_origin: Pit,
+    hand: usize,
+    dir: Direction,
+) -> Pit {
+    let step = &rules.step[dir_index(dir)];
+    let mut at = lap_origin;
+    let mut left = hand;
+    if left > 0 && first_in_origin(rules, hand) {
+        seeds[at.index()] += 1;
+        left -= 1;
+    }
+    for _ in 0..left {
+        at = Pit(step[at.index()]);
+        seeds[at.index()] += 1;
+    }
+    at
 }
 
 /// Walks one lap of `hand` seeds started at `lap_origin` by `side` going
@@ -49,11 +88,7 @@ fn walk_lap(
     let opponent_row = rules.home_row(side.opponent());
     let opponent_rounds = rules.later_rounds == LaterRounds::OpponentRow;
     let mut at = Some(lap_origin);
-    let mut first_in_origin = match rules.first_seed {
-        FirstSeed::NextPit => false,
-        FirstSeed::Origin => true,
-        FirstSeed::OriginUnlessSingle => hand > 1,
-    };
+    let mut first_in_origin = first_in_origin(rules, hand);
     let (mut sown, mut store_sown, mut come_round) = (PitSet::EMPTY, false, false);
     let mut left = hand;
     while left > 0 {
@@ -355,6 +390,13 @@ impl Position {
         let all_houses = houses[0].or(houses[1]);
         // Whole laps at once only where every seed of a lap falls alike.
         let bulk = rules.bulk_laps && all_houses.is_empty();
+        // Whether every lap is a plain one ([`plain_lap`]): the common
+        // case, which then skips walk_lap's per-seed tests.
+        let plain = store_after.is_none()
+            && !rules.skip_origin
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && all_houses.is_empty()
+            && rules.sowing_capture.is_none();
         let mut hand = usize::from(sown_count);
         self.seeds[origin.index()] = 0;
         let mut from = origin;
@@ -384,45 +426,49 @@ impl Position {
                 hand -= laps * ring;
             }
             let mut last_taken = false;
-            at = walk_lap(rules, side, from, hand, dir, |place, left| {
-                match place {
-                    None => self.captured[side.index()] += 1,
-                    // Reading: a seed in a house goes to its owner at once,
-                    // so it never makes a sowing capture there.
-                    Some(p) if all_houses.contains(p) => {
-                        let owner = if houses[0].contains(p) {
-                            Side::South
-                        } else {
-                            Side::North
-                        };
-                        self.captured[owner.index()] += 1;
-                        house_seeds[owner.index()] += 1;
-                    }
-                    Some(p) => {
-                        self.seeds[p.index()] += 1;
-                        if let Some(sc) = rules.sowing_capture
-                            && sc.captures(self.seeds[p.index()])
-                        {
-                            let taker = if left == 0 {
-                                last_taken = true;
-                                sc.last_seed_taker
+            if plain {
+                at = Some(plain_lap(&mut self.seeds, rules, from, hand, dir));
+            } else {
+                at = walk_lap(rules, side, from, hand, dir, |place, left| {
+                    match place {
+                        None => self.captured[side.index()] += 1,
+                        // Reading: a seed in a house goes to its owner at once,
+                        // so it never makes a sowing capture there.
+                        Some(p) if all_houses.contains(p) => {
+                            let owner = if houses[0].contains(p) {
+                                Side::South
                             } else {
-                                sc.taker
+                                Side::North
                             };
-                            let who = match taker {
-                                Taker::Mover => side,
-                                Taker::PitController => self.controller(p),
-                            };
-                            let k = self.seeds[p.index()];
-                            self.seeds[p.index()] = 0;
-                            self.captured[who.index()] += k;
-                            sowing_taken[who.index()] += k;
-                            sowing_pits.insert(p);
+                            self.captured[owner.index()] += 1;
+                            house_seeds[owner.index()] += 1;
+                        }
+                        Some(p) => {
+                            self.seeds[p.index()] += 1;
+                            if let Some(sc) = rules.sowing_capture
+                                && sc.captures(self.seeds[p.index()])
+                            {
+                                let taker = if left == 0 {
+                                    last_taken = true;
+                                    sc.last_seed_taker
+                                } else {
+                                    sc.taker
+                                };
+                                let who = match taker {
+                                    Taker::Mover => side,
+                                    Taker::PitController => self.controller(p),
+                                };
+                                let k = self.seeds[p.index()];
+                                self.seeds[p.index()] = 0;
+                                self.captured[who.index()] += k;
+                                sowing_taken[who.index()] += k;
+                                sowing_pits.insert(p);
+                            }
                         }
                     }
-                }
-                false
-            });
+                    false
+                });
+            }
             let Some(l) = at else { break };
             if all_houses.contains(l) {
                 in_house = true;

@@ -328,7 +328,17 @@ impl Position {
             if sowable.is_empty() {
                 return None;
             }
-            return Some(self.feeders_in(rules, sowable, occupied).unwrap_or(sowable));
+            // `feeders_in` without its test for trading: this flag rules
+            // trading out, so the opponent controls their home row.
+            if rules.feeding != Feeding::None {
+                let opp = rules.home_row(self.to_move.opponent());
+                if occupied.and(opp).is_empty()
+                    && let Some(feeding) = self.feeding_sowings(rules, sowable, opp)
+                {
+                    return Some(feeding);
+                }
+            }
+            return Some(sowable);
         }
         if !rules.no_trading {
             return None;
@@ -607,7 +617,6 @@ impl Position {
                 q = rules.next(q);
             }
         }
-        let seeds: u16 = captured.iter().map(|q| self.seeds[q.index()]).sum();
         if cap.grand_slam != GrandSlam::Captures {
             // Grand slam: a capture of every seed on the opponent's side is
             // refused. Only the seeds taken from that row count: a chain
@@ -620,7 +629,11 @@ impl Position {
                 return (PitSet::EMPTY, 0);
             }
         }
+        // The seeds taken are counted as they are lifted: one walk over
+        // the pits rather than a sum and then a clearing.
+        let mut seeds = 0u16;
         for q in captured.iter() {
+            seeds += self.seeds[q.index()];
             self.seeds[q.index()] = 0;
         }
         self.captured[side.index()] += seeds;

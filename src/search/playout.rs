@@ -96,16 +96,23 @@ pub fn random_playouts_in<O: Observer>(
         while !game.is_over() {
             // Drawing from the set of legal sowings, where that is all there
             // is, is the same draw as from the list, without building it.
-            let ply = match game.legal_sowing_set() {
-                Some(set) => Ply::Sow(set.nth(rng.below(set.len())).expect("a pit of the set")),
+            // Each branch plays its own ply: in the first the compiler
+            // then knows the ply is a sowing and drops `advance`'s match
+            // on the kind of ply, a test and a branch every ply.
+            match game.legal_sowing_set() {
+                Some(set) => {
+                    let ply = Ply::Sow(set.nth(rng.below(set.len())).expect("a pit of the set"));
+                    obs.ply(game, ply);
+                    game.advance(ply);
+                }
                 None => {
                     game.legal_plies(legal);
                     debug_assert!(!legal.is_empty(), "a game not over has a legal ply");
-                    legal[rng.below(legal.len())]
+                    let ply = legal[rng.below(legal.len())];
+                    obs.ply(game, ply);
+                    game.advance(ply);
                 }
-            };
-            obs.ply(game, ply);
-            game.advance(ply);
+            }
             stats.plies += 1;
         }
         let outcome = game.outcome().expect("the game is over");
