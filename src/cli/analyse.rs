@@ -13,13 +13,8 @@ use std::time::Duration;
 /// Arguments of `analyse`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A bundled variant id or a path to a rule file.
-    #[arg(value_parser = args::variant(), hide_possible_values = true)]
-    variant: String,
     #[command(flatten)]
-    start: args::Start,
-    #[command(flatten)]
-    readings: args::Readings,
+    setup: args::Setup,
     /// Search exactly this many plies deep.
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
@@ -46,8 +41,7 @@ struct Exact {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = a.readings.load(&a.variant)?;
-    let pos = a.start.position(&rules)?;
+    let (rules, pos) = a.setup.load()?;
     let budget = match (a.depth, a.time) {
         (Some(d), _) => Budget::Depth(d),
         (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 3600.0 => {

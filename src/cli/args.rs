@@ -111,6 +111,28 @@ pub fn readings_tag(rules: &Rules) -> Option<String> {
     (!chosen.is_empty()).then(|| chosen.join(", "))
 }
 
+/// The game a command works on: a variant, its readings, and the
+/// position to start from.
+#[derive(clap::Args)]
+pub struct Setup {
+    /// A bundled variant id or a path to a rule file.
+    #[arg(value_parser = variant(), hide_possible_values = true)]
+    pub variant: String,
+    #[command(flatten)]
+    pub start: Start,
+    #[command(flatten)]
+    pub readings: Readings,
+}
+
+impl Setup {
+    /// The variant under its readings, and the position to start from.
+    pub fn load(&self) -> Result<(Arc<Variant>, Position), Failure> {
+        let variant = self.readings.load(&self.variant)?;
+        let pos = self.start.position(&variant)?;
+        Ok((variant, pos))
+    }
+}
+
 /// `--position`: where to start instead of the initial position.
 #[derive(clap::Args)]
 pub struct Start {

@@ -9,15 +9,10 @@ use serde_json::json;
 /// Arguments of `perft`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A bundled variant id or a path to a rule file.
-    #[arg(value_parser = args::variant(), hide_possible_values = true)]
-    variant: String,
+    #[command(flatten)]
+    setup: args::Setup,
     /// Number of plies.
     depth: u32,
-    #[command(flatten)]
-    start: args::Start,
-    #[command(flatten)]
-    readings: args::Readings,
     /// Also give the count for each first ply, in legal-ply order.
     #[arg(long)]
     divide: bool,
@@ -26,8 +21,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let rules = a.readings.load(&a.variant)?;
-    let pos = a.start.position(&rules)?;
+    let (rules, pos) = a.setup.load()?;
     let mut game = Game::from_position(rules.clone(), pos);
     let board = &rules.board;
     let divided = a.divide.then(|| perft_divide(&mut game, a.depth));

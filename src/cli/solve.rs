@@ -19,13 +19,8 @@ use std::time::Instant;
 /// Arguments of `solve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A bundled variant id or a path to a rule file.
-    #[arg(value_parser = args::variant(), hide_possible_values = true)]
-    variant: String,
     #[command(flatten)]
-    start: args::Start,
-    #[command(flatten)]
-    readings: args::Readings,
+    setup: args::Setup,
     #[command(flatten)]
     db: DbArgs,
     /// Search down to databases of at most S seeds on the board, instead of
@@ -292,8 +287,7 @@ fn memory_needed(positions: u64, largest: u64) -> String {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let variant = a.readings.load(&a.variant)?;
-    let pos = a.start.position(&variant)?;
+    let (variant, pos) = a.setup.load()?;
     let started = Instant::now();
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
     let ranking = Ranking::checked(variant.pits(), on_board).ok_or_else(|| {

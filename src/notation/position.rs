@@ -94,6 +94,30 @@ fn col(text: &str, p: &Pair<'_, Rule>) -> usize {
     text[..p.as_span().start()].chars().count() + 1
 }
 
+/// The pits a field's list of labels names (`abd` of `sown=abd/A`), each
+/// with its label and the column it stands at, in the order written.
+///
+/// # Errors
+/// A label the board has not got.
+fn labelled(
+    rules: &Rules,
+    text: &str,
+    part: &Pair<'_, Rule>,
+) -> Result<Vec<(Pit, char, usize)>, PositionError> {
+    let start = col(text, part);
+    part.as_str()
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| {
+            let at = start + i;
+            rules
+                .pit(ch.encode_utf8(&mut [0; 4]))
+                .map(|pit| (pit, ch, at))
+                .ok_or_else(|| err(at, format!("the board has no pit {ch}")))
+        })
+        .collect()
+}
+
 /// Parses a position string and checks it against `rules`.
 ///
 /// # Errors
@@ -284,11 +308,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                 }
                 let mut set = PitSet::EMPTY;
                 for (side, part) in Side::BOTH.into_iter().zip(p.into_inner().map(unwrap)) {
-                    for (i, ch) in part.as_str().chars().enumerate() {
-                        let at = col(text, &part) + i;
-                        let pit = rules
-                            .pit(ch.encode_utf8(&mut [0; 4]))
-                            .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
+                    for (pit, ch, at) in labelled(rules, text, &part)? {
                         if rules.board.owner(pit) != Some(side) {
                             return Err(err(
                                 at,
@@ -312,11 +332,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                 }
                 let mut sets = [PitSet::EMPTY; 2];
                 for (side, part) in Side::BOTH.into_iter().zip(p.into_inner().map(unwrap)) {
-                    for (i, ch) in part.as_str().chars().enumerate() {
-                        let at = col(text, &part) + i;
-                        let pit = rules
-                            .pit(ch.encode_utf8(&mut [0; 4]))
-                            .ok_or_else(|| err(at, format!("the board has no pit {ch}")))?;
+                    for (pit, ch, at) in labelled(rules, text, &part)? {
                         if sets[side.index()].contains(pit) {
                             return Err(err(
                                 at,

@@ -5,10 +5,23 @@
 use ayla::check::{Claim, check_game, write_record};
 use ayla::engine::Variant;
 use ayla::engine::{Game, Ply};
-use ayla::notation::parse_records;
+use ayla::notation::{Record, parse_records};
 use ayla::rng::Rng;
 use ayla::rules::{self, BUNDLED};
 use std::sync::Arc;
+
+/// The one record `text` holds, whose plies must be `plies`.
+fn read_back(r: &rules::Rules, text: &str, plies: &[Ply]) -> Record {
+    let mut recs = parse_records(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(recs.len(), 1, "{text}");
+    let back: Vec<Ply> = recs[0]
+        .plies
+        .iter()
+        .map(|p| p.ply.resolve(r).unwrap())
+        .collect();
+    assert_eq!(back, plies, "{text}");
+    recs.remove(0)
+}
 
 #[test]
 fn random_games_written_as_records_check_clean() {
@@ -47,16 +60,9 @@ fn random_games_written_as_records_check_clean() {
                 ],
                 &plies,
             );
-            let recs = parse_records(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(recs.len(), 1);
-            assert_eq!(recs[0].tag("South").unwrap().value, "random \"S\"");
-            let back: Vec<Ply> = recs[0]
-                .plies
-                .iter()
-                .map(|p| p.ply.resolve(&r).unwrap())
-                .collect();
-            assert_eq!(back, plies);
-            let report = check_game(&Arc::new(Variant::new(r.clone())), &recs[0]).unwrap();
+            let rec = read_back(&r, &text, &plies);
+            assert_eq!(rec.tag("South").unwrap().value, "random \"S\"");
+            let report = check_game(&Arc::new(Variant::new(r.clone())), &rec).unwrap();
             assert!(report.is_ok(), "{text}");
             assert_eq!(report.outcome, g.outcome());
             assert_eq!(report.claim == Claim::Unfinished, g.outcome().is_none());
@@ -90,14 +96,8 @@ fn chosen_directions_round_trip_through_records() {
             plies.push(p);
         }
         let text = write_record(&r, &[("Variant", "oware".into())], &plies);
-        let recs = parse_records(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let back: Vec<Ply> = recs[0]
-            .plies
-            .iter()
-            .map(|p| p.ply.resolve(&r).unwrap())
-            .collect();
-        assert_eq!(back, plies);
-        let report = check_game(&variant, &recs[0]).unwrap();
+        let rec = read_back(&r, &text, &plies);
+        let report = check_game(&variant, &rec).unwrap();
         assert!(report.illegal.is_none(), "{text}");
         assert_eq!(report.outcome, g.outcome());
     }
