@@ -515,12 +515,12 @@ fn target_random_rules(seed: u64, stats: &mut Stats) {
         // later undone (finding T1: trades back and forth).
         let seen_max = counts.values().copied().max().unwrap_or(0);
         invariant!(
-            seen_max <= u32::from(r.end.repetition),
+            seen_max <= u32::from(r.end().repetition),
             "a whole state occurred {seen_max} times in one game (repetition = {}; trading = {})",
-            r.end.repetition,
-            r.trading.is_some()
+            r.end().repetition,
+            r.trading().is_some()
         );
-        if let Some(cap) = r.end.max_plies {
+        if let Some(cap) = r.end().max_plies {
             invariant!(
                 n <= cap as usize && g.is_over(),
                 "a game capped at {cap} plies went on to {n}"
@@ -529,7 +529,7 @@ fn target_random_rules(seed: u64, stats: &mut Stats) {
         invariant!(
             g.is_over(),
             "a game did not end within {PLY_BOUND} plies (repetition = {})",
-            r.end.repetition
+            r.end().repetition
         );
         stats.games += 1;
         stats.plies += n as u64;

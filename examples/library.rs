@@ -27,10 +27,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rules = rules::resolve(&name)?;
     println!(
         "{}: {} pits a row, {} seeds in all, {} readings of open points",
-        rules.provenance.name,
+        rules.provenance().name,
         rules.per_row(),
         rules.total_seeds(),
-        rules.readings.len()
+        rules.readings().len()
     );
     let variant = Arc::new(Variant::new(rules));
 

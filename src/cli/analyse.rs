@@ -64,7 +64,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .collect();
         let best: Vec<String> = line::best(&plies, future)
             .iter()
-            .map(|p| p.notation(&rules.board))
+            .map(|p| p.notation(rules.board()))
             .collect();
         let final_margin =
             future + i32::from(pos.captured(Side::South)) - i32::from(pos.captured(Side::North));
@@ -81,7 +81,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mut game = Game::from_position(rules.clone(), pos);
     let mut searcher = Searcher::new(1 << 20);
     let r = searcher.search(&mut game, budget);
-    let board = &rules.board;
+    let board = rules.board();
     let pv: Vec<String> = r.pv.iter().map(|p| p.notation(board)).collect();
     let side = game.position().to_move();
     let meaning = eval::meaning(r.value);

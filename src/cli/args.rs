@@ -93,8 +93,8 @@ impl Readings {
 /// not the defaults, as commands print it: `Goré (skip-origin=skip-origin)`.
 pub fn title(rules: &Rules) -> String {
     match readings_tag(rules) {
-        Some(r) => format!("{} ({r})", rules.provenance.name),
-        None => rules.provenance.name.clone(),
+        Some(r) => format!("{} ({r})", rules.provenance().name),
+        None => rules.provenance().name.clone(),
     }
 }
 
@@ -103,7 +103,7 @@ pub fn title(rules: &Rules) -> String {
 /// when every reading is at its default.
 pub fn readings_tag(rules: &Rules) -> Option<String> {
     let chosen: Vec<String> = rules
-        .readings
+        .readings()
         .iter()
         .filter(|r| r.chosen != r.default)
         .map(|r| format!("{}={}", r.name, r.chosen))

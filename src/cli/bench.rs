@@ -34,10 +34,7 @@ pub fn is_kpe(rules: &Rules) -> bool {
     let Ok(kpe) = rules::bundled("kpe") else {
         return false;
     };
-    let mut r = rules.clone();
-    r.provenance = kpe.provenance.clone();
-    r.interpretations = kpe.interpretations.clone();
-    r == kpe
+    rules.plays_as(&kpe)
 }
 
 /// Arguments of `bench`.
@@ -123,7 +120,7 @@ fn si(x: f64) -> String {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = a.readings.load(&a.variant)?;
-    let id = &rules.provenance.id;
+    let id = &rules.provenance().id;
 
     // Warm the caches and the branch predictors, untimed.
     let kpe = is_kpe(&rules);
@@ -193,7 +190,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "{}",
             json!({
                 "variant": id,
-                "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
+                "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
                 "seed": a.seed,
                 "min_plies": a.plies,
                 "rounds": a.rounds,

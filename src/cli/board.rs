@@ -265,7 +265,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
     let n = rules.per_row();
     let order = Order::of(rules);
     let (north, south) = order.top_and_bottom();
-    let traded = |i: usize| pos.controller(Pit(i as u8)) != rules.board.label_side(Pit(i as u8));
+    let traded = |i: usize| pos.controller(Pit(i as u8)) != rules.board().label_side(Pit(i as u8));
     let house = |i: usize| {
         Side::BOTH
             .iter()
@@ -277,7 +277,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
     let (left_store, right_store) = (order.left_store, order.right_store);
     let name = |s: Side, fancy: bool| {
         let mut t = s.to_string();
-        if !rules.stores {
+        if !rules.stores() {
             t.push_str(&format!("  captured {}", pos.captured(s)));
         }
         if fancy && s == to_move {
@@ -362,7 +362,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
         };
         let top = rule("┌", "┬", "┐", None);
         let north_row = row(north, Side::North, &mut at);
-        let middle = if rules.stores {
+        let middle = if rules.stores() {
             rule("│", "┼", "│", Some(("├", "┤")))
         } else {
             rule("├", "┼", "┤", None)
@@ -494,7 +494,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Strin
     let traded = rules
         .all_pits()
         .iter()
-        .any(|p| pos.controller(p) != rules.board.label_side(p));
+        .any(|p| pos.controller(p) != rules.board().label_side(p));
     if traded {
         out.push(match (style.fancy, g.cells) {
             (false, Cells::Wide) => "(k)X: a traded pit holding k seeds, controlled by X".into(),
@@ -504,7 +504,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Strin
             }
         });
     }
-    if rules.stores {
+    if rules.stores() {
         let (l, r) = if Order::of(rules).right_store == Some(Side::South) {
             ("North", "South")
         } else {
@@ -535,7 +535,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Strin
     if style.sowing {
         out.push(sowing_line(rules));
     }
-    if rules.opening != Opening::None {
+    if rules.opening() != Opening::None {
         for side in Side::BOTH {
             let home = rules.home_row(side);
             let missing = home.minus(pos.sown());
@@ -548,7 +548,7 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Strin
         }
     }
     // Each lock in its own words (docs/rule-language.md, `capture.lock`).
-    match rules.capture.map_or(Lock::None, |c| c.lock) {
+    match rules.capture().map_or(Lock::None, |c| c.lock) {
         Lock::FirstSowing if pos.sown().is_empty() => {
             out.push("locked: the game's first sowing captures nothing".to_owned());
         }
@@ -597,7 +597,7 @@ const HOUSE_MARK: char = '*';
 
 /// `sowing: counter-clockwise (a to d, then A to D)`, the stores named where there are any.
 fn sowing_line(rules: &Rules) -> String {
-    if !rules.pit_directions.is_empty() {
+    if !rules.pit_directions().is_empty() {
         return directions_line(rules);
     }
     // Read from the circuit itself: seen from South's seat, seeds going
@@ -614,7 +614,7 @@ fn sowing_line(rules: &Rules) -> String {
             first = rules.prev(first);
         }
         let mut s = format!("{} to {}", rules.label(first), rules.label(last));
-        if rules.stores {
+        if rules.stores() {
             s.push_str(&format!(", {side}'s store"));
         }
         s
@@ -719,7 +719,7 @@ mod tests {
             } else {
                 Side::North
             };
-            let want = if rules.stores {
+            let want = if rules.stores() {
                 (Some(right.opponent()), Some(right))
             } else {
                 (None, None)
@@ -765,7 +765,7 @@ mod tests {
                         for i in pits {
                             let c = column(lines[labels], rules.label(Pit(i as u8)).letter_char())
                                 .unwrap_or_else(|| panic!("label of pit {i}: {what}"));
-                            let last = char::from_digit(u32::from(rules.initial[i] % 10), 10);
+                            let last = char::from_digit(u32::from(rules.initial()[i] % 10), 10);
                             assert_eq!(Some(row[c]), last, "pit {i}: {what}");
                             assert!(
                                 !row.get(c + 1).is_some_and(char::is_ascii_digit),
@@ -775,15 +775,15 @@ mod tests {
                     }
                     // The notes, wrapped to the width, read as one text.
                     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                    let ccw = rules.direction == ayla::rules::Direction::CounterClockwise;
-                    if !rules.pit_directions.is_empty() {
+                    let ccw = rules.direction() == ayla::rules::Direction::CounterClockwise;
+                    if !rules.pit_directions().is_empty() {
                         assert!(flat.contains("sowing: "), "{what}");
                     } else if ccw {
                         assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
                     } else {
                         assert!(flat.contains("sowing: clockwise ("), "{what}");
                     }
-                    if rules.stores {
+                    if rules.stores() {
                         // Each store follows its owner's last house in the
                         // sowing order, so clockwise sowing swaps the ends.
                         let ends = if ccw {

@@ -212,14 +212,14 @@ fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameRe
         "ok"
     };
     let mut facts = json!({
-        "variant": rules.provenance.id,
+        "variant": rules.provenance().id,
         "plies": r.steps.len(),
         "claimed": match r.claim {
             Claim::None => None,
             c => Some(c.to_string()),
         },
         "position": format_position(rules, &r.last),
-        "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
+        "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
     });
     if let Some(o) = r.outcome {
         facts["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
@@ -247,7 +247,8 @@ fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameRe
 fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) {
     let game = format!(
         "game {index} ({}, line {})",
-        rules.provenance.id, rec.loc.line
+        rules.provenance().id,
+        rec.loc.line
     );
     if let Some(i) = &r.illegal {
         println!("{}", illegal_message(name, rules, i));

@@ -422,7 +422,7 @@ mod tests {
         // One rule changed under Kpé's name: not Kpé.
         let changed = text.replace("counts = [2, 4]", "counts = [2, 3]");
         let changed = rules::parse("kpe.toml", &changed).unwrap();
-        assert_eq!(changed.provenance.id, kpe.provenance.id);
+        assert_eq!(changed.provenance().id, kpe.provenance().id);
         assert!(!is_kpe(&changed));
     }
 }

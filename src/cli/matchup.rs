@@ -54,7 +54,7 @@ fn save_game(
 ) -> std::io::Result<PathBuf> {
     let rules = g.variant();
     let width = a.games.to_string().len().max(3);
-    let path = dir.join(format!("{}-{number:0width$}.rec", rules.provenance.id));
+    let path = dir.join(format!("{}-{number:0width$}.rec", rules.provenance().id));
     let who = |side: Side| {
         let (name, level) = if side == a_side {
             ("A", a.a)

@@ -23,7 +23,7 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), Failure> {
     let (rules, pos) = a.setup.load()?;
     let mut game = Game::from_position(rules.clone(), pos);
-    let board = &rules.board;
+    let board = rules.board();
     let divided = a.divide.then(|| perft_divide(&mut game, a.depth));
     let total = match &divided {
         // perft 0 is 1 whatever the position: the empty sequence.
@@ -34,8 +34,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
         println!(
             "{}",
             json!({
-                "variant": rules.provenance.id,
-                "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
+                "variant": rules.provenance().id,
+                "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
                 "position": format_position(&rules, &pos),
                 "depth": a.depth,
                 "nodes": total,

@@ -586,7 +586,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let save = match (&a.save, &a.resume) {
         (Some(s), _) => s.clone(),
         (None, Some(r)) => r.clone(),
-        (None, None) => default_save(Path::new(""), &rules.provenance.id, &stamp),
+        (None, None) => default_save(Path::new(""), &rules.provenance().id, &stamp),
     };
     // Going on in the record resumed is what --resume asks for; any other
     // file that exists is someone's, and stays unless --overwrite says.
@@ -759,12 +759,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
                     s.save.display()
                 ))
             })?;
-            println!("{side} (engine) plays {}.", ply.notation(&rules.board));
+            println!("{side} (engine) plays {}.", ply.notation(rules.board()));
             s.play(ply, false).expect("the engine plays legal plies");
             continue;
         }
         s.driver.game().legal_plies(&mut legal);
-        let list: Vec<String> = legal.iter().map(|p| p.notation(&rules.board)).collect();
+        let list: Vec<String> = legal.iter().map(|p| p.notation(rules.board())).collect();
         print!(
             "{}",
             ayla::words::wrap(
@@ -803,10 +803,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 match r.best {
                     Some(p) => {
                         let pv: Vec<String> =
-                            r.pv.iter().map(|p| p.notation(&rules.board)).collect();
+                            r.pv.iter().map(|p| p.notation(rules.board())).collect();
                         println!(
                             "Hint: {} ({}; searched to depth {}, line {}).\n",
-                            p.notation(&rules.board),
+                            p.notation(rules.board()),
                             value_words(r.value, side),
                             r.depth,
                             pv.join(" ")

@@ -44,12 +44,12 @@ pub fn run(c: Command) -> Result<(), Failure> {
             }
             // Grouped by family, in the order of FAMILIES, unclassified
             // last; within a family, in the order of BUNDLED (by id).
-            all.sort_by_key(|(_, r)| family_rank(r.provenance.family));
+            all.sort_by_key(|(_, r)| family_rank(r.provenance().family));
             if json.json {
                 let list: Vec<serde_json::Value> = all
                     .iter()
                     .map(|(id, r)| {
-                        let p = &r.provenance;
+                        let p = &r.provenance();
                         serde_json::json!({
                             "id": id,
                             "name": p.name,
@@ -59,7 +59,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
                             "summary": p.summary,
                             "family": p.family.map(family_word),
                             "evidence": p.evidence.map(evidence_word),
-                            "readings": r.readings.iter().map(|x| &x.name).collect::<Vec<_>>(),
+                            "readings": r.readings().iter().map(|x| &x.name).collect::<Vec<_>>(),
                         })
                     })
                     .collect();
@@ -74,7 +74,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
                 .max(14);
             let mut heading = None;
             for (id, r) in &all {
-                let p = &r.provenance;
+                let p = &r.provenance();
                 if heading != Some(p.family) {
                     heading = Some(p.family);
                     // Headings are indented, so that every line starting in
@@ -112,11 +112,12 @@ pub fn run(c: Command) -> Result<(), Failure> {
             if d.is_empty() {
                 println!(
                     "{} and {} have the same rules.",
-                    ra.provenance.name, rb.provenance.name
+                    ra.provenance().name,
+                    rb.provenance().name
                 );
                 return Ok(());
             }
-            let (na, nb) = (&ra.provenance.id, &rb.provenance.id);
+            let (na, nb) = (&ra.provenance().id, &rb.provenance().id);
             let mut part = None;
             for x in d {
                 if part != Some(x.part) {
@@ -155,7 +156,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
                         let mut alt_errors = Vec::new();
                         // Alternatives not in force are loaded only when chosen:
                         // try each one here, so a bad one shows before a game needs it.
-                        for rd in &r.readings {
+                        for rd in r.readings() {
                             for alt in rd.alternatives.iter().filter(|a| a.name != rd.default) {
                                 let sel: rules::Selection =
                                     [(rd.name.clone(), alt.name.clone())].into_iter().collect();
@@ -190,7 +191,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
                         }
                         println!(
                             "{name}: ok ({}){}",
-                            r.provenance.name,
+                            r.provenance().name,
                             if warnings.is_empty() {
                                 String::new()
                             } else {
@@ -299,7 +300,7 @@ pub(super) fn evidence_word(e: Evidence) -> &'static str {
 
 /// What a researcher would want flagged in a file that loads.
 fn warnings(r: &Rules) -> Vec<String> {
-    let p = &r.provenance;
+    let p = &r.provenance();
     let mut w = Vec::new();
     if p.people.is_none()
         && p.region.is_none()

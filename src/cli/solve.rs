@@ -400,10 +400,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let best_plies: Vec<String> = line::best(&plies, value)
         .iter()
-        .map(|p| p.notation(&variant.board))
+        .map(|p| p.notation(variant.board()))
         .collect();
     let pv_line = line::principal_variation(&variant, value, &mut keeps, &pos).map_err(too_deep)?;
-    let (pv, pv_end) = (pv_line.notation(&variant.board), pv_line.end.to_string());
+    let (pv, pv_end) = (pv_line.notation(variant.board()), pv_line.end.to_string());
     let stats = search.as_ref().map(Search::stats);
     let method = match db_seeds {
         Some(s) => {
@@ -431,7 +431,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             "not checked under the rule file's own rules: an alpha-beta search with the history needs more than {HISTORY_BUDGET} nodes"
         ),
     };
-    let board = &variant.board;
+    let board = variant.board();
     let threads = rayon::current_num_threads();
     let memory = peak_memory();
     let file_note = provided.file.as_ref().map(|p| {

@@ -191,7 +191,7 @@ fn plan(variant: &Arc<Variant>, max_positions: u64) -> Result<Plan, String> {
         return Err("not asked for (--max-positions 0)".into());
     }
     let (solver, changes) = solver_variant(variant).map_err(|e| e.to_string())?;
-    let seeds: usize = solver.initial.iter().map(|&s| usize::from(s)).sum();
+    let seeds: usize = solver.initial().iter().map(|&s| usize::from(s)).sum();
     let positions =
         Ranking::checked(solver.pits(), seeds).map_or(u64::MAX, |r| r.positions_up_to(seeds));
     if positions > max_positions {
@@ -240,7 +240,7 @@ fn exact(variant: &Arc<Variant>, max_positions: u64) -> Result<Exact, String> {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let base = ayla::rules::resolve(&a.variant).map_err(Failure::unusable)?;
-    let selections = combinations(&base.readings, a.readings.as_deref())
+    let selections = combinations(base.readings(), a.readings.as_deref())
         .map_err(|e| Failure::unusable(anyhow::anyhow!("--readings: {e}")))?;
     let levels = a.levels.unwrap_or([a.level; 2]);
     let setup = Setup {
@@ -255,7 +255,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let rules =
             ayla::rules::resolve_with(&a.variant, Path::new(""), sel).map_err(Failure::unusable)?;
         let selection = base
-            .readings
+            .readings()
             .iter()
             .map(|r| (r.name.clone(), sel[&r.name].clone()))
             .collect();
@@ -276,7 +276,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             if let Err(why) = plan(&col.variant, a.max_positions) {
                 return Err(Failure::unusable(anyhow::anyhow!(
                     "--level perfect: no database covers {}{}: {why}; perfect play needs one (choose another level{})",
-                    base.provenance.name,
+                    base.provenance().name,
                     if columns.len() > 1 || !col.selection.is_empty() {
                         format!(" under [{}] {}", k + 1, describe(&col.selection))
                     } else {
@@ -342,7 +342,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     bar.finish_and_clear();
     let interrupted = STOP.load(Relaxed);
     if let Some(dir) = &a.svg {
-        write_charts(dir, &base.provenance.id, &setup, &columns)?;
+        write_charts(dir, &base.provenance().id, &setup, &columns)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let report = Report {
@@ -535,9 +535,9 @@ fn to_json(report: Report) -> Value {
         })
         .collect();
     json!({
-        "variant": base.provenance.id,
-        "name": base.provenance.name,
-        "first_player": base.first.to_string(),
+        "variant": base.provenance().id,
+        "name": base.provenance().name,
+        "first_player": base.first().to_string(),
         "games": setup.games,
         "levels": setup.levels.map(|l| l.to_string()),
         "opening": setup.opening,
@@ -589,7 +589,7 @@ fn print_table(report: Report) {
     } = report;
     println!(
         "{}: {} a combination of readings, {}, {} random opening plies, seed {}, games stopped at {} plies",
-        base.provenance.name,
+        base.provenance().name,
         if setup.games == 1 {
             "1 game".to_owned()
         } else {
@@ -600,12 +600,12 @@ fn print_table(report: Report) {
         setup.seed,
         setup.max_plies
     );
-    println!("first player: {}", base.first);
+    println!("first player: {}", base.first());
     for (k, c) in columns.iter().enumerate() {
         let default = c
             .selection
             .iter()
-            .zip(&base.readings)
+            .zip(base.readings())
             .all(|((_, a), r)| *a == r.default);
         println!(
             "[{}] {}{}",
@@ -892,7 +892,7 @@ fn write_charts(dir: &Path, id: &str, setup: &Setup, columns: &[Column]) -> Resu
             ayla::words::count(setup.opening, "random opening ply", "random opening plies"),
             setup.seed
         );
-        let title = &c.variant.provenance.name;
+        let title = &c.variant.provenance().name;
         let lengths: Vec<f64> = c.games.iter().map(|g| g.plies() as f64).collect();
         let margins: Vec<i64> = c.games.iter().map(GameRecord::first_margin).collect();
         let chart = |what: &str, x: &str, y: &str, bars: Vec<Bar>| Chart {

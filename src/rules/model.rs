@@ -599,71 +599,286 @@ pub struct Alternative {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     /// Identity and provenance.
-    pub provenance: Provenance,
+    pub(crate) provenance: Provenance,
     /// The board: rows, circuits and labels.
-    pub board: Geometry,
+    pub(crate) board: Geometry,
     /// Seeds per pit at the start, in label order.
-    pub initial: Vec<u16>,
+    pub(crate) initial: Vec<u16>,
     /// Who moves first.
-    pub first: Side,
+    pub(crate) first: Side,
     /// Sowing direction: the direction of the circuit that labels,
     /// neighbours and chains are read along when every pit sows the same
     /// way; counter-clockwise when `pit_directions` is not empty.
-    pub direction: Direction,
+    pub(crate) direction: Direction,
     /// How each pit number's sowings are directed (index 0 for number 1),
     /// when not every pit sows in `direction`: one entry per pit of a row,
     /// the same for both players. Empty when every sowing goes `direction`.
-    pub pit_directions: Vec<PitDirection>,
+    pub(crate) pit_directions: Vec<PitDirection>,
     /// Where the first seed of a sowing falls.
-    pub first_seed: FirstSeed,
+    pub(crate) first_seed: FirstSeed,
     /// Whether a long sowing skips its origin.
-    pub skip_origin: bool,
+    pub(crate) skip_origin: bool,
     /// How many laps a sowing makes.
-    pub laps: Laps,
+    pub(crate) laps: Laps,
     /// Where a long sowing goes once it has come round.
-    pub later_rounds: LaterRounds,
+    pub(crate) later_rounds: LaterRounds,
     /// Each player has a store after their last house in sowing order.
-    pub stores: bool,
+    pub(crate) stores: bool,
     /// A last seed in the mover's own store gives another turn.
-    pub extra_turn: bool,
+    pub(crate) extra_turn: bool,
     /// When feeding is owed and no sowing gives it.
-    pub cannot_feed: CannotFeed,
+    pub(crate) cannot_feed: CannotFeed,
     /// Captures of the pit beyond an empty pit, if any.
-    pub beyond_capture: Option<BeyondCapture>,
+    pub(crate) beyond_capture: Option<BeyondCapture>,
     /// Houses, if any.
-    pub houses: Option<Houses>,
+    pub(crate) houses: Option<Houses>,
     /// Captures of the pit opposite an empty one, if any.
-    pub opposite_capture: Option<OppositeCapture>,
+    pub(crate) opposite_capture: Option<OppositeCapture>,
     /// Captures while seeds are sown, if any.
-    pub sowing_capture: Option<SowingCapture>,
+    pub(crate) sowing_capture: Option<SowingCapture>,
     /// Which pits a player may sow from.
-    pub sow_from: SowFrom,
+    pub(crate) sow_from: SowFrom,
     /// Feeding obligation.
-    pub feeding: Feeding,
+    pub(crate) feeding: Feeding,
     /// What a player with nothing to sow does.
-    pub cannot_sow: CannotSow,
+    pub(crate) cannot_sow: CannotSow,
     /// Fewest seeds a pit must hold to be sown.
-    pub min_seeds: u16,
+    pub(crate) min_seeds: u16,
     /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
-    pub below_min_if_no_other: bool,
+    pub(crate) below_min_if_no_other: bool,
     /// An opening rule on which pits may be sown.
-    pub opening: Opening,
+    pub(crate) opening: Opening,
     /// Captures, if any.
-    pub capture: Option<Capture>,
+    pub(crate) capture: Option<Capture>,
     /// Trading, if on.
-    pub trading: Option<Trading>,
+    pub(crate) trading: Option<Trading>,
     /// End conditions.
-    pub end: End,
+    pub(crate) end: End,
     /// Interpretations of open points (free-text notes).
-    pub interpretations: Vec<Interpretation>,
+    pub(crate) interpretations: Vec<Interpretation>,
     /// Open points as switchable readings, each with the alternative in force.
-    pub readings: Vec<Reading>,
+    pub(crate) readings: Vec<Reading>,
     /// Total seeds in play (board + captured): derived from `initial`, so
     /// only validation sets it; read it with [`Rules::total_seeds`].
     pub(crate) total_seeds: u32,
 }
 
+/// Reading a rulebook: its fields are the crate's, so that a `Rules`
+/// outside it is always one the loader checked.
 impl Rules {
+    /// Identity and provenance.
+    #[inline]
+    #[must_use]
+    pub fn provenance(&self) -> &Provenance {
+        &self.provenance
+    }
+
+    /// The board: rows, circuits and labels.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &Geometry {
+        &self.board
+    }
+
+    /// Seeds per pit at the start, in label order.
+    #[inline]
+    #[must_use]
+    pub fn initial(&self) -> &[u16] {
+        &self.initial
+    }
+
+    /// Who moves first.
+    #[inline]
+    #[must_use]
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    /// Sowing direction: the direction of the circuit that labels,
+    /// neighbours and chains are read along when every pit sows the same
+    /// way; counter-clockwise when `pit_directions` is not empty.
+    #[inline]
+    #[must_use]
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    /// How each pit number's sowings are directed (index 0 for number 1),
+    /// when not every pit sows in `direction`: one entry per pit of a row,
+    /// the same for both players. Empty when every sowing goes `direction`.
+    #[inline]
+    #[must_use]
+    pub fn pit_directions(&self) -> &[PitDirection] {
+        &self.pit_directions
+    }
+
+    /// Where the first seed of a sowing falls.
+    #[inline]
+    #[must_use]
+    pub fn first_seed(&self) -> FirstSeed {
+        self.first_seed
+    }
+
+    /// Whether a long sowing skips its origin.
+    #[inline]
+    #[must_use]
+    pub fn skip_origin(&self) -> bool {
+        self.skip_origin
+    }
+
+    /// How many laps a sowing makes.
+    #[inline]
+    #[must_use]
+    pub fn laps(&self) -> Laps {
+        self.laps
+    }
+
+    /// Where a long sowing goes once it has come round.
+    #[inline]
+    #[must_use]
+    pub fn later_rounds(&self) -> LaterRounds {
+        self.later_rounds
+    }
+
+    /// Each player has a store after their last house in sowing order.
+    #[inline]
+    #[must_use]
+    pub fn stores(&self) -> bool {
+        self.stores
+    }
+
+    /// A last seed in the mover's own store gives another turn.
+    #[inline]
+    #[must_use]
+    pub fn extra_turn(&self) -> bool {
+        self.extra_turn
+    }
+
+    /// When feeding is owed and no sowing gives it.
+    #[inline]
+    #[must_use]
+    pub fn cannot_feed(&self) -> CannotFeed {
+        self.cannot_feed
+    }
+
+    /// Captures of the pit beyond an empty pit, if any.
+    #[inline]
+    #[must_use]
+    pub fn beyond_capture(&self) -> Option<BeyondCapture> {
+        self.beyond_capture
+    }
+
+    /// Houses, if any.
+    #[inline]
+    #[must_use]
+    pub fn houses(&self) -> Option<Houses> {
+        self.houses
+    }
+
+    /// Captures of the pit opposite an empty one, if any.
+    #[inline]
+    #[must_use]
+    pub fn opposite_capture(&self) -> Option<OppositeCapture> {
+        self.opposite_capture
+    }
+
+    /// Captures while seeds are sown, if any.
+    #[inline]
+    #[must_use]
+    pub fn sowing_capture(&self) -> Option<SowingCapture> {
+        self.sowing_capture
+    }
+
+    /// Which pits a player may sow from.
+    #[inline]
+    #[must_use]
+    pub fn sow_from(&self) -> SowFrom {
+        self.sow_from
+    }
+
+    /// Feeding obligation.
+    #[inline]
+    #[must_use]
+    pub fn feeding(&self) -> Feeding {
+        self.feeding
+    }
+
+    /// What a player with nothing to sow does.
+    #[inline]
+    #[must_use]
+    pub fn cannot_sow(&self) -> CannotSow {
+        self.cannot_sow
+    }
+
+    /// Fewest seeds a pit must hold to be sown.
+    #[inline]
+    #[must_use]
+    pub fn min_seeds(&self) -> u16 {
+        self.min_seeds
+    }
+
+    /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
+    #[inline]
+    #[must_use]
+    pub fn below_min_if_no_other(&self) -> bool {
+        self.below_min_if_no_other
+    }
+
+    /// An opening rule on which pits may be sown.
+    #[inline]
+    #[must_use]
+    pub fn opening(&self) -> Opening {
+        self.opening
+    }
+
+    /// Captures, if any.
+    #[inline]
+    #[must_use]
+    pub fn capture(&self) -> Option<Capture> {
+        self.capture
+    }
+
+    /// Trading, if on.
+    #[inline]
+    #[must_use]
+    pub fn trading(&self) -> Option<Trading> {
+        self.trading
+    }
+
+    /// End conditions.
+    #[inline]
+    #[must_use]
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// Interpretations of open points (free-text notes).
+    #[inline]
+    #[must_use]
+    pub fn interpretations(&self) -> &[Interpretation] {
+        &self.interpretations
+    }
+
+    /// Open points as switchable readings, each with the alternative in force.
+    #[inline]
+    #[must_use]
+    pub fn readings(&self) -> &[Reading] {
+        &self.readings
+    }
+}
+
+impl Rules {
+    /// Whether `self` and `other` are one game: every rule and reading
+    /// alike, whatever their names, sources and notes (provenance and
+    /// interpretations play no part).
+    #[must_use]
+    pub fn plays_as(&self, other: &Rules) -> bool {
+        let mut named = self.clone();
+        named.provenance = other.provenance.clone();
+        named.interpretations = other.interpretations.clone();
+        named == *other
+    }
+
     /// Total seeds in play (board + captured), the same all game long.
     #[inline]
     #[must_use]

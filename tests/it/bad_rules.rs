@@ -54,9 +54,9 @@ fn every_bad_rule_file_gives_its_expected_messages() {
 fn bundled_rule_files_load() {
     for (id, _, _) in rules::BUNDLED {
         let r = rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert_eq!(r.provenance.id, *id);
+        assert_eq!(r.provenance().id, *id);
         assert!(
-            !r.interpretations.is_empty() || !r.readings.is_empty(),
+            !r.interpretations().is_empty() || !r.readings().is_empty(),
             "{id} marks no open point"
         );
     }
@@ -67,7 +67,8 @@ fn bundled_sources_are_public_works() {
     // A reader must be able to look a source up: our own issue tracker is
     // where the files were discussed, not where the rules come from.
     for (id, _, text) in rules::BUNDLED {
-        let p = rules::bundled(id).unwrap().provenance;
+        let r = rules::bundled(id).unwrap();
+        let p = r.provenance();
         assert!(!p.sources.is_empty(), "{id} gives no source");
         for line in text.lines() {
             assert!(
@@ -80,8 +81,8 @@ fn bundled_sources_are_public_works() {
 
 #[test]
 fn bundled_names_ignore_case_and_accents() {
-    assert_eq!(rules::bundled("Goré").unwrap().provenance.id, "gore");
-    assert_eq!(rules::bundled("KPÉ").unwrap().provenance.id, "kpe");
+    assert_eq!(rules::bundled("Goré").unwrap().provenance().id, "gore");
+    assert_eq!(rules::bundled("KPÉ").unwrap().provenance().id, "kpe");
     let e = rules::bundled("omweso").unwrap_err();
     assert!(matches!(e, rules::LoadError::UnknownVariant { .. }), "{e}");
     // A near miss is named.
@@ -162,51 +163,51 @@ reason = "test"
 fn every_new_key_reaches_the_model() {
     use rules::*;
     let r = rules::parse("every-new-key.toml", EVERY_NEW_KEY).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.provenance.family, Some(Family::Houses));
-    assert_eq!(r.provenance.evidence, Some(Evidence::Reconstructed));
+    assert_eq!(r.provenance().family, Some(Family::Houses));
+    assert_eq!(r.provenance().evidence, Some(Evidence::Reconstructed));
     let (cw, ccw) = (
         PitDirection::Fixed(Direction::Clockwise),
         PitDirection::Fixed(Direction::CounterClockwise),
     );
-    assert_eq!(r.direction, Direction::CounterClockwise);
+    assert_eq!(r.direction(), Direction::CounterClockwise);
     assert_eq!(
-        r.pit_directions,
+        r.pit_directions(),
         [cw, PitDirection::Chosen, cw, ccw, ccw, ccw]
     );
-    assert_eq!(r.first_seed, FirstSeed::OriginUnlessSingle);
-    assert_eq!(r.laps, Laps::Single);
-    assert_eq!(r.later_rounds, LaterRounds::OpponentRow);
-    assert_eq!(r.sow_from, SowFrom::HomeRow);
-    assert_eq!(r.min_seeds, 2);
-    assert!(r.below_min_if_no_other);
-    assert_eq!(r.opening, Opening::EachHomePitOnce);
-    assert_eq!(r.cannot_feed, CannotFeed::OpponentTakesAll);
-    let cap = r.capture.expect("a capture");
+    assert_eq!(r.first_seed(), FirstSeed::OriginUnlessSingle);
+    assert_eq!(r.laps(), Laps::Single);
+    assert_eq!(r.later_rounds(), LaterRounds::OpponentRow);
+    assert_eq!(r.sow_from(), SowFrom::HomeRow);
+    assert_eq!(r.min_seeds(), 2);
+    assert!(r.below_min_if_no_other());
+    assert_eq!(r.opening(), Opening::EachHomePitOnce);
+    assert_eq!(r.cannot_feed(), CannotFeed::OpponentTakesAll);
+    let cap = r.capture().expect("a capture");
     assert_eq!(cap.counts, CountSet::EVEN);
     assert_eq!(cap.examined, Examined::NextPit);
     assert_eq!(cap.chain_max, Some(4));
     assert_eq!(cap.immune.list(), [1, 6]);
     assert_eq!(cap.grand_slam, GrandSlam::Forbidden);
     assert_eq!(cap.lock, Lock::FirstSowing);
-    let opp = r.opposite_capture.expect("an opposite capture");
+    let opp = r.opposite_capture().expect("an opposite capture");
     assert_eq!(opp.landing, OppositeLanding::Anywhere);
     assert_eq!(
-        r.beyond_capture,
+        r.beyond_capture(),
         Some(BeyondCapture {
             zone: Zone::OpponentRow,
             chain_pairs: true,
             sow_on: false,
         })
     );
-    let h = r.houses.expect("houses");
+    let h = r.houses().expect("houses");
     assert_eq!(h.made_at, 4);
     assert_eq!(h.own_row.list(), [1, 6]);
     assert_eq!(h.opponent_row.list(), [1, 2, 5, 6]);
     assert_eq!(h.max_per_player, 6);
     assert!(h.not_same_number);
-    assert_eq!(r.end.leftovers, Leftovers::Nobody);
+    assert_eq!(r.end().leftovers, Leftovers::Nobody);
     // The new keys can be interpreted.
-    let keys: Vec<&str> = r.interpretations.iter().map(|i| i.key.as_str()).collect();
+    let keys: Vec<&str> = r.interpretations().iter().map(|i| i.key.as_str()).collect();
     assert_eq!(keys, ["houses.made_at", "beyond_capture.chain"]);
 }
 
@@ -218,34 +219,34 @@ fn the_defaults_of_the_new_keys_are_the_old_meaning() {
         "[variant]\nid = \"bare\"\nname = \"Bare\"\n[board]\npits_per_row = 3\nseeds_per_pit = 3\n[capture]\ncounts = [2]\nlanding = \"anywhere\"\n[opposite_capture]\nwhen_opposite_empty = \"nothing\"\n[beyond_capture]\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.provenance.family, None);
-    assert_eq!(r.provenance.evidence, None);
-    assert_eq!(r.direction, Direction::CounterClockwise);
-    assert!(r.pit_directions.is_empty());
-    assert_eq!(r.first_seed, FirstSeed::NextPit);
-    assert_eq!(r.later_rounds, LaterRounds::WholeCircuit);
-    assert_eq!((r.min_seeds, r.below_min_if_no_other), (1, false));
-    assert_eq!(r.opening, Opening::None);
-    let cap = r.capture.unwrap();
+    assert_eq!(r.provenance().family, None);
+    assert_eq!(r.provenance().evidence, None);
+    assert_eq!(r.direction(), Direction::CounterClockwise);
+    assert!(r.pit_directions().is_empty());
+    assert_eq!(r.first_seed(), FirstSeed::NextPit);
+    assert_eq!(r.later_rounds(), LaterRounds::WholeCircuit);
+    assert_eq!((r.min_seeds(), r.below_min_if_no_other()), (1, false));
+    assert_eq!(r.opening(), Opening::None);
+    let cap = r.capture().unwrap();
     assert_eq!(cap.counts, CountSet::of(&[2]));
     assert_eq!(
         (cap.examined, cap.chain_max, cap.immune),
         (Examined::LandingPit, None, RowPits::NONE)
     );
     assert_eq!(
-        r.opposite_capture.unwrap().landing,
+        r.opposite_capture().unwrap().landing,
         OppositeLanding::OwnTerritory
     );
     assert_eq!(
-        r.beyond_capture,
+        r.beyond_capture(),
         Some(BeyondCapture {
             zone: Zone::Anywhere,
             chain_pairs: false,
             sow_on: false,
         })
     );
-    assert_eq!(r.houses, None);
-    assert_eq!(r.end.leftovers, Leftovers::Controller);
+    assert_eq!(r.houses(), None);
+    assert_eq!(r.end().leftovers, Leftovers::Controller);
 }
 
 #[test]
@@ -263,12 +264,12 @@ fn one_direction_for_every_pit_is_that_direction() {
     )
     .unwrap();
     assert_eq!(
-        (r.direction, r.pit_directions.len()),
+        (r.direction(), r.pit_directions().len()),
         (Direction::Clockwise, 0)
     );
     let r = rules::parse("d.toml", &file(r#""clockwise""#)).unwrap();
     assert_eq!(
-        (r.direction, r.pit_directions.len()),
+        (r.direction(), r.pit_directions().len()),
         (Direction::Clockwise, 0)
     );
     // "chosen" for every pit is a direction per pit (and so no stores).
@@ -277,8 +278,8 @@ fn one_direction_for_every_pit_is_that_direction() {
         &file(r#""chosen""#).replace("stores = \"after-last-house\"\n", ""),
     )
     .unwrap();
-    assert_eq!(r.direction, Direction::CounterClockwise);
-    assert_eq!(r.pit_directions, [PitDirection::Chosen; 3]);
+    assert_eq!(r.direction(), Direction::CounterClockwise);
+    assert_eq!(r.pit_directions(), [PitDirection::Chosen; 3]);
     assert!(rules::parse("d.toml", &file(r#""chosen""#)).is_err());
 }
 
@@ -287,11 +288,11 @@ fn a_child_overrides_the_new_keys_and_tables() {
     use rules::*;
     let parent = rules::load_file(std::path::Path::new("tests/bad_rules/parent-new-keys.toml"))
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(parent.laps, Laps::Relay);
-    assert_eq!(parent.pit_directions.len(), 4);
-    assert!(parent.below_min_if_no_other);
-    assert_eq!(parent.capture.unwrap().counts, CountSet::ODD);
-    assert!(parent.beyond_capture.unwrap().sow_on);
+    assert_eq!(parent.laps(), Laps::Relay);
+    assert_eq!(parent.pit_directions().len(), 4);
+    assert!(parent.below_min_if_no_other());
+    assert_eq!(parent.capture().unwrap().counts, CountSet::ODD);
+    assert!(parent.beyond_capture().unwrap().sow_on);
     let child = rules::parse(
         "child.toml",
         r#"extends = "tests/bad_rules/parent-new-keys.toml"
@@ -315,31 +316,34 @@ leftovers = "controller"
 "#,
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(child.provenance.family, Some(Family::BeyondCapture));
+    assert_eq!(child.provenance().family, Some(Family::BeyondCapture));
     // Inherited untouched.
-    assert_eq!(child.provenance.evidence, Some(Evidence::Described));
-    assert_eq!(child.first_seed, FirstSeed::Origin);
-    assert_eq!(child.later_rounds, LaterRounds::OpponentRow);
-    assert_eq!(child.opening, Opening::EachHomePitOnce);
+    assert_eq!(child.provenance().evidence, Some(Evidence::Described));
+    assert_eq!(child.first_seed(), FirstSeed::Origin);
+    assert_eq!(child.later_rounds(), LaterRounds::OpponentRow);
+    assert_eq!(child.opening(), Opening::EachHomePitOnce);
     // Overridden: the direction list, now one direction, is that direction.
     assert_eq!(
-        (child.direction, child.pit_directions.len()),
+        (child.direction(), child.pit_directions().len()),
         (Direction::Clockwise, 0)
     );
-    assert_eq!(child.laps, Laps::RelayFromNext);
+    assert_eq!(child.laps(), Laps::RelayFromNext);
     // The parent's `below_min` is moot under the child's `min_seeds = 1`.
-    assert_eq!((child.min_seeds, child.below_min_if_no_other), (1, false));
-    let cap = child.capture.unwrap();
+    assert_eq!(
+        (child.min_seeds(), child.below_min_if_no_other()),
+        (1, false)
+    );
+    let cap = child.capture().unwrap();
     assert_eq!(cap.counts, CountSet::of(&[1, 3]));
     assert_eq!(cap.lock, Lock::None);
     assert_eq!(cap.immune, RowPits::NONE);
     assert_eq!((cap.examined, cap.chain_max), (Examined::NextPit, Some(3)));
-    let b = child.beyond_capture.unwrap();
+    let b = child.beyond_capture().unwrap();
     assert_eq!(
         (b.zone, b.chain_pairs, b.sow_on),
         (Zone::OpponentTerritory, true, false)
     );
-    assert_eq!(child.end.leftovers, Leftovers::Controller);
+    assert_eq!(child.end().leftovers, Leftovers::Controller);
 
     // Houses are inherited and overridden key by key too.
     let child = rules::parse(
@@ -347,7 +351,7 @@ leftovers = "controller"
         "extends = \"tests/bad_rules/parent-houses.toml\"\n[variant]\nid = \"c\"\nname = \"C\"\n[houses]\nmade_at = 3\nown_row = []\nnot_same_number = true\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let h = child.houses.unwrap();
+    let h = child.houses().unwrap();
     assert_eq!(
         (h.made_at, h.max_per_player, h.not_same_number),
         (3, 2, true)

@@ -221,7 +221,7 @@ fn check_picture(rules: &Rules, pos: &Position, opts: &Options, what: &str) {
             );
         }
         let controller = pos.controller(p);
-        let traded = controller != rules.board.label_side(p);
+        let traded = controller != rules.board().label_side(p);
         assert_eq!(
             pv.texts.contains(&controller.letter().to_string()),
             traded,
@@ -236,7 +236,7 @@ fn check_picture(rules: &Rules, pos: &Position, opts: &Options, what: &str) {
         assert_eq!(pv.dashed, offered, "{what}: offer {label}");
         assert_eq!(pv.texts.iter().any(|t| t.contains("offered")), offered);
     }
-    if rules.stores {
+    if rules.stores() {
         for s in Side::BOTH {
             let (c, data) = v.stores[&s.letter()];
             assert_eq!(c, u32::from(pos.captured(s)), "{what}: {s}'s store");
@@ -314,10 +314,10 @@ fn every_golden_position_reads_back_as_it_is() {
             let rules: &Rules = variant;
             let n = rules.pits();
             seen[0] |= (0..n)
-                .any(|i| pos.controller(Pit(i as u8)) != rules.board.label_side(Pit(i as u8)));
+                .any(|i| pos.controller(Pit(i as u8)) != rules.board().label_side(Pit(i as u8)));
             seen[1] |= Side::BOTH.iter().any(|&s| !pos.houses(s).is_empty());
             seen[2] |= pos.offer().is_some();
-            seen[3] |= rules.stores && pos.captured(Side::South) > 0;
+            seen[3] |= rules.stores() && pos.captured(Side::South) > 0;
             // Every mode on some positions; the plain one on every tenth.
             let opts = match k % 10 {
                 0 => Options::default(),
@@ -495,11 +495,11 @@ fn draw_runs_on_every_bundled_variant() {
         for (p, label) in pits(&v) {
             assert_eq!(
                 view.pits[&label].count_in_title,
-                u32::from(v.initial[p.index()])
+                u32::from(v.initial()[p.index()])
             );
         }
-        assert_eq!(view.stores.len(), if v.stores { 2 } else { 0 }, "{id}");
-        assert!(view.title.starts_with(&v.provenance.name), "{id}");
+        assert_eq!(view.stores.len(), if v.stores() { 2 } else { 0 }, "{id}");
+        assert!(view.title.starts_with(&v.provenance().name), "{id}");
     }
 }
 

@@ -27,7 +27,7 @@ fn play(g: &mut Game, ply: &str) -> Result<String, String> {
 fn legal(g: &Game) -> Vec<String> {
     let mut v = Vec::new();
     g.legal_plies(&mut v);
-    v.iter().map(|p| p.notation(&g.rules().board)).collect()
+    v.iter().map(|p| p.notation(g.rules().board())).collect()
 }
 
 // ---- Kpé -------------------------------------------------------------
@@ -528,10 +528,7 @@ fn a_ply_cap_counts_from_the_start_and_keys_the_search() {
 // position below was worked out by hand from the clause it tests.
 
 use ayla::engine::{Effect, Pit, Ply};
-use ayla::rules::{
-    BeyondCapture, CannotFeed, CountSet, Direction, Examined, FirstSeed, GrandSlam, Houses, Laps,
-    LaterRounds, Leftovers, Lock, Opening, OppositeLanding, PitDirection, RowPits, SowFrom,
-};
+use ayla::rules::Direction;
 
 /// A 2 x `per_row` board of `seeds` a pit, with the tables given.
 fn board(per_row: usize, seeds: u16, tables: &str) -> Rules {
@@ -565,18 +562,13 @@ fn sown(e: Effect) -> (u16, PitSet, u16, PitSet, [u16; 2]) {
 
 use ayla::engine::{PitSet, SowEffect};
 
-fn numbers(ns: &[usize]) -> RowPits {
-    RowPits(ns.iter().fold(0, |m, &k| m | 1 << k))
-}
-
 #[test]
 fn directions_by_pit_and_chosen_directions() {
-    let mut r = board(3, 1, "");
-    r.pit_directions = vec![
-        PitDirection::Fixed(Direction::Clockwise),
-        PitDirection::Chosen,
-        PitDirection::Fixed(Direction::CounterClockwise),
-    ];
+    let r = board(
+        3,
+        1,
+        "[sowing]\ndirection = [\"clockwise\", \"chosen\", \"counter-clockwise\"]\n",
+    );
     let start = "1,2,1/1,0,1 S 0-0";
     let g = game(&r, start);
     // Label order of origin, counter-clockwise before clockwise.
@@ -621,12 +613,11 @@ fn directions_by_pit_and_chosen_directions() {
 /// Chains read along the sowing's own direction.
 #[test]
 fn a_chosen_direction_carries_the_chain_with_it() {
-    let mut r = board(
+    let r = board(
         3,
         2,
-        "[capture]\ncounts = [2, 3]\nlanding = \"anywhere\"\nchain = \"backward\"\nchain_zone = \"anywhere\"\n",
+        "[sowing]\ndirection = \"chosen\"\n[capture]\ncounts = [2, 3]\nlanding = \"anywhere\"\nchain = \"backward\"\nchain_zone = \"anywhere\"\n",
     );
-    r.pit_directions = vec![PitDirection::Chosen; 3];
     // b< drops in a and C; C (2) is taken, then backward (against a
     // clockwise sowing) a (2), then b (empty) stops the chain.
     let start = "1,2,0/0,0,1 S 8-0";
@@ -642,8 +633,7 @@ fn a_chosen_direction_carries_the_chain_with_it() {
 
 #[test]
 fn the_first_seed_falls_back_into_the_origin() {
-    let mut r = board(4, 2, "");
-    r.first_seed = FirstSeed::Origin;
+    let r = board(4, 2, "[sowing]\nfirst_seed = \"origin\"\n");
     let start = "3,1,1,1/1,1,1,1 S 6-0";
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
@@ -654,7 +644,7 @@ fn the_first_seed_falls_back_into_the_origin() {
         play(&mut game(&r, start), "d").unwrap(),
         "3,1,1,1/1,1,1,1 N 6-0"
     );
-    r.first_seed = FirstSeed::OriginUnlessSingle;
+    let r = board(4, 2, "[sowing]\nfirst_seed = \"origin-unless-single\"\n");
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "1,2,2,1/1,1,1,1 N 6-0"
@@ -669,13 +659,16 @@ fn the_first_seed_falls_back_into_the_origin() {
 /// the lap comes round.
 #[test]
 fn skip_origin_concerns_later_passes_only() {
-    let mut r = board(2, 2, "");
-    r.first_seed = FirstSeed::Origin;
+    let r = board(2, 2, "[sowing]\nfirst_seed = \"origin\"\n");
     assert_eq!(
         play(&mut game(&r, "6,0/0,0 S 2-0"), "a").unwrap(),
         "2,2/1,1 N 2-0"
     );
-    r.skip_origin = true;
+    let r = board(
+        2,
+        2,
+        "[sowing]\nfirst_seed = \"origin\"\nskip_origin = true\n",
+    );
     assert_eq!(
         play(&mut game(&r, "6,0/0,0 S 2-0"), "a").unwrap(),
         "1,2/2,1 N 2-0"
@@ -684,8 +677,7 @@ fn skip_origin_concerns_later_passes_only() {
 
 #[test]
 fn relay_from_the_next_pit() {
-    let mut r = board(4, 2, "");
-    r.laps = Laps::RelayFromNext;
+    let r = board(4, 2, "[sowing]\nlaps = \"relay-from-next\"\n");
     // a: b, c (last). The next pit d holds 2: lifted, sown into A, B. The
     // pit after B is empty: the sowing ends in B.
     let mut g = game(&r, "2,0,3,2/1,0,0,0 S 8-0");
@@ -705,8 +697,7 @@ fn relay_from_the_next_pit() {
 
 #[test]
 fn later_rounds_go_into_the_opponents_row_only() {
-    let mut r = board(3, 2, "");
-    r.skip_origin = true;
+    let r = board(3, 2, "[sowing]\nskip_origin = true\n");
     // 9 from a: b c A B C, (a skipped) then b again would be a second seed
     // in a place of this lap: from there only A B C take seeds.
     let start = "9,0,0/0,0,0 S 3-0";
@@ -714,7 +705,11 @@ fn later_rounds_go_into_the_opponents_row_only() {
         play(&mut game(&r, start), "a").unwrap(),
         "0,2,2/2,2,1 N 3-0"
     );
-    r.later_rounds = LaterRounds::OpponentRow;
+    let r = board(
+        3,
+        2,
+        "[sowing]\nskip_origin = true\nlater_rounds = \"opponent-row\"\n",
+    );
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,1/3,2,2 N 3-0"
@@ -723,8 +718,7 @@ fn later_rounds_go_into_the_opponents_row_only() {
 
 #[test]
 fn sowing_from_the_opponents_row() {
-    let mut r = board(3, 2, "");
-    r.sow_from = SowFrom::OpponentRow;
+    let r = board(3, 2, "[moves]\nsow_from = \"opponent-row\"\n");
     let g = game(&r, "1,1,1/0,2,1 S 6-0");
     assert_eq!(legal(&g), ["B", "C"]);
     assert_eq!(
@@ -739,8 +733,7 @@ fn sowing_from_the_opponents_row() {
 
 #[test]
 fn a_minimum_count_and_its_fallback() {
-    let mut r = board(3, 2, "");
-    r.min_seeds = 2;
+    let r = board(3, 2, "[moves]\nmin_seeds = 2\n");
     let g = game(&r, "1,3,0/1,1,4 S 2-0");
     assert_eq!(legal(&g), ["b"]);
     assert_eq!(
@@ -750,14 +743,17 @@ fn a_minimum_count_and_its_fallback() {
     // No pit holds 2: nothing to sow, so the player passes.
     let low = "1,1,0/1,1,6 S 2-0";
     assert_eq!(legal(&game(&r, low)), ["pass"]);
-    r.below_min_if_no_other = true;
+    let r = board(
+        3,
+        2,
+        "[moves]\nmin_seeds = 2\nbelow_min = \"if-no-other\"\n",
+    );
     assert_eq!(legal(&game(&r, low)), ["a", "b"]);
 }
 
 #[test]
 fn the_opening_sows_each_home_pit_once() {
-    let mut r = board(3, 2, "");
-    r.opening = Opening::EachHomePitOnce;
+    let r = board(3, 2, "[moves]\nopening = \"each-home-pit-once\"\n");
     let mut g = game(&r, "2,2,2/2,2,2 S 0-0 sown=a/");
     assert_eq!(legal(&g), ["b", "c"]);
     assert_eq!(
@@ -779,14 +775,19 @@ fn the_opening_sows_each_home_pit_once() {
 
 #[test]
 fn cannot_feed_the_opponent_takes_all() {
-    let mut r = board(
-        3,
-        2,
-        "[moves]\nfeeding = \"must-feed-empty-opponent\"\ncannot_feed = \"end-game-mover-takes-all\"\n",
-    );
+    let feeding = |cannot: &str| {
+        board(
+            3,
+            2,
+            &format!(
+                "[moves]\nfeeding = \"must-feed-empty-opponent\"\ncannot_feed = \"{cannot}\"\n"
+            ),
+        )
+    };
+    let r = feeding("end-game-mover-takes-all");
     let start = "1,0,0/0,0,0 S 5-6";
     assert_eq!(game(&r, start).outcome().unwrap().totals, [6, 6]);
-    r.cannot_feed = CannotFeed::OpponentTakesAll;
+    let r = feeding("end-game-opponent-takes-all");
     let o = game(&r, start).outcome().unwrap();
     assert_eq!(o.reason, EndReason::CannotFeed(Side::South));
     assert_eq!(o.totals, [5, 7]);
@@ -795,18 +796,20 @@ fn cannot_feed_the_opponent_takes_all() {
 
 #[test]
 fn parity_counts() {
-    let mut r = board(
-        3,
-        2,
-        "[capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
-    );
+    let counts = |counts: &str| {
+        board(
+            3,
+            2,
+            &format!("[capture]\ncounts = {counts}\nlanding = \"opponent-row\"\n"),
+        )
+    };
     let start = "0,0,1/3,2,2 S 4-0";
-    r.capture.as_mut().unwrap().counts = CountSet::EVEN;
+    let r = counts("\"even\"");
     assert_eq!(
         play(&mut game(&r, start), "c").unwrap(),
         "0,0,0/0,2,2 N 8-0"
     );
-    r.capture.as_mut().unwrap().counts = CountSet::ODD;
+    let r = counts("\"odd\"");
     assert_eq!(
         play(&mut game(&r, start), "c").unwrap(),
         "0,0,0/4,2,2 N 4-0"
@@ -817,24 +820,28 @@ fn parity_counts() {
     );
 }
 
-fn counting_rules() -> Rules {
+/// Captures of 1, 3 or 5 anywhere, chained `chain` (`forward` where the
+/// test does not say), with `more` keys of `[capture]`.
+fn counting_rules(chain: &str, more: &str) -> Rules {
     board(
         3,
         2,
-        "[capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"forward\"\nchain_zone = \"anywhere\"\n",
+        &format!(
+            "[capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"{chain}\"\nchain_zone = \"anywhere\"\n{more}"
+        ),
     )
 }
 
 #[test]
 fn the_examined_pit_may_be_the_next_one() {
-    let mut r = counting_rules();
+    let r = counting_rules("forward", "");
     let start = "2,0,0/3,1,2 S 4-0";
     // Landing pit c (1): c, then forward A (3), B (1); C (2) stops.
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,0/0,0,2 N 9-0"
     );
-    r.capture.as_mut().unwrap().examined = Examined::NextPit;
+    let r = counting_rules("forward", "examined = \"next-pit\"\n");
     // The pit after c, A (3): A, then B (1).
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
@@ -844,15 +851,14 @@ fn the_examined_pit_may_be_the_next_one() {
 
 #[test]
 fn a_capped_chain_takes_the_backward_pits_first() {
-    let mut r = counting_rules();
+    let r = counting_rules("forward", "chain_max = 2\n");
     let start = "2,0,0/3,1,2 S 4-0";
-    r.capture.as_mut().unwrap().chain_max = Some(2);
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,0/0,1,2 N 8-0"
     );
     // Both ways, at most 2: c, then b behind it; A ahead is left.
-    r.capture.as_mut().unwrap().chain = ayla::rules::Chain::Both;
+    let r = counting_rules("both", "chain_max = 2\n");
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,0,0/3,1,2 N 6-0"
@@ -861,16 +867,15 @@ fn a_capped_chain_takes_the_backward_pits_first() {
 
 #[test]
 fn protected_pits_are_never_taken() {
-    let mut r = counting_rules();
     let start = "2,0,0/3,1,2 S 4-0";
     // Pit number 1 (A for North): the chain from c stops there.
-    r.capture.as_mut().unwrap().immune = numbers(&[1]);
+    let r = counting_rules("forward", "protected = [1]\n");
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,0/3,1,2 N 5-0"
     );
     // Pit number 3 (c for South): the landing pit itself is not taken.
-    r.capture.as_mut().unwrap().immune = numbers(&[3]);
+    let r = counting_rules("forward", "protected = [3]\n");
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,1/3,1,2 N 4-0"
@@ -879,15 +884,20 @@ fn protected_pits_are_never_taken() {
 
 #[test]
 fn a_forbidden_grand_slam() {
-    let mut r = board(
-        3,
-        2,
-        "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\ngrand_slam = \"captures-nothing\"\n",
-    );
+    let grand_slam = |then: &str| {
+        board(
+            3,
+            2,
+            &format!(
+                "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\ngrand_slam = \"{then}\"\n"
+            ),
+        )
+    };
+    let r = grand_slam("captures-nothing");
     // c would take A and B, every seed of North's row.
     let start = "1,0,2/1,1,0 S 4-3";
     assert_eq!(legal(&game(&r, start)), ["a", "c"]);
-    r.capture.as_mut().unwrap().grand_slam = GrandSlam::Forbidden;
+    let r = grand_slam("forbidden");
     let g = game(&r, start);
     assert_eq!(legal(&g), ["a"]);
     assert_eq!(
@@ -902,12 +912,11 @@ fn a_forbidden_grand_slam() {
 
 #[test]
 fn the_first_sowing_captures_nothing() {
-    let mut r = board(
+    let r = board(
         3,
         2,
-        "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n",
+        "[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nlock = \"first-sowing\"\n",
     );
-    r.capture.as_mut().unwrap().lock = Lock::FirstSowing;
     let start = "0,0,1/1,0,0 S 4-6";
     assert_eq!(
         play(&mut game(&r, start), "c").unwrap(),
@@ -921,36 +930,41 @@ fn the_first_sowing_captures_nothing() {
 
 #[test]
 fn an_opposite_capture_landing_anywhere() {
-    let mut r = board(
-        3,
-        2,
-        "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
-    );
+    let opposite = |landing: &str| {
+        board(
+            3,
+            2,
+            &format!(
+                "[opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\nlanding = \"{landing}\"\n"
+            ),
+        )
+    };
+    let r = opposite("own-territory");
     // b: c, A; A was empty; the pit opposite A is c (1).
     let start = "0,2,0/0,3,3 S 4-0";
     assert_eq!(
         play(&mut game(&r, start), "b").unwrap(),
         "0,0,1/1,3,3 N 4-0"
     );
-    r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere;
+    let r = opposite("anywhere");
     assert_eq!(
         play(&mut game(&r, start), "b").unwrap(),
         "0,0,0/1,3,3 N 5-0"
     );
 }
 
-fn beyond(chain_pairs: bool, sow_on: bool) -> Option<BeyondCapture> {
-    Some(BeyondCapture {
-        zone: ayla::rules::Zone::Anywhere,
-        chain_pairs,
-        sow_on,
-    })
+/// `[beyond_capture]` anywhere, chained in pairs or not, sowing on or not.
+fn beyond(chain_pairs: bool, sow_on: bool) -> String {
+    format!(
+        "[beyond_capture]\nzone = \"anywhere\"\nchain = \"{}\"\nthen = \"{}\"\n",
+        if chain_pairs { "pairs" } else { "none" },
+        if sow_on { "sow-on" } else { "end-sowing" }
+    )
 }
 
 #[test]
 fn beyond_captures_after_a_single_lap() {
-    let mut r = board(4, 2, "");
-    r.beyond_capture = beyond(false, false);
+    let r = board(4, 2, &beyond(false, false));
     // a: b, c. d is empty, A beyond it holds 3: taken.
     let mut g = game(&r, "2,0,0,0/3,1,1,1 S 8-0");
     let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
@@ -965,15 +979,20 @@ fn beyond_captures_after_a_single_lap() {
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,1,0/0,0,2,1 N 11-0"
     );
-    r.beyond_capture = beyond(true, false);
+    let r = board(4, 2, &beyond(true, false));
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,1,0/0,0,0,1 N 13-0"
     );
     // A lock holds it back.
-    r.capture = board(4, 2, "[capture]\ncounts = [9]\nlanding = \"anywhere\"\n").capture;
-    r.capture.as_mut().unwrap().lock = Lock::FirstSowing;
-    r.beyond_capture = beyond(false, false);
+    let r = board(
+        4,
+        2,
+        &format!(
+            "[capture]\ncounts = [9]\nlanding = \"anywhere\"\nlock = \"first-sowing\"\n{}",
+            beyond(false, false)
+        ),
+    );
     assert_eq!(
         play(&mut game(&r, "2,0,0,0/3,1,1,1 S 8-0"), "a").unwrap(),
         "0,1,1,0/3,1,1,1 N 8-0 sown=a/"
@@ -982,9 +1001,14 @@ fn beyond_captures_after_a_single_lap() {
 
 #[test]
 fn beyond_captures_when_a_relay_from_the_next_pit_ends() {
-    let mut r = board(4, 2, "");
-    r.laps = Laps::RelayFromNext;
-    r.beyond_capture = beyond(false, false);
+    let r = board(
+        4,
+        2,
+        &format!(
+            "[sowing]\nlaps = \"relay-from-next\"\n{}",
+            beyond(false, false)
+        ),
+    );
     assert_eq!(
         play(&mut game(&r, "2,0,3,0/1,0,0,0 S 10-0"), "a").unwrap(),
         "0,1,4,0/0,0,0,0 N 11-0"
@@ -993,20 +1017,25 @@ fn beyond_captures_when_a_relay_from_the_next_pit_ends() {
 
 #[test]
 fn beyond_captures_in_relay_laps() {
-    let mut r = board(4, 2, "");
-    r.laps = Laps::Relay;
+    let relay = |sow_on: bool| {
+        board(
+            4,
+            2,
+            &format!("[sowing]\nlaps = \"relay\"\n{}", beyond(false, sow_on)),
+        )
+    };
     // a: b, c; c held a seed (a lap that would relay) and d is empty.
     let start = "2,0,1,0/3,1,0,0 S 9-0";
     // Sow on: A is taken, then c (2) relays: d, A; A is empty again, so
     // the sowing ends there.
-    r.beyond_capture = beyond(false, true);
+    let r = relay(true);
     let mut g = game(&r, start);
     let e = g.play(Ply::Sow(pit(&r, 'a'))).unwrap();
     assert_eq!(format_position(&r, g.position()), "0,1,0,1/1,1,0,0 N 12-0");
     assert_eq!(sown(e).0, 1);
     assert_eq!(sown(e).1, PitSet::single(pit(&r, 'A')));
     // End the sowing: the lap ends in c, and A beyond d is taken.
-    r.beyond_capture = beyond(false, false);
+    let r = relay(false);
     assert_eq!(
         play(&mut game(&r, start), "a").unwrap(),
         "0,1,2,0/0,1,0,0 N 12-0"
@@ -1014,15 +1043,18 @@ fn beyond_captures_in_relay_laps() {
 }
 
 fn house_rules() -> Rules {
-    let mut r = board(3, 2, "");
-    r.houses = Some(Houses {
-        made_at: 3,
-        own_row: RowPits::NONE,
-        opponent_row: numbers(&[1, 2]),
-        max_per_player: 1,
-        not_same_number: true,
-    });
-    r
+    houses_of(true)
+}
+
+/// Houses made of 3 in the opponent's pits 1 and 2, one a player.
+fn houses_of(not_same_number: bool) -> Rules {
+    board(
+        3,
+        2,
+        &format!(
+            "[houses]\nmade_at = 3\nopponent_row = [1, 2]\nmax_per_player = 1\nnot_same_number = {not_same_number}\n"
+        ),
+    )
 }
 
 #[test]
@@ -1084,7 +1116,7 @@ fn seeds_falling_in_a_house_go_to_its_owner() {
 
 #[test]
 fn houses_of_one_number_and_at_most_so_many() {
-    let mut r = house_rules();
+    let r = house_rules();
     // North's C brings a (South's pit 1) to 3, but South's house A has
     // number 1 too.
     let start = "2,0,0/0,1,1 N 8-0 houses=A/";
@@ -1092,7 +1124,7 @@ fn houses_of_one_number_and_at_most_so_many() {
         play(&mut game(&r, start), "C").unwrap(),
         "3,0,0/0,1,0 S 8-0 houses=A/"
     );
-    r.houses.as_mut().unwrap().not_same_number = false;
+    let r = houses_of(false);
     assert_eq!(
         play(&mut game(&r, start), "C").unwrap(),
         "0,0,0/0,1,0 S 8-3 houses=A/a"
@@ -1110,10 +1142,14 @@ fn houses_of_one_number_and_at_most_so_many() {
 
 #[test]
 fn leftovers_to_nobody() {
-    let mut r = board(3, 2, "[end]\neither_row_empty = true\n");
+    let r = board(3, 2, "[end]\neither_row_empty = true\n");
     let start = "0,0,0/1,1,1 N 4-5";
     assert_eq!(game(&r, start).outcome().unwrap().totals, [4, 8]);
-    r.end.leftovers = Leftovers::Nobody;
+    let r = board(
+        3,
+        2,
+        "[end]\neither_row_empty = true\nleftovers = \"nobody\"\n",
+    );
     let o = game(&r, start).outcome().unwrap();
     assert_eq!(o.totals, [4, 5], "the seeds left count for nobody");
     assert_eq!(o.winner, Some(Side::North));
@@ -1126,90 +1162,134 @@ fn leftovers_to_nobody() {
 #[test]
 fn new_mechanics_keep_the_engine_consistent() {
     use ayla::rng::Rng;
-    type Edit = fn(&mut Rules);
+    // Each edit: the keys it sets, as rule text, for a bundled game (some
+    // apply only where the game has the table they change).
+    type Edit = fn(&Rules) -> Vec<(&'static str, String)>;
     let edits: [(&str, Edit); 14] = [
-        ("chosen", |r| {
-            r.pit_directions = vec![PitDirection::Chosen; r.per_row()]
+        ("chosen", |_| {
+            vec![("sowing.direction", "\"chosen\"".into())]
         }),
         ("mixed", |r| {
-            r.pit_directions = (0..r.per_row())
+            let each: Vec<&str> = (0..r.per_row())
                 .map(|k| match k % 3 {
-                    0 => PitDirection::Fixed(Direction::Clockwise),
-                    1 => PitDirection::Chosen,
-                    _ => PitDirection::Fixed(Direction::CounterClockwise),
+                    0 => "\"clockwise\"",
+                    1 => "\"chosen\"",
+                    _ => "\"counter-clockwise\"",
                 })
-                .collect()
+                .collect();
+            vec![("sowing.direction", format!("[{}]", each.join(", ")))]
         }),
-        ("origin", |r| r.first_seed = FirstSeed::Origin),
-        ("unless-single", |r| {
-            r.first_seed = FirstSeed::OriginUnlessSingle
+        ("origin", |_| {
+            vec![("sowing.first_seed", "\"origin\"".into())]
         }),
-        ("relay-from-next", |r| r.laps = Laps::RelayFromNext),
-        ("opponent-rounds", |r| {
-            r.later_rounds = LaterRounds::OpponentRow
+        ("unless-single", |_| {
+            vec![("sowing.first_seed", "\"origin-unless-single\"".into())]
         }),
-        ("min", |r| {
-            r.min_seeds = 2;
-            r.below_min_if_no_other = true
+        ("relay-from-next", |_| {
+            vec![("sowing.laps", "\"relay-from-next\"".into())]
         }),
-        ("opening", |r| r.opening = Opening::EachHomePitOnce),
-        ("forbidden", |r| {
-            if let Some(c) = r.capture.as_mut() {
-                c.grand_slam = GrandSlam::Forbidden;
-                c.examined = Examined::NextPit;
-                c.chain_max = Some(2);
-                c.immune = numbers(&[1]);
-            }
+        ("opponent-rounds", |_| {
+            vec![("sowing.later_rounds", "\"opponent-row\"".into())]
         }),
-        ("first-sowing", |r| {
-            if let Some(c) = r.capture.as_mut() {
-                c.lock = Lock::FirstSowing
-            }
+        ("min", |_| {
+            vec![
+                ("moves.min_seeds", "2".into()),
+                ("moves.below_min", "\"if-no-other\"".into()),
+            ]
         }),
-        ("beyond", |r| r.beyond_capture = beyond(true, false)),
-        ("beyond-sow-on", |r| {
-            r.laps = Laps::Relay;
-            r.beyond_capture = beyond(false, true)
+        ("opening", |_| {
+            vec![("moves.opening", "\"each-home-pit-once\"".into())]
+        }),
+        ("forbidden", |r| match r.capture() {
+            Some(_) => vec![
+                ("capture.grand_slam", "\"forbidden\"".into()),
+                ("capture.examined", "\"next-pit\"".into()),
+                ("capture.chain_max", "2".into()),
+                ("capture.protected", "[1]".into()),
+            ],
+            None => vec![],
+        }),
+        ("first-sowing", |r| match r.capture() {
+            Some(_) => vec![("capture.lock", "\"first-sowing\"".into())],
+            None => vec![],
+        }),
+        ("beyond", |_| {
+            vec![
+                ("beyond_capture.zone", "\"anywhere\"".into()),
+                ("beyond_capture.chain", "\"pairs\"".into()),
+            ]
+        }),
+        ("beyond-sow-on", |_| {
+            vec![
+                ("sowing.laps", "\"relay\"".into()),
+                ("beyond_capture.zone", "\"anywhere\"".into()),
+                ("beyond_capture.then", "\"sow-on\"".into()),
+            ]
         }),
         ("houses", |r| {
-            if !r.stores {
-                r.laps = Laps::Single;
-                r.houses = Some(Houses {
-                    made_at: 3,
-                    own_row: numbers(&[1]),
-                    opponent_row: numbers(&[1, 2, 3]),
-                    max_per_player: 2,
-                    not_same_number: true,
-                });
-                r.end.leftovers = Leftovers::Nobody;
+            if r.stores() {
+                return vec![];
             }
+            vec![
+                ("sowing.laps", "\"single\"".into()),
+                ("houses.made_at", "3".into()),
+                ("houses.own_row", "[1]".into()),
+                ("houses.opponent_row", "[1, 2, 3]".into()),
+                ("houses.max_per_player", "2".into()),
+                ("houses.not_same_number", "true".into()),
+                ("end.leftovers", "\"nobody\"".into()),
+            ]
         }),
-        ("opposite-anywhere", |r| {
-            if let Some(o) = r.opposite_capture.as_mut() {
-                o.landing = OppositeLanding::Anywhere
-            }
+        ("opposite-anywhere", |r| match r.opposite_capture() {
+            Some(_) => vec![("opposite_capture.landing", "\"anywhere\"".into())],
+            None => vec![],
         }),
     ];
+    // The game `id` with `keys` set on top (a later key overriding an
+    // earlier one), as the loader reads it: `None` where the loader
+    // refuses the combination.
+    let edited = |id: &str, keys: &[(&str, String)]| -> Option<Rules> {
+        let mut tables: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
+        for (key, value) in keys {
+            let (table, name) = key.split_once('.').unwrap();
+            let at = match tables.iter().position(|(t, _)| *t == table) {
+                Some(at) => at,
+                None => {
+                    tables.push((table, Vec::new()));
+                    tables.len() - 1
+                }
+            };
+            let entries = &mut tables[at].1;
+            entries.retain(|(n, _)| *n != name);
+            entries.push((name, value));
+        }
+        let mut text = format!("extends = \"{id}\"\n[variant]\nid = \"t\"\nname = \"T\"\n");
+        for (table, entries) in tables {
+            text.push_str(&format!("[{table}]\n"));
+            for (name, value) in entries {
+                text.push_str(&format!("{name} = {value}\n"));
+            }
+        }
+        rules::parse("t.toml", &text).ok()
+    };
     let mut rng = Rng::new(0x1616);
     let mut legal = Vec::new();
     let mut plies = 0u64;
+    let mut combinations = 0;
     for id in ["oware", "kpe", "ayoayo", "ba-awa", "kalah", "gore"] {
+        let base = bundled(id);
         for (i, (name, edit)) in edits.iter().enumerate() {
-            let mut r = bundled(id);
-            edit(&mut r);
             // And one more edit on top, for mechanics together.
             let (_, other) = edits[(i * 5 + 3) % edits.len()];
-            if r.stores && (r.houses.is_some() || !r.pit_directions.is_empty()) {
+            let mut keys = edit(&base);
+            keys.extend(other(&base));
+            // The loader's cross-field rules decide what combines (mixed
+            // directions need no stores; houses need single laps, no
+            // stores and no trading; …).
+            let Some(r) = edited(id, &keys) else {
                 continue;
-            }
-            other(&mut r);
-            // The cross-field rules: mixed directions need no stores;
-            // houses need single laps, no stores and no trading.
-            if r.stores && !r.pit_directions.is_empty()
-                || r.houses.is_some() && (r.laps != Laps::Single || r.trading.is_some())
-            {
-                continue;
-            }
+            };
+            combinations += 1;
             let v = std::sync::Arc::new(Variant::new(r.clone()));
             for _ in 0..20 {
                 let mut g = Game::new(std::sync::Arc::clone(&v));
@@ -1252,4 +1332,7 @@ fn new_mechanics_keep_the_engine_consistent() {
         }
     }
     assert!(plies > 50_000, "{plies}");
+    // The 78 combinations the test ran when it edited the model's fields
+    // and checked the cross-field rules itself: the loader takes them all.
+    assert!(combinations >= 78, "{combinations} combinations");
 }

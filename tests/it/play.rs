@@ -386,7 +386,7 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
     let bottom = label_line((0..n).collect());
     assert_eq!(
         bottom,
-        top + 3 + usize::from(rules.stores),
+        top + 3 + usize::from(rules.stores()),
         "labels, rows (and the stores between): {what}"
     );
     for (labels, row, pits) in [(top, top + 1, n..2 * n), (bottom, bottom - 1, 0..n)] {
@@ -398,7 +398,7 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
                 .iter()
                 .position(|&x| x == label.letter_char())
                 .unwrap();
-            let last = char::from_digit(u32::from(rules.initial[i] % 10), 10).unwrap();
+            let last = char::from_digit(u32::from(rules.initial()[i] % 10), 10).unwrap();
             assert_eq!(row.get(c), Some(&last), "pit {label}: {what}");
             assert!(
                 !row.get(c + 1).is_some_and(char::is_ascii_digit),
@@ -410,8 +410,8 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     // The sowing line says which way seeds go: one way for the whole
     // board, or pit by pit (and `>`/`<` where the mover chooses).
-    if rules.pit_directions.is_empty() {
-        let way = match rules.direction {
+    if rules.pit_directions().is_empty() {
+        let way = match rules.direction() {
             ayla::rules::Direction::CounterClockwise => "sowing: counter-clockwise (a to",
             _ => "sowing: clockwise (",
         };
@@ -419,7 +419,7 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
     } else {
         assert!(flat.contains("sowing: "), "{what}");
     }
-    if rules.stores {
+    if rules.stores() {
         let line = board[top + 2];
         let counts: Vec<&str> = line
             .split(|c: char| !c.is_ascii_digit())
@@ -430,7 +430,7 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
         assert!(line.trim_start().starts_with('[') && line.ends_with(']'));
         // Each store follows its owner's last house in the sowing order,
         // so clockwise sowing swaps the ends.
-        let ends = if rules.direction == ayla::rules::Direction::CounterClockwise {
+        let ends = if rules.direction() == ayla::rules::Direction::CounterClockwise {
             "North's on the left, South's on the right"
         } else {
             "South's on the left, North's on the right"

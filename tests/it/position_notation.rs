@@ -175,19 +175,19 @@ fn positions_that_do_not_fit_the_variant() {
 /// Rules with houses (DESIGN16 §1 `[houses]`): a 2x3 board where a pit
 /// numbered 1 or 2 of the opponent's row may become one's house.
 fn with_houses() -> Rules {
-    let mut r = rules::parse(
+    houses_and("")
+}
+
+/// A 2x3 board with houses of 3 in the opponent's pits 1 and 2, and `more` tables.
+fn houses_and(more: &str) -> Rules {
+    rules::parse(
         "t.toml",
-        "[variant]\nid = \"t\"\nname = \"T\"\n\n[board]\npits_per_row = 3\nseeds_per_pit = 2\n",
+        &format!(
+            "[variant]\nid = \"t\"\nname = \"T\"\n\n[board]\npits_per_row = 3\nseeds_per_pit = 2\n\
+             [houses]\nmade_at = 3\nopponent_row = [1, 2]\nmax_per_player = 1\nnot_same_number = true\n{more}"
+        ),
     )
-    .unwrap();
-    r.houses = Some(rules::Houses {
-        made_at: 3,
-        own_row: rules::RowPits::NONE,
-        opponent_row: rules::RowPits(0b110),
-        max_per_player: 1,
-        not_same_number: true,
-    });
-    r
+    .unwrap()
 }
 
 #[test]
@@ -271,8 +271,7 @@ fn houses_that_do_not_fit_the_rules() {
 /// `houses=` between `sown=` and `offer=`.
 #[test]
 fn sown_with_an_opening_rule_and_the_order_of_fields() {
-    let mut r = with_houses();
-    r.opening = rules::Opening::EachHomePitOnce;
+    let r = houses_and("[moves]\nopening = \"each-home-pit-once\"\n");
     assert_eq!(
         format_position(
             &r,

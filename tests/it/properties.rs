@@ -82,7 +82,7 @@ proptest! {
                 // unless the end gives them to someone in particular.
                 let pos = g.position();
                 let captured = u32::from(pos.captured(Side::South)) + u32::from(pos.captured(Side::North));
-                let shared = r.end.leftovers != Leftovers::Nobody
+                let shared = r.end().leftovers != Leftovers::Nobody
                     || matches!(o.reason, EndReason::CannotFeed(_) | EndReason::SeedsLeft(_));
                 let expected = if shared { r.total_seeds() } else { captured };
                 prop_assert_eq!(o.totals[0] + o.totals[1], expected);
@@ -108,7 +108,7 @@ proptest! {
         let r = &bundled()[v];
         let (g, played) = random_game(r, seed, plies);
         let result = g.outcome().map_or("*".to_owned(), |o| format!("{}-{}", o.totals[0], o.totals[1]));
-        let tags = [("Variant", r.provenance.id.clone()), ("Result", result)];
+        let tags = [("Variant", r.provenance().id.clone()), ("Result", result)];
         let text = write_record(r, &tags, &played);
         let recs = parse_records(&text).map_err(|e| TestCaseError::fail(format!("{text}\n{e}")))?;
         prop_assert_eq!(recs.len(), 1);

@@ -80,7 +80,7 @@ fn run(r: &Rules, seed: u64) {
                     ok,
                     legal.contains(&p),
                     "{} in {}: check says {ok}, legal list disagrees",
-                    p.notation(&r.board),
+                    p.notation(r.board()),
                     format_position(r, &pos)
                 );
             }
@@ -104,7 +104,7 @@ fn run(r: &Rules, seed: u64) {
                     + u32::from(pos.captured(ayla::engine::Side::North));
                 // Seeds left count for nobody under `leftovers = "nobody"`,
                 // unless the end gives them to someone in particular.
-                let shared = r.end.leftovers != ayla::rules::Leftovers::Nobody
+                let shared = r.end().leftovers != ayla::rules::Leftovers::Nobody
                     || matches!(
                         o.reason,
                         ayla::engine::EndReason::CannotFeed(_)
@@ -115,7 +115,7 @@ fn run(r: &Rules, seed: u64) {
                 } else {
                     captured
                 };
-                assert_eq!(o.totals[0] + o.totals[1], expected, "{}", r.provenance.id);
+                assert_eq!(o.totals[0] + o.totals[1], expected, "{}", r.provenance().id);
                 *endings.entry(o.reason.code()).or_insert(0) += 1;
                 break;
             }
@@ -136,7 +136,7 @@ fn run(r: &Rules, seed: u64) {
     }
     eprintln!(
         "{}: {plies} plies in {games} games, endings {endings:?}",
-        r.provenance.id
+        r.provenance().id
     );
 }
 

@@ -20,7 +20,7 @@ fn bundled_files_declare_the_open_points_of_the_spec() {
     let names = |id: &str| -> Vec<String> {
         rules::bundled(id)
             .unwrap()
-            .readings
+            .readings()
             .iter()
             .map(|r| r.name.clone())
             .collect()
@@ -47,9 +47,9 @@ fn an_alternative_sets_the_keys_it_names() {
         &sel(&[("skip-origin", "skip-origin")]),
     )
     .unwrap();
-    assert!(r.skip_origin);
+    assert!(r.skip_origin());
     let r = rules::resolve_with("kpe", Path::new(""), &Selection::new()).unwrap();
-    assert!(!r.skip_origin);
+    assert!(!r.skip_origin());
     let e =
         rules::resolve_with("kpe", Path::new(""), &sel(&[("skip-origin", "skip")])).unwrap_err();
     assert!(
@@ -68,9 +68,9 @@ fn an_alternative_sets_the_keys_it_names() {
 fn a_child_that_sets_a_key_settles_the_parents_reading_of_it() {
     let text = "extends = \"gore\"\n[variant]\nid = \"g4\"\nname = \"G4\"\n[end]\nrepetition = 4\n";
     let r = rules::parse("g4.toml", text).unwrap();
-    assert_eq!(r.end.repetition, 4);
-    assert!(!r.readings.iter().any(|x| x.name == "repetition"));
-    assert!(r.readings.iter().any(|x| x.name == "skip-origin"));
+    assert_eq!(r.end().repetition, 4);
+    assert!(!r.readings().iter().any(|x| x.name == "repetition"));
+    assert!(r.readings().iter().any(|x| x.name == "skip-origin"));
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn fit_tries_thirty_two_combinations_over_a_hundred_games() {
     use ayla::rng::Rng;
     let path = Path::new("tests/fit/five-readings.toml");
     let r = rules::load_file(path).unwrap();
-    assert_eq!(r.readings.len(), 5);
+    assert_eq!(r.readings().len(), 5);
     let mut rng = Rng::new(99);
     let mut legal = Vec::new();
     let mut text = String::new();

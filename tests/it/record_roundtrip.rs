@@ -54,7 +54,7 @@ fn random_games_written_as_records_check_clean() {
             let text = write_record(
                 &r,
                 &[
-                    ("Variant", r.provenance.name.clone()),
+                    ("Variant", r.provenance().name.clone()),
                     ("South", "random \"S\"".into()),
                     ("Result", result),
                 ],
@@ -75,9 +75,11 @@ fn random_games_written_as_records_check_clean() {
 /// plies, which check clean.
 #[test]
 fn chosen_directions_round_trip_through_records() {
-    use ayla::rules::PitDirection;
-    let mut r = rules::bundled("oware").unwrap();
-    r.pit_directions = vec![PitDirection::Chosen; r.per_row()];
+    let r = rules::parse(
+        "t.toml",
+        "extends = \"oware\"\n[variant]\nid = \"t\"\nname = \"T\"\n[sowing]\ndirection = \"chosen\"\n",
+    )
+    .unwrap();
     let variant = Arc::new(Variant::new(r.clone()));
     let mut rng = Rng::new(0xd1ec_7104);
     let mut legal = Vec::new();

@@ -103,8 +103,8 @@ fn sowings_with_a_direction() {
 #[test]
 fn directions_resolve_against_the_rules() {
     use ayla::engine::{Pit, Ply};
-    use ayla::rules::{Direction, PitDirection};
-    let mut r = ayla::rules::bundled("kpe").unwrap();
+    use ayla::rules::Direction;
+    let r = ayla::rules::bundled("kpe").unwrap();
     let resolve = |r: &ayla::rules::Rules, raw: RawPly| raw.resolve(r).map_err(|e| e.to_string());
     assert_eq!(
         resolve(&r, RawPly::SowToward('c', Direction::CounterClockwise)),
@@ -114,12 +114,12 @@ fn directions_resolve_against_the_rules() {
         resolve(&r, RawPly::SowToward('C', Direction::Clockwise)),
         Err("pit C always sows counter-clockwise, so it cannot be sown `C<` (clockwise); write `C` or `C>`".into())
     );
-    r.pit_directions = vec![
-        PitDirection::Chosen,
-        PitDirection::Fixed(Direction::Clockwise),
-        PitDirection::Fixed(Direction::Clockwise),
-        PitDirection::Chosen,
-    ];
+    let r = ayla::rules::parse(
+        "t.toml",
+        "extends = \"kpe\"\n[variant]\nid = \"t\"\nname = \"T\"\n\
+         [sowing]\ndirection = [\"chosen\", \"clockwise\", \"clockwise\", \"chosen\"]\n",
+    )
+    .unwrap();
     assert_eq!(
         resolve(&r, RawPly::Sow('D')),
         Err("the player chooses the direction of a sowing from pit D: write `D>` (counter-clockwise) or `D<` (clockwise)".into())

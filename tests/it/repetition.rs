@@ -45,7 +45,8 @@ fn state(r: &Rules, p: &Position) -> State {
 /// Whether going from `a` to `b` starts a new window: no state before it
 /// can recur.
 fn irreversible(r: &Rules, a: &State, b: &State) -> bool {
-    a.sown != b.sown || (r.trading.is_none() && (a.captured != b.captured || a.owners != b.owners))
+    a.sown != b.sown
+        || (r.trading().is_none() && (a.captured != b.captured || a.owners != b.owners))
 }
 
 /// A game and, for each position of its line so far, the reference's
@@ -114,7 +115,7 @@ impl<'r> Line<'r> {
         self.states.push(now);
         self.starts.push(start);
         let seen = self.states[start..].iter().filter(|&&s| s == now).count();
-        let limit = self.r.end.repetition;
+        let limit = self.r.end().repetition;
         let expected = Game::from_position(self.g.variant().clone(), *self.g.position())
             .end()
             .or((seen >= usize::from(limit)).then_some(EndReason::Repetition(limit)));

@@ -210,7 +210,7 @@ fn games_without_trading_speak_of_rows_and_owners() {
                 .iter()
                 .filter(|w| c.text.contains(**w))
                 .collect();
-            if r.trading.is_none() {
+            if r.trading().is_none() {
                 assert!(found.is_empty(), "{id}, {}: {found:?} in {}", c.id, c.text);
             }
         }
@@ -231,36 +231,24 @@ fn counts_of_one_are_singular() {
     assert!(clause(&r, "all_below").contains("as soon as no pit holds a seed"));
 }
 
-/// Rules parsed from existing keys, then given the issue-16 mechanics
-/// field by field: the words of `rules show` do not wait for the loader.
-fn with_mechanics(base: &str, set: impl FnOnce(&mut ayla::rules::Rules)) -> ayla::rules::Rules {
-    let mut r = ayla::rules::parse(
+/// The rules of `tables` (a `[variant]` added), shaped like a game that
+/// uses the issue-16 mechanics.
+fn with_mechanics(tables: &str) -> ayla::rules::Rules {
+    ayla::rules::parse(
         "mechanics.toml",
-        &format!("[variant]\nid = \"m\"\nname = \"M\"\n{base}"),
+        &format!("[variant]\nid = \"m\"\nname = \"M\"\n{tables}"),
     )
-    .unwrap_or_else(|e| panic!("{e}"));
-    set(&mut r);
-    r
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn houses_and_the_first_seed_back_in_the_origin_are_worded() {
-    use ayla::rules::{CountSet, FirstSeed, Houses, RowPits};
     // Toguz Kumalak's shape: 2x9, even counts, one tuzdyk.
     let r = with_mechanics(
-        "[board]\npits_per_row = 9\nseeds_per_pit = 9\n[moves]\ncannot_sow = \"end-game\"\n\
-         [capture]\ncounts = [2]\nlanding = \"opponent-row\"\n",
-        |r| {
-            r.first_seed = FirstSeed::OriginUnlessSingle;
-            r.capture.as_mut().unwrap().counts = CountSet::EVEN;
-            r.houses = Some(Houses {
-                made_at: 3,
-                own_row: RowPits::NONE,
-                opponent_row: RowPits(0b1_1111_1110),
-                max_per_player: 1,
-                not_same_number: true,
-            });
-        },
+        "[board]\npits_per_row = 9\nseeds_per_pit = 9\n[sowing]\nfirst_seed = \"origin-unless-single\"\n\
+         [moves]\ncannot_sow = \"end-game\"\n\
+         [capture]\ncounts = \"even\"\nlanding = \"opponent-row\"\n\
+         [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4, 5, 6, 7, 8]\nmax_per_player = 1\nnot_same_number = true\n",
     );
     let sowing = clause(&r, "sowing");
     assert!(
@@ -296,21 +284,18 @@ fn houses_and_the_first_seed_back_in_the_origin_are_worded() {
 
 #[test]
 fn directions_by_pit_and_chosen_directions_are_worded() {
-    use ayla::rules::{Direction, PitDirection};
-    let cw = PitDirection::Fixed(Direction::Clockwise);
-    let ccw = PitDirection::Fixed(Direction::CounterClockwise);
-    let r = with_mechanics("[board]\npits_per_row = 6\nseeds_per_pit = 4\n", |r| {
-        r.pit_directions = vec![cw, cw, cw, ccw, ccw, ccw];
-    });
+    let r = with_mechanics(
+        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n[sowing]\ndirection = [\"clockwise\", \"clockwise\", \"clockwise\", \"counter-clockwise\", \"counter-clockwise\", \"counter-clockwise\"]\n",
+    );
     let sowing = clause(&r, "sowing");
     assert!(
         sowing.contains("from pits 1 to 3 (a, b, c and A, B, C) clockwise, from pits 4 to 6 (d, e, f and D, E, F) counter-clockwise"),
         "{sowing}"
     );
     assert!(!sowing.contains("`c>`"), "nothing is chosen: {sowing}");
-    let r = with_mechanics("[board]\npits_per_row = 5\nseeds_per_pit = 4\n", |r| {
-        r.pit_directions = vec![PitDirection::Chosen; 5];
-    });
+    let r = with_mechanics(
+        "[board]\npits_per_row = 5\nseeds_per_pit = 4\n[sowing]\ndirection = \"chosen\"\n",
+    );
     let sowing = clause(&r, "sowing");
     assert!(
         sowing.contains("Its direction: chosen by the mover for each sowing, counter-clockwise (a, b, c, d, e, A, B, C, D, E, …) or clockwise (a, E, D, C, B, A, e, d, c, b, …)")
@@ -321,17 +306,10 @@ fn directions_by_pit_and_chosen_directions_are_worded() {
 
 #[test]
 fn relays_from_the_next_pit_and_beyond_captures_are_worded() {
-    use ayla::rules::{BeyondCapture, Laps, Zone};
     let r = with_mechanics(
-        "[board]\npits_per_row = 5\nseeds_per_pit = 4\n[moves]\ncannot_sow = \"end-game\"\n",
-        |r| {
-            r.laps = Laps::RelayFromNext;
-            r.beyond_capture = Some(BeyondCapture {
-                zone: Zone::Anywhere,
-                chain_pairs: true,
-                sow_on: false,
-            });
-        },
+        "[board]\npits_per_row = 5\nseeds_per_pit = 4\n[sowing]\nlaps = \"relay-from-next\"\n\
+         [moves]\ncannot_sow = \"end-game\"\n\
+         [beyond_capture]\nzone = \"anywhere\"\nchain = \"pairs\"\n",
     );
     assert!(clause(&r, "sowing").contains("Relay from the next pit"));
     let beyond = clause(&r, "beyond");
@@ -347,16 +325,9 @@ fn relays_from_the_next_pit_and_beyond_captures_are_worded() {
     );
     // Tap-Urdy's shape: relay laps, sowing on after the capture.
     let r = with_mechanics(
-        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n[sowing]\nlaps = \"relay\"\n[moves]\nsow_from = \"home-row\"\n",
-        |r| {
-            r.sow_from = ayla::rules::SowFrom::OpponentRow;
-            r.end.leftovers = ayla::rules::Leftovers::Nobody;
-            r.beyond_capture = Some(BeyondCapture {
-                zone: Zone::Anywhere,
-                chain_pairs: false,
-                sow_on: true,
-            });
-        },
+        "[board]\npits_per_row = 6\nseeds_per_pit = 4\n[sowing]\nlaps = \"relay\"\n\
+         [moves]\nsow_from = \"opponent-row\"\n[end]\nleftovers = \"nobody\"\n\
+         [beyond_capture]\nzone = \"anywhere\"\nthen = \"sow-on\"\n",
     );
     assert!(clause(&r, "beyond").contains("then the relay goes on from the landing pit"));
     assert!(clause(&r, "sow_from").contains("of the opponent's home row"));
@@ -373,20 +344,12 @@ fn relays_from_the_next_pit_and_beyond_captures_are_worded() {
 
 #[test]
 fn the_new_capture_rules_are_worded() {
-    use ayla::rules::{
-        CannotFeed, CountSet, Examined, GrandSlam, Lock, Opening, OppositeLanding, RowPits,
-    };
     // Adji-boto's shape: the pit after the landing pit, a first-sowing lock.
     let r = with_mechanics(
         "[board]\npits_per_row = 5\nseeds_per_pit = 10\n\
-         [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"forward\"\nchain_zone = \"anywhere\"\n",
-        |r| {
-            r.min_seeds = 2;
-            r.opening = Opening::EachHomePitOnce;
-            let c = r.capture.as_mut().unwrap();
-            c.examined = Examined::NextPit;
-            c.lock = Lock::FirstSowing;
-        },
+         [moves]\nmin_seeds = 2\nopening = \"each-home-pit-once\"\n\
+         [capture]\ncounts = [1, 3, 5]\nlanding = \"anywhere\"\nchain = \"forward\"\nchain_zone = \"anywhere\"\n\
+         examined = \"next-pit\"\nlock = \"first-sowing\"\n",
     );
     assert_eq!(
         clause(&r, "capture"),
@@ -401,15 +364,10 @@ fn the_new_capture_rules_are_worded() {
     assert!(clause(&r, "repetition").contains("which pits have been sown from"));
     // Songo's shape: a protected pit; Awalé's four-pit cap; Wari's ban.
     let r = with_mechanics(
-        "[board]\npits_per_row = 7\nseeds_per_pit = 5\n[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
-         [capture]\ncounts = [2, 3, 4]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n",
-        |r| {
-            r.cannot_feed = CannotFeed::OpponentTakesAll;
-            let c = r.capture.as_mut().unwrap();
-            c.immune = RowPits(1 << 7);
-            c.chain_max = Some(4);
-            c.grand_slam = GrandSlam::Forbidden;
-        },
+        "[board]\npits_per_row = 7\nseeds_per_pit = 5\n\
+         [moves]\nfeeding = \"must-feed-empty-opponent\"\ncannot_feed = \"end-game-opponent-takes-all\"\n\
+         [capture]\ncounts = [2, 3, 4]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n\
+         protected = [7]\nchain_max = 4\ngrand_slam = \"forbidden\"\n",
     );
     assert_eq!(
         clause(&r, "protected"),
@@ -427,20 +385,18 @@ fn the_new_capture_rules_are_worded() {
     // A cap of every pit never binds, so it is not said.
     let r = with_mechanics(
         "[board]\npits_per_row = 6\nseeds_per_pit = 4\n\
-         [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n",
-        |r| r.capture.as_mut().unwrap().chain_max = Some(12),
+         [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\nchain = \"backward\"\nchain_zone = \"opponent-row\"\n\
+         chain_max = 12\n",
     );
     assert!(!clause(&r, "chain").contains("at most"));
     // Round-and-Round Warri: an opposite capture from either row.
     let r = with_mechanics(
         "[board]\npits_per_row = 6\nseeds_per_pit = 4\n\
-         [opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\n",
-        |r| r.opposite_capture.as_mut().unwrap().landing = OppositeLanding::Anywhere,
+         [opposite_capture]\nwhen_opposite_empty = \"nothing\"\ncapturing_seed = \"stays\"\nlanding = \"anywhere\"\n",
     );
     assert!(
         clause(&r, "opposite").starts_with("If the last seed falls in an empty pit of either row")
     );
-    let _ = CountSet::ODD;
 }
 
 #[test]
@@ -469,7 +425,7 @@ fn rules_list_groups_the_bundled_games_by_family_with_their_evidence() {
         }
         let id = line.split(' ').next().unwrap();
         let r = rules::bundled(id).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let p = &r.provenance;
+        let p = &r.provenance();
         let h = heading.unwrap_or_else(|| panic!("{id} before any heading:\n{out}"));
         match p.family {
             Some(_) => {
@@ -583,7 +539,7 @@ fn a_seed_that_stays_is_said_after_the_capture() {
         ("chongka", " into the mover's store"),
     ] {
         let r = ayla::rules::bundled(id).unwrap();
-        assert!(!r.opposite_capture.unwrap().capturing_seed_taken, "{id}");
+        assert!(!r.opposite_capture().unwrap().capturing_seed_taken, "{id}");
         let text = clause(&r, "opposite");
         assert!(
             text.contains(&format!(
@@ -686,7 +642,8 @@ fn every_grand_slam_rule_has_a_clause_that_diff_shows() {
 fn every_bundled_game_is_classified() {
     // docs/corpus.md says so, and that `rules list` shows no game as not classified.
     for (id, _, _) in ayla::rules::BUNDLED {
-        let p = ayla::rules::bundled(id).unwrap().provenance;
+        let r = ayla::rules::bundled(id).unwrap();
+        let p = r.provenance();
         assert!(p.family.is_some() && p.evidence.is_some(), "{id}");
     }
     let (code, out) = ayla(&["rules", "list"]);

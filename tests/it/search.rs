@@ -68,7 +68,7 @@ fn a_table_does_not_mix_positions_with_different_plies_left() {
 /// Plays a random number of plies from `plies` into 40 random games and
 /// compares alpha-beta with minimax at depths 1 to 4 at each.
 fn agrees_with_minimax(r: &rules::Rules, plies: std::ops::Range<usize>) {
-    let id = &r.provenance.id;
+    let id = &r.provenance().id;
     let mut rng = Rng::new(7);
     let mut searcher = Searcher::new(1 << 12); // small: collisions and replacements happen
     let mut legal = Vec::new();

@@ -19,7 +19,7 @@ fn shrunk(id: &str, per_row: usize, seeds: usize) -> Option<Arc<Variant>> {
 }
 
 fn agree(variant: &Arc<Variant>) -> usize {
-    let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+    let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
     let db = Database::build(variant, total).unwrap();
     let ranking = Ranking::new(variant.pits(), total);
     let mut seeds = vec![0u16; variant.pits()];
@@ -38,7 +38,7 @@ fn agree(variant: &Arc<Variant>) -> usize {
                         db.probe(&pos),
                         Some(want),
                         "{} {seeds:?} {side}",
-                        variant.provenance.id
+                        variant.provenance().id
                     );
                     compared += 1;
                 }
@@ -232,7 +232,7 @@ fn solvable_random_files(seed: u64, wanted: usize) -> Vec<(Arc<Variant>, String,
         let mut rng = Rng::new(seeds.next_u64());
         let text = random_rules(&mut rng);
         let r = rules::parse("random.toml", &text).unwrap();
-        let total: usize = r.initial.iter().map(|&s| usize::from(s)).sum();
+        let total: usize = r.initial().iter().map(|&s| usize::from(s)).sum();
         if ayla::solve::supported(&r).is_err() || total > 12 || r.pits() > 10 {
             continue;
         }
@@ -255,7 +255,7 @@ fn databases_agree_with_exhaustive_minimax_on_random_rule_files() {
     let (mut files, mut compared) = (0, 0);
     for (variant, text, db) in solvable_random_files(0x5017e, 40) {
         files += 1;
-        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+        let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
         let ranking = Ranking::new(variant.pits(), total);
         let mut board = vec![0u16; variant.pits()];
         for s in 0..=total {
@@ -404,7 +404,7 @@ fn reachable_databases_hold_the_reached_positions_with_the_full_values() {
         if ayla::solve::supported(&variant).is_err() {
             continue;
         }
-        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+        let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
         let full = Database::build(&variant, total).unwrap();
         let start = ayla::engine::Position::initial(&variant);
         let reached = Database::reachable(&variant, &start, u64::MAX, &|_| {}).unwrap();
@@ -459,7 +459,7 @@ fn reachable_databases_hold_the_reached_positions_with_the_full_values() {
 fn the_search_with_the_history_agrees_where_no_convention_applies() {
     use ayla::solve::history;
     let variant = shrunk("kalah", 3, 2).unwrap();
-    let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+    let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
     let db = Database::build(&variant, total).unwrap();
     let ranking = Ranking::new(variant.pits(), total);
     let mut board = vec![0u16; variant.pits()];
@@ -547,7 +547,7 @@ fn the_search_agrees_with_the_databases_on_random_rule_files() {
     let (mut files, mut compared) = (0, 0);
     for (variant, text, full) in solvable_random_files(0x5ea7c4, 30) {
         files += 1;
-        let total: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
+        let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
         let small = Arc::new(Database::build(&variant, total / 3).unwrap());
         let mut over_small = Search::new(Arc::clone(&variant), Some(small), 1 << 20).unwrap();
         let mut over_none = Search::new(Arc::clone(&variant), None, 1 << 20).unwrap();

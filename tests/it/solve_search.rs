@@ -31,7 +31,7 @@ fn shrunk_with(id: &str, per_row: usize, seeds: usize, more: &str) -> Option<Arc
 }
 
 fn seeds_of(v: &Variant) -> usize {
-    v.initial.iter().map(|&s| usize::from(s)).sum()
+    v.initial().iter().map(|&s| usize::from(s)).sum()
 }
 
 /// Every `stride`-th position of every layer of `variant`, both sides.
@@ -73,7 +73,7 @@ fn agree_with_minimax(variant: &Arc<Variant>, want: u64) -> Agreement {
         let Some(want) = exhaustive::value(variant, pos, 5_000) else {
             continue;
         };
-        let id = &variant.provenance.id;
+        let id = &variant.provenance().id;
         assert_eq!(bare.value(pos).unwrap(), want, "{id} {pos:?}, no database");
         assert_eq!(
             over.value(pos).unwrap(),
@@ -220,7 +220,7 @@ fn search_agrees_with_full_databases_where_sowings_cycle() {
         let s = search.stats();
         eprintln!(
             "{}: {} positions agree: {} nodes, {} repetitions, {} results withheld",
-            variant.provenance.id,
+            variant.provenance().id,
             positions.len(),
             s.nodes,
             s.repetitions,

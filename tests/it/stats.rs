@@ -177,7 +177,7 @@ fn stats_runs_every_bundled_variant_under_every_combination() {
     for id in &ids {
         let rules = rules::bundled(id).unwrap();
         let want: usize = rules
-            .readings
+            .readings()
             .iter()
             .map(|r| r.alternatives.len())
             .product();

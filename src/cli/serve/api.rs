@@ -280,11 +280,11 @@ impl Api {
         let describe = |id: &str, origin: &str, r: Result<Rules, String>| match r {
             Ok(r) => json!({
                 "id": id,
-                "name": r.provenance.name,
-                "family": r.provenance.family.map(family_word),
-                "evidence": r.provenance.evidence.map(evidence_word),
+                "name": r.provenance().name,
+                "family": r.provenance().family.map(family_word),
+                "evidence": r.provenance().evidence.map(evidence_word),
                 "origin": origin,
-                "readings": r.readings.iter().map(|x| json!({
+                "readings": r.readings().iter().map(|x| json!({
                     "name": x.name,
                     "point": x.point,
                     "alternatives": x.alternatives.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
@@ -343,7 +343,7 @@ impl Api {
                 .and_then(|ply| game.play(ply).map(|e| (ply, e)).map_err(|e| e.to_string()));
             match played {
                 Ok((ply, effect)) => steps.push(Played {
-                    text: ply.notation(&variant.board),
+                    text: ply.notation(variant.board()),
                     side,
                     ply,
                     before,
@@ -421,7 +421,7 @@ impl Api {
         let side = driver.game().position().to_move();
         *driver.seat_mut(side) = Seat::engine(player);
         let ply = driver.choose().map_err(|e| refuse(e.to_string()))?;
-        Ok(json!({"ply": ply.notation(&replay.variant.board), "level": level.to_string()}))
+        Ok(json!({"ply": ply.notation(replay.variant.board()), "level": level.to_string()}))
     }
 
     fn record(&self, r: &RecordRequest) -> Result<Value, Refusal> {
@@ -487,7 +487,7 @@ impl Api {
             problems.push(format!("{name}:{p}"));
         }
         let readings: Selection = variant
-            .readings
+            .readings()
             .iter()
             .filter(|x| x.chosen != x.default)
             .map(|x| (x.name.clone(), x.chosen.clone()))
@@ -608,7 +608,7 @@ fn write_with_comments(
     out.push_str("\n\n");
     let mut line = String::new();
     for (i, p) in plies.iter().enumerate() {
-        line.push_str(&format!("{}. {} ", i + 1, p.notation(&rules.board)));
+        line.push_str(&format!("{}. {} ", i + 1, p.notation(rules.board())));
         if let Some(Some(c)) = after.get(i) {
             // A brace comment cannot hold `}`: a name with one is cut there.
             line.push_str(&format!("{{{}}} ", c.replace('}', ")")));
@@ -661,16 +661,16 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         match ply {
             Ply::Sow(p) => {
                 clickable.insert(p);
-                legal.push(json!({"ply": ply.notation(&rules.board), "pit": rules.label(p).to_string(), "direction": null}));
+                legal.push(json!({"ply": ply.notation(rules.board()), "pit": rules.label(p).to_string(), "direction": null}));
             }
             Ply::SowToward(p, d) => {
                 clickable.insert(p);
-                legal.push(json!({"ply": ply.notation(&rules.board), "pit": rules.label(p).to_string(), "direction": direction_word(d)}));
+                legal.push(json!({"ply": ply.notation(rules.board()), "pit": rules.label(p).to_string(), "direction": direction_word(d)}));
             }
             Ply::Pass => pass = true,
             Ply::Accept => accept = true,
             Ply::Decline => decline = true,
-            Ply::Offer(_) => offers.push(ply.notation(&rules.board)),
+            Ply::Offer(_) => offers.push(ply.notation(rules.board())),
             _ => {}
         }
     }
@@ -754,8 +754,8 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     tags.push(("Result", result));
     let ply_list: Vec<Ply> = replay.steps.iter().map(|s| s.ply).collect();
     json!({
-        "variant": {"id": r.variant, "name": rules.provenance.name},
-        "readings": rules.readings.iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<Selection>(),
+        "variant": {"id": r.variant, "name": rules.provenance().name},
+        "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<Selection>(),
         "start": format_position(rules, &replay.start),
         "plies": plies,
         "illegal": replay.illegal,

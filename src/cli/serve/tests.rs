@@ -59,10 +59,10 @@ fn variants_lists_every_bundled_variant_with_its_readings_and_the_given_files() 
     for (id, _, _) in rules::BUNDLED {
         let entry = list.iter().find(|x| x["id"] == *id).expect(id);
         let r = rules::bundled(id).unwrap();
-        assert_eq!(entry["name"], r.provenance.name.as_str());
+        assert_eq!(entry["name"], r.provenance().name.as_str());
         assert_eq!(
             entry["readings"].as_array().unwrap().len(),
-            r.readings.len(),
+            r.readings().len(),
             "{id}"
         );
     }
@@ -105,7 +105,7 @@ fn a_game_lists_the_engines_legal_plies_and_its_positions() {
         .iter()
         .map(|l| l["ply"].as_str().unwrap())
         .collect();
-    let want: Vec<String> = legal.iter().map(|p| p.notation(&kpe.board)).collect();
+    let want: Vec<String> = legal.iter().map(|p| p.notation(kpe.board())).collect();
     assert_eq!(listed, want);
     assert_eq!(v["to_move"], "South");
     assert!(v["illegal"].is_null());
@@ -161,7 +161,7 @@ fn offers_and_their_answers_are_actions() {
     let plies: Vec<&str> = rec.plies.iter().map(|p| p.text.as_str()).collect();
     let before = game(&api(), &json!({"variant": "gore", "plies": &plies[..at]}));
     let offered = ayla::notation::parse_ply(&rules::bundled("gore").unwrap(), plies[at]).unwrap();
-    let offered = offered.notation(&rules::bundled("gore").unwrap().board);
+    let offered = offered.notation(rules::bundled("gore").unwrap().board());
     assert!(
         before["actions"]["offers"]
             .as_array()
