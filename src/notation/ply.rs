@@ -1,6 +1,7 @@
 //! A single ply typed by a person: `c`, `c>`, `c<`, `pass`, `offer(c,d)`
 //! (or `offer c,d`), `accept`, `decline`. Records use the pest grammar; this is for prompts.
 
+use crate::board::Label;
 use crate::engine::{PitSet, Ply};
 use crate::rules::{Direction, Rules};
 
@@ -17,7 +18,7 @@ pub enum PlyParseError {
     NoSuchPit(String, String),
     /// A pit named twice in an offer.
     #[error("pit {0} is named twice in the offer")]
-    Repeated(char),
+    Repeated(Label),
     /// A sowing whose direction is missing or contrary to the rules'.
     #[error("{0}")]
     Direction(super::record::ResolveError),
@@ -50,31 +51,32 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
         let mut set = PitSet::EMPTY;
         for l in inner.split(',') {
             let l = l.trim();
-            let mut cs = l.chars();
-            let (Some(c), None) = (cs.next(), cs.next()) else {
+            let Some(label) = Label::parse(l) else {
                 return Err(PlyParseError::Unrecognised(super::visible(t)));
             };
             let p = rules
-                .pit(c.encode_utf8(&mut [0; 4]))
+                .board
+                .pit_of(label)
                 .ok_or_else(|| PlyParseError::NoSuchPit(l.to_owned(), all_labels()))?;
             if set.contains(p) {
-                return Err(PlyParseError::Repeated(c));
+                return Err(PlyParseError::Repeated(label));
             }
             set.insert(p);
         }
         return Ok(Ply::Offer(set));
     }
-    let mut cs = t.chars();
-    let (c, dir) = match (cs.next(), cs.next(), cs.next()) {
-        (Some(c), None, _) if c.is_ascii_alphabetic() => (c, None),
-        (Some(c), Some('>'), None) if c.is_ascii_alphabetic() => {
-            (c, Some(Direction::CounterClockwise))
-        }
-        (Some(c), Some('<'), None) if c.is_ascii_alphabetic() => (c, Some(Direction::Clockwise)),
-        _ => return Err(PlyParseError::Unrecognised(super::visible(t))),
+    let (written, dir) = match t.strip_suffix('>') {
+        Some(l) => (l, Some(Direction::CounterClockwise)),
+        None => match t.strip_suffix('<') {
+            Some(l) => (l, Some(Direction::Clockwise)),
+            None => (t, None),
+        },
     };
-    if rules.pit(c.encode_utf8(&mut [0; 4])).is_none() {
-        return Err(PlyParseError::NoSuchPit(c.to_string(), all_labels()));
+    let Some(label) = Label::parse(written) else {
+        return Err(PlyParseError::Unrecognised(super::visible(t)));
+    };
+    if rules.board.pit_of(label).is_none() {
+        return Err(PlyParseError::NoSuchPit(written.to_owned(), all_labels()));
     }
-    super::record::resolve_sowing(rules, c, dir).map_err(PlyParseError::Direction)
+    super::record::resolve_sowing(rules, label, dir).map_err(PlyParseError::Direction)
 }

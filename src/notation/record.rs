@@ -4,6 +4,7 @@
 //! board they name is known only once the `Variant` tag is resolved.
 //! [`RecordPly::resolve`] turns one into an engine [`Ply`].
 
+use crate::board::Label;
 use crate::engine::{PitSet, Ply, pit_direction};
 use crate::rules::{Direction, PitDirection, Rules};
 use pest::Parser;
@@ -33,13 +34,13 @@ impl fmt::Display for Loc {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RawPly {
     /// Sow from the pit with this label.
-    Sow(char),
+    Sow(Label),
     /// Sow from the pit with this label in this direction (`c>`, `c<`).
-    SowToward(char, Direction),
+    SowToward(Label, Direction),
     /// `pass`.
     Pass,
     /// `offer(...)`, labels in the order written (repeats kept: they are illegal).
-    Offer(Vec<char>),
+    Offer(Vec<Label>),
     /// `accept`.
     Accept,
     /// `decline`.
@@ -51,21 +52,21 @@ pub enum RawPly {
 pub enum ResolveError {
     /// A label the board does not have.
     #[error("the board has no pit {0}")]
-    NoSuchPit(char),
+    NoSuchPit(Label),
     /// A pit named twice in an offer.
     #[error("pit {0} is named twice in the offer")]
-    Repeated(char),
+    Repeated(Label),
     /// A bare label for a pit whose direction the mover chooses.
     #[error(
         "the player chooses the direction of a sowing from pit {0}: write `{0}>` (counter-clockwise) or `{0}<` (clockwise)"
     )]
-    DirectionNeeded(char),
+    DirectionNeeded(Label),
     /// A direction against the one the rules fix for the pit.
     #[error("pit {pit} always sows {}, so it cannot be sown `{pit}{}` ({}); write `{pit}` or `{pit}{}`",
         word(*fixed), mark(*given), word(*given), mark(*fixed))]
     ContraryDirection {
         /// The pit's label.
-        pit: char,
+        pit: Label,
         /// The direction the rules fix for it.
         fixed: Direction,
         /// The direction written.
@@ -89,7 +90,7 @@ fn mark(d: Direction) -> char {
     }
 }
 
-/// The sowing ply from `c` on `rules`' board, written with the direction
+/// The sowing ply from `label` on `rules`' board, written with the direction
 /// `dir` or without one: a bare label where the rules fix the pit's
 /// direction (a suffix naming that direction is accepted too), a
 /// direction where the mover chooses it.
@@ -99,19 +100,20 @@ fn mark(d: Direction) -> char {
 /// or the other direction than the one the rules fix.
 pub(crate) fn resolve_sowing(
     rules: &Rules,
-    c: char,
+    label: Label,
     dir: Option<Direction>,
 ) -> Result<Ply, ResolveError> {
     let p = rules
-        .pit(c.encode_utf8(&mut [0; 4]))
-        .ok_or(ResolveError::NoSuchPit(c))?;
+        .board
+        .pit_of(label)
+        .ok_or(ResolveError::NoSuchPit(label))?;
     match (pit_direction(rules, p), dir) {
-        (PitDirection::Chosen, None) => Err(ResolveError::DirectionNeeded(c)),
+        (PitDirection::Chosen, None) => Err(ResolveError::DirectionNeeded(label)),
         (PitDirection::Chosen, Some(d)) => Ok(Ply::SowToward(p, d)),
         (PitDirection::Fixed(_), None) => Ok(Ply::Sow(p)),
         (PitDirection::Fixed(fixed), Some(given)) if given == fixed => Ok(Ply::Sow(p)),
         (PitDirection::Fixed(fixed), Some(given)) => Err(ResolveError::ContraryDirection {
-            pit: c,
+            pit: label,
             fixed,
             given,
         }),
@@ -124,11 +126,7 @@ impl RawPly {
     /// # Errors
     /// A label the board lacks, or a pit offered twice.
     pub fn resolve(&self, rules: &Rules) -> Result<Ply, ResolveError> {
-        let pit = |c: char| {
-            rules
-                .pit(c.encode_utf8(&mut [0; 4]))
-                .ok_or(ResolveError::NoSuchPit(c))
-        };
+        let pit = |l: Label| rules.board.pit_of(l).ok_or(ResolveError::NoSuchPit(l));
         Ok(match self {
             RawPly::Sow(c) => resolve_sowing(rules, *c, None)?,
             RawPly::SowToward(c, d) => resolve_sowing(rules, *c, Some(*d))?,
@@ -137,10 +135,10 @@ impl RawPly {
             RawPly::Decline => Ply::Decline,
             RawPly::Offer(cs) => {
                 let mut set = PitSet::EMPTY;
-                for &c in cs {
-                    let p = pit(c)?;
+                for &l in cs {
+                    let p = pit(l)?;
                     if set.contains(p) {
-                        return Err(ResolveError::Repeated(c));
+                        return Err(ResolveError::Repeated(l));
                     }
                     set.insert(p);
                 }
@@ -352,6 +350,11 @@ fn comment_text(p: Pair<'_, Rule>) -> String {
         .map_or(String::new(), |t| t.as_str().trim().to_owned())
 }
 
+/// A label the grammar has read (a letter, and a row number 2 to 9).
+fn read_label(text: &str) -> Label {
+    Label::parse(text).expect("the grammar reads only labels")
+}
+
 fn parse_ply(p: Pair<'_, Rule>, lo: &mut Locator<'_>) -> RecordPly {
     let at = lo.loc(&p);
     let text = p.as_str().to_owned();
@@ -360,18 +363,23 @@ fn parse_ply(p: Pair<'_, Rule>, lo: &mut Locator<'_>) -> RecordPly {
         Rule::accept => RawPly::Accept,
         Rule::decline => RawPly::Decline,
         Rule::sow => {
-            let mut cs = text.chars();
-            let c = cs.next().expect("a label");
-            match cs.next() {
-                Some('>') => RawPly::SowToward(c, Direction::CounterClockwise),
-                Some('<') => RawPly::SowToward(c, Direction::Clockwise),
-                _ => RawPly::Sow(c),
+            let (label, dir) = match text.strip_suffix('>') {
+                Some(l) => (l, Some(Direction::CounterClockwise)),
+                None => match text.strip_suffix('<') {
+                    Some(l) => (l, Some(Direction::Clockwise)),
+                    None => (text.as_str(), None),
+                },
+            };
+            let label = read_label(label);
+            match dir {
+                Some(d) => RawPly::SowToward(label, d),
+                None => RawPly::Sow(label),
             }
         }
         Rule::offer => RawPly::Offer(
             p.into_inner()
                 .filter(|l| l.as_rule() == Rule::label)
-                .map(|l| l.as_str().chars().next().expect("a label"))
+                .map(|l| read_label(l.as_str()))
                 .collect(),
         ),
         r => unreachable!("unexpected {r:?}"),

@@ -1,6 +1,12 @@
 //! The record grammar on the example of docs/notation.md and on malformed text.
 
+use ayla::board::Label;
 use ayla::notation::{RawPly, parse_records};
+
+/// The label `text` spells.
+fn label(text: &str) -> Label {
+    Label::parse(text).unwrap()
+}
 
 const SPEC_EXAMPLE: &str = r#"[Variant "gore"]
 [South "Brou"]
@@ -20,7 +26,7 @@ fn spec_example_parses() {
     let names: Vec<&str> = g.tags.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["Variant", "South", "North", "Date", "Result"]);
     assert_eq!(g.plies.len(), 16);
-    assert_eq!(g.plies[13].ply, RawPly::Offer(vec!['D']));
+    assert_eq!(g.plies[13].ply, RawPly::Offer(vec![label("D")]));
     assert_eq!(g.plies[13].comments, ["North offers pit D"]);
     assert_eq!(g.plies[15].comments, ["South declines, then sows from b"]);
     assert_eq!((g.plies[14].loc.line, g.plies[14].loc.column), (8, 4));
@@ -34,7 +40,10 @@ fn several_games_escapes_and_comments_between_tags() {
     assert_eq!(games[0].tags[1].value, "A \"the\" B\\");
     assert_eq!(games[0].preamble, ["between tags"]);
     assert_eq!(games[0].plies.len(), 2);
-    assert_eq!(games[1].plies[0].ply, RawPly::Offer(vec!['c', 'a']));
+    assert_eq!(
+        games[1].plies[0].ply,
+        RawPly::Offer(vec![label("c"), label("a")])
+    );
     assert_eq!(games[1].plies[1].ply, RawPly::Accept);
 }
 
@@ -68,10 +77,10 @@ fn sowings_with_a_direction() {
     assert_eq!(
         plies,
         [
-            &RawPly::SowToward('c', Direction::CounterClockwise),
-            &RawPly::SowToward('A', Direction::Clockwise),
-            &RawPly::Sow('b'),
-            &RawPly::SowToward('d', Direction::CounterClockwise),
+            &RawPly::SowToward(label("c"), Direction::CounterClockwise),
+            &RawPly::SowToward(label("A"), Direction::Clockwise),
+            &RawPly::Sow(label("b")),
+            &RawPly::SowToward(label("d"), Direction::CounterClockwise),
         ]
     );
     assert_eq!(games[0].plies[1].text, "A<");
@@ -107,11 +116,14 @@ fn directions_resolve_against_the_rules() {
     let r = ayla::rules::bundled("kpe").unwrap();
     let resolve = |r: &ayla::rules::Rules, raw: RawPly| raw.resolve(r).map_err(|e| e.to_string());
     assert_eq!(
-        resolve(&r, RawPly::SowToward('c', Direction::CounterClockwise)),
+        resolve(
+            &r,
+            RawPly::SowToward(label("c"), Direction::CounterClockwise)
+        ),
         Ok(Ply::Sow(Pit(2)))
     );
     assert_eq!(
-        resolve(&r, RawPly::SowToward('C', Direction::Clockwise)),
+        resolve(&r, RawPly::SowToward(label("C"), Direction::Clockwise)),
         Err("pit C always sows counter-clockwise, so it cannot be sown `C<` (clockwise); write `C` or `C>`".into())
     );
     let r = ayla::rules::parse(
@@ -121,19 +133,54 @@ fn directions_resolve_against_the_rules() {
     )
     .unwrap();
     assert_eq!(
-        resolve(&r, RawPly::Sow('D')),
+        resolve(&r, RawPly::Sow(label("D"))),
         Err("the player chooses the direction of a sowing from pit D: write `D>` (counter-clockwise) or `D<` (clockwise)".into())
     );
     assert_eq!(
-        resolve(&r, RawPly::SowToward('D', Direction::Clockwise)),
+        resolve(&r, RawPly::SowToward(label("D"), Direction::Clockwise)),
         Ok(Ply::SowToward(Pit(7), Direction::Clockwise))
     );
     assert_eq!(
-        resolve(&r, RawPly::SowToward('b', Direction::Clockwise)),
+        resolve(&r, RawPly::SowToward(label("b"), Direction::Clockwise)),
         Ok(Ply::Sow(Pit(1)))
     );
     assert_eq!(
-        resolve(&r, RawPly::SowToward('B', Direction::CounterClockwise)),
+        resolve(&r, RawPly::SowToward(label("B"), Direction::CounterClockwise)),
         Err("pit B always sows clockwise, so it cannot be sown `B>` (counter-clockwise); write `B` or `B<`".into())
+    );
+}
+
+/// Labels with a row number (boards of three and four rows, docs/notation.md)
+/// are read by the grammar and resolved against the board: on a two-row
+/// board they name no pit. An edge row has no number, so `c1` is no label.
+#[test]
+fn labels_with_a_row_number() {
+    use ayla::rules::Direction;
+    let games = parse_records("[Variant \"kpe\"]\n1. c2 A2< 2. offer(b2,C)\n").unwrap();
+    let plies: Vec<&RawPly> = games[0].plies.iter().map(|p| &p.ply).collect();
+    assert_eq!(
+        plies,
+        [
+            &RawPly::Sow(label("c2")),
+            &RawPly::SowToward(label("A2"), Direction::Clockwise),
+            &RawPly::Offer(vec![label("b2"), label("C")]),
+        ]
+    );
+    let kpe = ayla::rules::bundled("kpe").unwrap();
+    assert_eq!(
+        plies[0].resolve(&kpe).unwrap_err().to_string(),
+        "the board has no pit c2"
+    );
+    assert_eq!(
+        ayla::notation::parse_ply(&kpe, "c2>")
+            .unwrap_err()
+            .to_string(),
+        "the board has no pit `c2` (pits are a b c d A B C D)"
+    );
+    assert_eq!(
+        parse_records("[Variant \"kpe\"]\n1. c1\n")
+            .unwrap_err()
+            .to_string(),
+        "2:4: expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `c1`"
     );
 }
