@@ -304,10 +304,12 @@ impl Geometry {
     /// row).
     #[must_use]
     pub fn inner_row(&self, side: Side) -> usize {
+        let own = (0..self.rows).filter(|&r| self.row_owner(r) == Some(side));
         match side {
-            Side::South => (self.rows - 1) / 2 - usize::from(self.rows == 3),
-            Side::North => self.rows / 2 + usize::from(self.rows == 3),
+            Side::South => own.max(),
+            Side::North => own.min(),
         }
+        .expect("each side owns a row")
     }
 
     /// `side`'s row along its edge of the board.
