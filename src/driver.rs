@@ -223,18 +223,10 @@ mod tests {
         assert_eq!(d.choose(), Err(NoPly::GameOver));
         let before = *d.game().position();
         // North's pit is not South's to sow.
-        let north = d
-            .game()
-            .variant()
-            .pit('A'.encode_utf8(&mut [0; 4]))
-            .unwrap();
+        let north = d.game().variant().pit("A").unwrap();
         assert!(d.play(Ply::Sow(north)).is_err());
         assert_eq!(d.game().position(), &before);
-        let c = d
-            .game()
-            .variant()
-            .pit('c'.encode_utf8(&mut [0; 4]))
-            .unwrap();
+        let c = d.game().variant().pit("c").unwrap();
         let played = d.play(Ply::Sow(c)).unwrap();
         assert_eq!((played.side, played.ply), (Side::South, Ply::Sow(c)));
         assert_eq!(d.turn(), Turn::Engine(Side::North));

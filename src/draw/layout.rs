@@ -376,10 +376,7 @@ mod tests {
         let l = Layout::of(&rules);
         let s = l.store(Side::South).unwrap().rect;
         let n = l.store(Side::North).unwrap().rect;
-        let f = l
-            .pit(rules.pit('f'.encode_utf8(&mut [0; 4])).unwrap())
-            .unwrap()
-            .centre;
+        let f = l.pit(rules.pit("f").unwrap()).unwrap().centre;
         assert!(s.x > f.x && n.x < f.x);
     }
 }

@@ -142,7 +142,7 @@ mod tests {
     fn a_frame_keeps_who_controls_what() {
         let rules = crate::rules::bundled("kpe").unwrap();
         let start = State::initial(&rules);
-        let c = rules.pit('c'.encode_utf8(&mut [0; 4])).unwrap();
+        let c = rules.pit("c").unwrap();
         let frames = trace(&rules, &start, crate::engine::Ply::Sow(c)).unwrap();
         assert_eq!(frames[0].event, Event::Lift(c));
         let last = Scene::new(frames.last().unwrap().state.clone());

@@ -355,9 +355,9 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                 let c0 = col(text, &p);
                 let mut set = PitSet::EMPTY;
                 for l in p.into_inner() {
-                    let ch = l.as_str().chars().next().expect("a label is one letter");
+                    let ch = l.as_str();
                     let pit = rules
-                        .pit(ch.encode_utf8(&mut [0; 4]))
+                        .pit(ch)
                         .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
                     if set.contains(pit) {
                         return Err(err(col(text, &l), format!("pit {ch} is offered twice")));

@@ -17,16 +17,10 @@ fn ply(r: &Rules, s: &str) -> Ply {
         _ if s.starts_with("offer(") => Ply::Offer(
             s[6..s.len() - 1]
                 .split(',')
-                .map(|l| {
-                    r.pit(l.trim().chars().next().unwrap().encode_utf8(&mut [0; 4]))
-                        .unwrap()
-                })
+                .map(|l| r.pit(&l.trim()[..1]).unwrap())
                 .collect::<PitSet>(),
         ),
-        _ => Ply::Sow(
-            r.pit(s.chars().next().unwrap().encode_utf8(&mut [0; 4]))
-                .unwrap(),
-        ),
+        _ => Ply::Sow(r.pit(&s[..1]).unwrap()),
     }
 }
 
