@@ -364,6 +364,11 @@ def sow(vid, readings, board, captured, mover, origin, laps):
     while True:
         pit = drop_seeds(board, start, seeds)
         lap = {"kind": kind, "start": start, "seeds": seeds, "pit": pit}
+        if seeds > CIRCUIT:
+            # Noted for the golden data only: the pit of the last seed got
+            # this lap's first seed(s) too; did it hold any before the lap?
+            drops = 1 + (seeds - 1) // CIRCUIT
+            lap["empty_before_lap"] = board[pit] == drops
         if laps is not None:
             laps.append(lap)
         if extra_laps == MAX_EXTRA_LAPS:
@@ -522,33 +527,60 @@ def describe(vid, before, pit, laps, after):
         out.append("A lap of %s passes its start pit %s and drops a seed "
                    "in it." % (seeds_word(long_laps[0]["seeds"]),
                                LABEL_OF[long_laps[0]["start"]]))
-    for i, lap in enumerate(laps):
+    for l in laps:
+        if l.get("empty_before_lap"):
+            out.append("The lap of %s from %s ends in %s, empty before the "
+                       "lap but holding that lap's first seed: occupied."
+                       % (seeds_word(l["seeds"]), LABEL_OF[l["start"]],
+                          LABEL_OF[l["pit"]]))
+            break
+    events = []
+    for lap in laps:
         at = LABEL_OF[lap["pit"]]
         if "blocked" in lap:
             opp, n, behind = lap["blocked"]
-            out.append("At %s %s's %s holds %d but %s behind it is empty: no "
-                       "capture (capture-needs=inner-and-outer), relay."
-                       % (at, them, LABEL_OF[opp], n, LABEL_OF[behind]))
+            events.append(("blocked",
+                           "At %s %s's %s holds %d but %s behind it is "
+                           "empty: no capture (capture-needs=inner-and-"
+                           "outer), relay." % (at, them, LABEL_OF[opp], n,
+                                               LABEL_OF[behind])))
         if lap["end"] == "capture":
             opp, n_in, behind, n_edge = lap["capture"]
             if vid == "moruba":
-                out.append("The last seed falls in the empty inner pit %s: "
-                           "%s captures %s's %s (%d) and %s behind it (%d), "
-                           "%s, and the turn ends."
-                           % (at, me, them, LABEL_OF[opp], n_in,
-                              LABEL_OF[behind], n_edge,
-                              seeds_word(n_in + n_edge)))
+                events.append(("capture",
+                               "The last seed falls in the empty inner pit "
+                               "%s: %s captures %s's %s (%d) and %s behind "
+                               "it (%d), %s, and the turn ends."
+                               % (at, me, them, LABEL_OF[opp], n_in,
+                                  LABEL_OF[behind], n_edge,
+                                  seeds_word(n_in + n_edge))))
             else:
                 again = " again" if lap["kind"] == "resow" else ""
-                out.append("At %s (occupied) %s captures%s %s's %s (%d) and "
-                           "%s behind it (%d) and sows the %s on from the "
-                           "pit after %s."
-                           % (at, me, again, them, LABEL_OF[opp], n_in,
-                              LABEL_OF[behind], n_edge,
-                              seeds_word(n_in + n_edge), at))
+                events.append(("capture",
+                               "At %s (occupied) %s captures%s %s's %s (%d) "
+                               "and %s behind it (%d) and sows the %s on "
+                               "from the pit after %s."
+                               % (at, me, again, them, LABEL_OF[opp], n_in,
+                                  LABEL_OF[behind], n_edge,
+                                  seeds_word(n_in + n_edge), at)))
         if lap["kind"] == "resow" and lap["end"] == "relay":
-            out.append("The re-sowing ends in the occupied pit %s: relay."
-                       % at)
+            events.append(("resow-relay", "The re-sowing ends in the "
+                           "occupied pit %s: relay." % at))
+    if len(events) > MAX_EVENT_SENTENCES:
+        rest = events[MAX_EVENT_SENTENCES - 2:]
+        events = events[:MAX_EVENT_SENTENCES - 2]
+        kinds = {}
+        for kind, _ in rest:
+            kinds[kind] = kinds.get(kind, 0) + 1
+        names = {"blocked": "landings facing a full inner pit with an empty "
+                            "edge pit (relay)",
+                 "capture": "captures",
+                 "resow-relay": "re-sowings ending in a relay"}
+        events.append(("", "Then %s more: %s." % (
+            len(rest), ", ".join("%d %s" % (kinds[k], names[k])
+                                 for k in ("capture", "resow-relay",
+                                           "blocked") if k in kinds))))
+    out += [text for _, text in events]
     last = laps[-1]
     at = LABEL_OF[last["pit"]]
     if last["end"] == "empty-edge":
@@ -568,11 +600,16 @@ def describe(vid, before, pit, laps, after):
     return " ".join(out)
 
 
+MAX_EVENT_SENTENCES = 12
+
 MOMENT_TEXT = {
     "relay-3": "a relay of 3 or more laps",
     "relay-10": "a relay of 10 or more laps",
     "lap-16": "a lap of 16 or more seeds (it passes its start pit and drops "
               "a seed in it)",
+    "lap-wraps-onto-own-seed": "a lap of 17 or more seeds whose last seed "
+                               "falls in a pit that was empty before the "
+                               "lap but got the lap's first seed: occupied",
     "relay-cap": "a sowing stopped by the safety bound (10,000 extra laps)",
     "singleton": "a singleton sown because no pit of the mover holds 2",
     "capture-inner-and-edge": "a capture of the opponent's inner pit and "
@@ -605,6 +642,8 @@ def moments_of(vid, before, pit, laps):
         found.append("lap-16")
     if laps[-1]["end"] == "cap":
         found.append("relay-cap")
+    if any(l.get("empty_before_lap") for l in laps):
+        found.append("lap-wraps-onto-own-seed")
     captures = [l for l in laps if l["end"] == "capture"]
     if vid == "moruba":
         if before.board[pit] == 1:
@@ -919,13 +958,14 @@ GOLDEN_SETS = [
       "repetition", "draw", "relay-10", "relay-cap"]),
     ("owela", {}, "", 6,
      ["capture-again", "resow-relays", "capture-empty-edge", "no-sowing",
-      "lap-16", "relay-10", "relay-cap", "repetition"]),
+      "lap-16", "lap-wraps-onto-own-seed", "relay-10", "relay-cap",
+      "repetition"]),
     ("owela", IOO, "inner-and-outer-", 3,
      ["inner-full-edge-empty", "capture-again", "resow-relays", "no-sowing",
-      "lap-16", "relay-cap"]),
+      "lap-16", "lap-wraps-onto-own-seed", "relay-cap"]),
     ("owela", HUS, "hus-", 3,
      ["capture-again", "resow-relays", "capture-empty-edge", "no-sowing",
-      "lap-16", "relay-cap"]),
+      "lap-16", "lap-wraps-onto-own-seed", "relay-cap"]),
 ]
 
 MAX_PLIES = 250        # a chosen game is at most this long
@@ -1079,15 +1119,15 @@ PERFT_FILES = [
 # Moments whose plies give the mid-game positions (the position just
 # before such a ply), tried in turn, at most one position per game.
 PERFT_PICKS = {
-    "moruba": ["relay-cap", "capture-empty-edge", "empty-inner-no-capture",
-               "capture-inner-and-edge"],
+    "moruba": ["relay-cap", "capture-empty-edge", "relay-10",
+               "empty-inner-no-capture"],
     "owela": ["capture-again", "resow-relays", "capture-empty-edge",
               "relay-10"],
     "owela-inner-and-outer": ["inner-full-edge-empty", "capture-again",
                               "resow-relays", "relay-10"],
 }
-PICK_MIN_PLY = {"moruba": 10, "owela": 4, "owela-inner-and-outer": 4}
-MID_POSITIONS = 3
+PICK_MIN_PLY = {"moruba": 5, "owela": 4, "owela-inner-and-outer": 4}
+MID_POSITIONS = 4
 START_DEPTH = 6
 MID_DEPTH = 5
 DEPTH6_BUDGET = 240.0      # seconds a mid-game depth 6 may be expected to take
@@ -1106,9 +1146,10 @@ HAND["moruba"] = """\
 #   after South's ply North's replies are North's pits holding 2, 14 at the
 #   start, less the ones South captured (North keeps pits of 2, so the
 #   singleton rule does not apply; no game ends at ply 1). South's circuit
-#   is a..h, h2..a2. Every lap below drops into pits holding 2 (or b2,
-#   holding 1) and each relay lifts 3 (2, from b2), until a lap ends in a
-#   pit emptied earlier in the ply or in a2:
+#   is a..h, h2..a2. Most laps drop into pits holding 2 (or b2, holding
+#   1), so most relays lift 3 (2 from b2; 4 from a pit sown twice in the
+#   ply). The sowing ends when a lap's last seed falls in a pit emptied
+#   earlier in the ply, or in a2 (empty at the start):
 #   a:  a(2)>c c(3)>f f(3)>h2 h2(3)>e2 e2(3)>b2 b2(2)>a; a empty: ends. 14
 #   b:  b(2)>d d(3)>g g(3)>g2 g2(3)>d2 d2(3)>a2; a2 empty, H2 (2) and H (2)
 #       captured. 12
@@ -1247,7 +1288,8 @@ def perft_stats(vid, readings, st, depth):
 STAT_ORDER = ["capture", "capture-inner-and-edge", "capture-empty-edge",
               "capture-again", "resow-relays", "inner-full-edge-empty",
               "empty-inner-no-capture", "singleton", "relay-10", "lap-16",
-              "relay-cap", "ends no-sowing", "ends repetition"]
+              "lap-wraps-onto-own-seed", "relay-cap", "ends no-sowing",
+              "ends repetition"]
 
 
 def stats_text(stats, depth):
