@@ -98,7 +98,7 @@ struct CellShape {
 }
 
 /// A line being drawn, knowing its column (ANSI codes take none).
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Line {
     text: String,
     col: usize,
@@ -216,6 +216,9 @@ fn digits(mut x: u32) -> usize {
 struct Order {
     /// Pit numbers of each row, left to right; the top row first.
     rows: Vec<Vec<usize>>,
+    /// Each row's owner, and whether it is an inner row (four rows: the
+    /// row nearest the middle), in the order of `rows`.
+    owners: Vec<(Side, bool)>,
     /// The owner of the store at the left end, if any.
     left_store: Option<Side>,
     /// The owner of the store at the right end, if any.
@@ -234,6 +237,20 @@ impl Order {
                 cells.iter().map(|c| c.pit.index()).collect()
             })
             .collect();
+        let last = l.rows.len().saturating_sub(1);
+        let owners = l
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let side = r.side.unwrap_or(if 2 * k < l.rows.len() {
+                    Side::North
+                } else {
+                    Side::South
+                });
+                (side, k != 0 && k != last)
+            })
+            .collect();
         let mid = l.board.x + l.board.w / 2.0;
         let (mut left_store, mut right_store) = (None, None);
         for s in &l.stores {
@@ -245,18 +262,33 @@ impl Order {
         }
         Order {
             rows,
+            owners,
             left_store,
             right_store,
         }
     }
 
-    /// The top row and the bottom one (the terminal board draws two).
+    /// The top row and the bottom one, whose labels stand above and
+    /// below the board.
     fn top_and_bottom(&self) -> (&[usize], &[usize]) {
         let empty: &[usize] = &[];
         (
             self.rows.first().map_or(empty, Vec::as_slice),
             self.rows.last().map_or(empty, Vec::as_slice),
         )
+    }
+}
+
+/// What stands at the right of an inner row (four rows), whose labels
+/// are not drawn: its labels at the left and right ends, `a2…h2`. Its
+/// column letters are those of its owner's edge row, labelled above or
+/// below the board.
+fn inner_tag(rules: &Rules, idx: &[usize]) -> String {
+    let label = |i: &usize| rules.label(Pit(*i as u8)).to_string();
+    match (idx.first(), idx.last()) {
+        (Some(a), Some(b)) if a != b => format!("{}…{}", label(a), label(b)),
+        (Some(a), _) => label(a),
+        _ => String::new(),
     }
 }
 
@@ -321,7 +353,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
             s.push(r);
             s
         };
-        let row = |idx: &[usize], side: Side, at: &mut [usize]| {
+        let row = |idx: &[usize], (side, inner_row): (Side, bool), at: &mut [usize]| {
             let mut s = Line::default();
             s.push("  │");
             if left_store.is_some() {
@@ -348,7 +380,12 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
                 s.push(&" ".repeat(inner));
                 s.push("│");
             }
-            if g.inline {
+            if inner_row {
+                s.push("  ");
+                s.code(colour(side));
+                s.push(&inner_tag(rules, idx));
+                s.code(RESET);
+            } else if g.inline {
                 s.push("  ");
                 s.code(colour(side));
                 s.code(BOLD);
@@ -360,15 +397,19 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
             }
             s
         };
-        let top = rule("┌", "┬", "┐", None);
-        let north_row = row(north, Side::North, &mut at);
         let middle = if rules.stores() {
             rule("│", "┼", "│", Some(("├", "┤")))
         } else {
             rule("├", "┼", "┤", None)
         };
-        let south_row = row(south, Side::South, &mut at);
-        let bottom = rule("└", "┴", "┘", None);
+        let mut body = vec![rule("┌", "┬", "┐", None)];
+        for (k, (idx, &owner)) in order.rows.iter().zip(&order.owners).enumerate() {
+            if k > 0 {
+                body.push(middle.clone());
+            }
+            body.push(row(idx, owner, &mut at));
+        }
+        body.push(rule("└", "┴", "┘", None));
         let named = |s: Side| {
             let mut l = Line::default();
             l.push("  ");
@@ -381,7 +422,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
             lines.push(named(Side::North));
         }
         lines.push(labels(rules, north, &at));
-        lines.extend([top, north_row, middle, south_row, bottom]);
+        lines.extend(body);
         lines.push(labels(rules, south, &at));
         if !g.inline {
             lines.push(named(Side::South));
@@ -421,7 +462,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
             }
         }
     };
-    let row = |idx: &[usize], side: Side, at: &mut [usize]| {
+    let row = |idx: &[usize], (side, inner_row): (Side, bool), at: &mut [usize]| {
         let mut s = Line::default();
         s.push("  ");
         if left_store.is_some() {
@@ -433,14 +474,22 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
         if right_store.is_some() {
             s.push(&" ".repeat(store_w));
         }
-        if g.inline {
+        if inner_row {
+            s.push("   ");
+            s.push(&inner_tag(rules, idx));
+        } else if g.inline {
             s.push("   ");
             s.push(&name(side, false));
         }
         s
     };
-    let north_row = row(north, Side::North, &mut at);
-    let south_row = row(south, Side::South, &mut at);
+    let rows: Vec<Line> = order
+        .rows
+        .iter()
+        .zip(&order.owners)
+        .map(|(idx, &owner)| row(idx, owner, &mut at))
+        .collect();
+    let half = rows.len() / 2;
     let named = |s: Side| {
         let mut l = Line::default();
         l.push("  ");
@@ -451,7 +500,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
         lines.push(named(Side::North));
     }
     lines.push(labels(rules, north, &at));
-    lines.push(north_row);
+    lines.extend(rows[..half].iter().cloned());
     if let (Some(l), Some(r)) = (left_store, right_store) {
         let mut s = Line::default();
         s.push("  ");
@@ -460,7 +509,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
         s.push(&format!(" [{:>d$}]", pos.captured(r)));
         lines.push(s);
     }
-    lines.push(south_row);
+    lines.extend(rows[half..].iter().cloned());
     lines.push(labels(rules, south, &at));
     if !g.inline {
         lines.push(named(Side::South));
@@ -607,6 +656,9 @@ fn sowing_line(rules: &Rules) -> String {
     } else {
         "clockwise"
     };
+    if rules.board().rows() == 4 {
+        return four_rows_line(rules, way);
+    }
     let run = |side: Side| {
         let last = rules.last_house(side);
         let mut first = last;
@@ -623,6 +675,42 @@ fn sowing_line(rules: &Rules) -> String {
         "sowing: {way} ({}, then {})",
         run(Side::South),
         run(Side::North)
+    )
+}
+
+/// The sowing line of four rows: each player's own circuit, a run of
+/// labels for each row it crosses, from where it enters a row:
+/// `sowing: counter-clockwise, each round their own rows (a to h, h2 to a2; A to H, H2 to A2)`.
+fn four_rows_line(rules: &Rules, way: &str) -> String {
+    let board = rules.board();
+    let circuit = |side: Side| {
+        let own = rules.home_row(side);
+        let enters = |p: Pit| board.row(rules.prev(p)) != board.row(p);
+        let start = own.iter().find(|&p| enters(p)).unwrap_or(Pit(0));
+        let mut runs: Vec<(Pit, Pit)> = Vec::new();
+        let mut p = start;
+        for _ in 0..own.len() {
+            match runs.last_mut() {
+                Some(run) if board.row(run.1) == board.row(p) => run.1 = p,
+                _ => runs.push((p, p)),
+            }
+            p = rules.next(p);
+        }
+        runs.iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    rules.label(a).to_string()
+                } else {
+                    format!("{} to {}", rules.label(a), rules.label(b))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "sowing: {way}, each round their own rows ({}; {})",
+        circuit(Side::South),
+        circuit(Side::North)
     )
 }
 
@@ -709,6 +797,9 @@ mod tests {
     fn the_layout_orders_every_bundled_board_as_the_terminal_board_did() {
         for (id, _, _) in ayla::rules::BUNDLED {
             let rules = ayla::rules::bundled(id).unwrap();
+            if rules.board().rows() != 2 {
+                continue;
+            }
             let n = rules.per_row();
             let o = Order::of(&rules);
             let top: Vec<usize> = (n..2 * n).rev().collect();
@@ -733,7 +824,6 @@ mod tests {
         for (id, _, _) in ayla::rules::BUNDLED {
             let rules = ayla::rules::bundled(id).unwrap();
             let pos = Position::initial(&rules);
-            let n = rules.per_row();
             for width in [80, 34] {
                 for style in styles(width) {
                     let text = strip(&draw_styled(&rules, &pos, style));
@@ -753,13 +843,16 @@ mod tests {
                             .position(|l| l.split_whitespace().eq(want.iter().map(String::as_str)))
                             .unwrap_or_else(|| panic!("no labels {want:?}: {what}"))
                     };
-                    // North's row is drawn right to left.
-                    let top = label_line(&(n..2 * n).rev().collect::<Vec<_>>());
-                    let bottom = label_line(&(0..n).collect::<Vec<_>>());
+                    // The edge rows' labels stand over (under) them; the
+                    // top row (North's) is drawn right to left.
+                    let order = Order::of(&rules);
+                    let (top_row, bottom_row) = order.top_and_bottom();
+                    let top = label_line(top_row);
+                    let bottom = label_line(bottom_row);
                     let gap = if style.fancy { 2 } else { 1 };
                     for (labels, row, pits) in [
-                        (top, top + gap, (n..2 * n).collect::<Vec<_>>()),
-                        (bottom, bottom - gap, (0..n).collect()),
+                        (top, top + gap, top_row.to_vec()),
+                        (bottom, bottom - gap, bottom_row.to_vec()),
                     ] {
                         let row: Vec<char> = lines[row].chars().collect();
                         for i in pits {
@@ -778,6 +871,8 @@ mod tests {
                     let ccw = rules.direction() == ayla::rules::Direction::CounterClockwise;
                     if !rules.pit_directions().is_empty() {
                         assert!(flat.contains("sowing: "), "{what}");
+                    } else if rules.board().rows() == 4 {
+                        assert!(flat.contains("each round their own rows (a to"), "{what}");
                     } else if ccw {
                         assert!(flat.contains("sowing: counter-clockwise (a to"), "{what}");
                     } else {
@@ -801,6 +896,44 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Owela's 4x8 from South's seat (by hand, docs/notation.md): North's
+    /// edge row H to A on top (indices 23 down to 16), North's inner row H2
+    /// to A2 (24 to 31), South's inner row a2 to h2 (15 down to 8), South's
+    /// edge row a to h (0 to 7); the inner rows tagged with their ends.
+    #[test]
+    fn four_rows_are_drawn_top_to_bottom_with_their_inner_rows_tagged() {
+        let rules = ayla::rules::bundled("owela").unwrap();
+        let o = Order::of(&rules);
+        assert_eq!(
+            o.rows,
+            vec![
+                (16..24).rev().collect::<Vec<_>>(),
+                (24..32).collect(),
+                (8..16).rev().collect(),
+                (0..8).collect(),
+            ]
+        );
+        assert_eq!(
+            o.owners,
+            vec![
+                (Side::North, false),
+                (Side::North, true),
+                (Side::South, true),
+                (Side::South, false)
+            ]
+        );
+        let pos = Position::initial(&rules);
+        for style in styles(80) {
+            let text = strip(&draw_styled(&rules, &pos, style));
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("H2…A2") && flat.contains("a2…h2"), "{text}");
+            assert!(
+                flat.contains("each round their own rows (a to h, h2 to a2; A to H, H2 to A2)"),
+                "{text}"
+            );
         }
     }
 

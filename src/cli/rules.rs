@@ -263,6 +263,12 @@ const FAMILIES: &[(Family, &str, &str, &str)] = &[
         "Houses",
         "two rows; pits become one player's houses in play and keep what falls in them",
     ),
+    (
+        Family::FourRows,
+        "four-rows",
+        "Four rows",
+        "four rows; each player sows round their own two and captures across the board by column",
+    ),
 ];
 
 /// Where a family comes in the list; unclassified variants last.

@@ -197,12 +197,17 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
                     pit,
                     centre: Point { x, y },
                     radius: PIT_RADIUS,
+                    // An edge row's labels stand outside the board; an
+                    // inner row's (four rows) in the gap on the side of its
+                    // owner's edge row, leaving the middle of the board to
+                    // the notes.
                     label_at: Point {
                         x,
-                        y: if top {
-                            board.y - 6.0
-                        } else {
-                            board.y + board.h + 14.0
+                        y: match (top, k == 0 || k + 1 == rows.len()) {
+                            (true, true) => board.y - 6.0,
+                            (false, true) => board.y + board.h + 14.0,
+                            (true, false) => y - PIT_RADIUS - 6.0,
+                            (false, false) => y + PIT_RADIUS + 14.0,
                         },
                     },
                     note_at: Point {

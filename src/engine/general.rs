@@ -15,8 +15,9 @@ use super::sowings::Sowings;
 use super::variant::{Variant, dir_index};
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
-    BeyondCapture, Capture, Chain, Direction, Examined, Feeding, FirstSeed, GrandSlam, Laps,
-    LaterRounds, Lock, MAX_RELAYS, Opening, Taker,
+    BeyondCapture, Capture, Chain, ColumnCapture, ColumnPits, ColumnThen, Direction, Examined,
+    Feeding, FirstSeed, GrandSlam, LandingWas, Laps, LaterRounds, Lock, MAX_RELAYS, Opening,
+    ResowFrom, Taker,
 };
 
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
@@ -47,13 +48,13 @@ fn plain_lap(
     seeds: &mut [u16; MAX_PITS],
     rules: &Variant,
     lap_origin: Pit,
-    hand: usize,
+    (hand, in_origin): (usize, bool),
     dir: Direction,
 ) -> Pit {
     let step = &rules.step[dir_index(dir)];
     let mut at = lap_origin;
     let mut left = hand;
-    if left > 0 && first_in_origin(rules, hand) {
+    if left > 0 && in_origin {
         seeds[at.index()] += 1;
         left -= 1;
     }
@@ -65,7 +66,8 @@ fn plain_lap(
 }
 
 /// Walks one lap of `hand` seeds started at `lap_origin` by `side` going
-/// `dir`, calling `drop(place, left)` for each seed where it falls (`None`:
+/// `dir`, its first seed in the origin if `in_origin` (`sowing.first_seed`,
+/// which a re-sowing of captured seeds does not follow), calling `drop(place, left)` for each seed where it falls (`None`:
 /// the mover's store), `left` being the seeds still in hand after it; a
 /// `true` from `drop` stops the walk. Gives the last place reached.
 ///
@@ -79,7 +81,7 @@ fn walk_lap(
     rules: &Variant,
     side: Side,
     lap_origin: Pit,
-    hand: usize,
+    (hand, in_origin): (usize, bool),
     dir: Direction,
     mut drop: impl FnMut(Option<Pit>, usize) -> bool,
 ) -> Option<Pit> {
@@ -88,7 +90,7 @@ fn walk_lap(
     let opponent_row = rules.home_row(side.opponent());
     let opponent_rounds = rules.later_rounds == LaterRounds::OpponentRow;
     let mut at = Some(lap_origin);
-    let mut first_in_origin = first_in_origin(rules, hand);
+    let mut first_in_origin = in_origin;
     let (mut sown, mut store_sown, mut come_round) = (PitSet::EMPTY, false, false);
     let mut left = hand;
     while left > 0 {
@@ -137,6 +139,44 @@ fn walk_lap(
 }
 
 impl Position {
+    /// The column capture of a lap that `side` ended in `landing`
+    /// (`[column_capture]`): the pits taken and their seeds, which leave
+    /// the board here; `None` when the lap takes nothing.
+    #[inline]
+    fn capture_column(
+        &mut self,
+        rules: &Variant,
+        cc: &ColumnCapture,
+        side: Side,
+        landing: Pit,
+    ) -> Option<(PitSet, u16)> {
+        let count = self.seeds[landing.index()];
+        let when = match cc.when {
+            LandingWas::Empty => count == 1,
+            LandingWas::Occupied => count > 1,
+        };
+        if !when || !rules.inner_rows[side.index()].contains(landing) {
+            return None;
+        }
+        let inner = Pit(rules.opposite[landing.index()]);
+        let pits = |which: ColumnPits| match which {
+            ColumnPits::Inner => PitSet::single(inner),
+            ColumnPits::InnerAndOuter => {
+                PitSet::single(inner).or(PitSet::single(Pit(rules.behind[inner.index()])))
+            }
+        };
+        if pits(cc.needs).iter().any(|p| self.seeds[p.index()] == 0) {
+            return None;
+        }
+        let taken = pits(cc.takes);
+        let mut k = 0;
+        for p in taken.iter() {
+            k += self.seeds[p.index()];
+            self.seeds[p.index()] = 0;
+        }
+        Some((taken, k))
+    }
+
     /// Steps 2 and 3 of the legality filters, on the non-empty pits
     /// `sow_from` allows: `min_seeds` (with its fallback) and the opening.
     pub(crate) fn origins_filtered(&self, rules: &Variant, side: Side, base: PitSet) -> PitSet {
@@ -200,7 +240,8 @@ impl Position {
                 // The seeds taken from the chosen pit, wherever they fall.
                 let mut fed = false;
                 let hand = usize::from(self.seeds[origin.index()]);
-                walk_lap(rules, self.to_move, origin, hand, dir, |at, _| {
+                let lap = (hand, first_in_origin(rules, hand));
+                walk_lap(rules, self.to_move, origin, lap, dir, |at, _| {
                     fed = at.is_some_and(|p| opp.contains(p));
                     fed
                 });
@@ -409,6 +450,9 @@ impl Position {
         // Whether the sowing ended where a beyond capture is looked at.
         let mut beyond_at_end = false;
         let mut in_house = false;
+        // Whether the next lap sows seeds a column capture took, whose
+        // first seed goes in the pit after `from` whatever `first_seed` says.
+        let mut resown = false;
         // Where the last seed fell: a pit, or (`None`) the mover's store.
         let mut at: Option<Pit>;
         loop {
@@ -426,10 +470,12 @@ impl Position {
                 hand -= laps * ring;
             }
             let mut last_taken = false;
+            let lap = (hand, !resown && first_in_origin(rules, hand));
+            resown = false;
             if plain {
-                at = Some(plain_lap(&mut self.seeds, rules, from, hand, dir));
+                at = Some(plain_lap(&mut self.seeds, rules, from, lap, dir));
             } else {
-                at = walk_lap(rules, side, from, hand, dir, |place, left| {
+                at = walk_lap(rules, side, from, lap, dir, |place, left| {
                     match place {
                         None => self.captured[side.index()] += 1,
                         // Reading: a seed in a house goes to its owner at once,
@@ -482,6 +528,30 @@ impl Position {
             if last_taken {
                 beyond_at_end = rules.laps == Laps::Single;
                 break;
+            }
+            if let Some(cc) = &rules.column_capture
+                && may_capture
+                && relays < MAX_RELAYS
+                && let Some((taken, k)) = self.capture_column(rules, cc, side, l)
+            {
+                captured = captured.or(taken);
+                seeds_captured += k;
+                match cc.then {
+                    ColumnThen::Captured => {
+                        self.captured[side.index()] += k;
+                        break;
+                    }
+                    ColumnThen::Resown(start) => {
+                        from = match start {
+                            ResowFrom::AfterLanding => l,
+                            ResowFrom::AfterOrigin => origin,
+                        };
+                        hand = usize::from(k);
+                        resown = true;
+                        relays += 1;
+                        continue;
+                    }
+                }
             }
             let next = Pit(step[l.index()]);
             match rules.laps {

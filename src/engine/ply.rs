@@ -277,6 +277,14 @@ impl Effect {
                         rules.labels(captured),
                         if seeds_captured == 1 { "" } else { "s" }
                     ));
+                    // Re-sown seeds stay on the board, and the relay count
+                    // above counts their laps.
+                    if rules
+                        .column_capture
+                        .is_some_and(|c| matches!(c.then, crate::rules::ColumnThen::Resown(_)))
+                    {
+                        s.push_str(" and sows them on");
+                    }
                 }
                 s
             }

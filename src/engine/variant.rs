@@ -226,6 +226,13 @@ pub struct Variant {
     /// `opposite[p]`: the pit across the board from `p` (the geometry's
     /// `opposite`), which opposite captures take.
     pub(crate) opposite: [u8; MAX_PITS],
+    /// `behind[p]`: the outer pit behind inner pit `p` on four rows (the
+    /// geometry's `behind`; `p` itself where there is none), which column
+    /// captures take with it.
+    pub(crate) behind: [u8; MAX_PITS],
+    /// Each side's inner row (on two rows its only row), South then North:
+    /// where a lap must end to make a column capture.
+    pub(crate) inner_rows: [PitSet; 2],
     /// `numbers[p]`: `p`'s number in its row, 1 to N, from its owner's left.
     pub(crate) numbers: [u8; MAX_PITS],
     /// Pits whose sowing direction the mover chooses.
@@ -311,7 +318,15 @@ impl Variant {
             next[p] = rules.next(Pit(p as u8)).0;
             prev[p] = rules.prev(Pit(p as u8)).0;
         }
-        let last_house = Side::BOTH.map(|s| rules.last_house(s).0);
+        // A board whose circuits never leave a player's pits (four rows)
+        // has no place for a store: the table is then unused, as stores
+        // are refused there.
+        let last_house = Side::BOTH.map(|s| {
+            rules
+                .board
+                .store_after(s, rules.direction)
+                .map_or(0, |p| p.0)
+        });
         let to_house = last_house.map(|house| {
             let mut d = [0u8; MAX_PITS];
             // Walk back from the house against the sowing direction.
@@ -345,7 +360,9 @@ impl Variant {
         }
         let mut opposite = [0u8; MAX_PITS];
         let mut numbers = [0u8; MAX_PITS];
+        let mut behind = [0u8; MAX_PITS];
         for p in board.all_pits().iter() {
+            behind[p.index()] = board.behind(p).unwrap_or(p).0;
             // A pit facing no one (a middle row) faces itself: no rule of
             // a two-row board reaches it.
             opposite[p.index()] = board.opposite(p).unwrap_or(p).0;
@@ -395,6 +412,8 @@ impl Variant {
             }),
             step,
             opposite,
+            behind,
+            inner_rows: Side::BOTH.map(|s| board.row_pits(board.inner_row(s))),
             numbers,
             chosen,
             clockwise,
@@ -644,7 +663,16 @@ mod path_tests {
         let bulk = rules.sowing_capture.is_none()
             && rules.later_rounds == LaterRounds::WholeCircuit
             && rules.first_seed == FirstSeed::NextPit;
-        (plain_sowing, plain_moves, rare_ends, packed, bulk)
+        // What came after the deny-lists (four rows, column captures)
+        // takes no fast path.
+        let new = rules.board.rows() != 2 || rules.column_capture.is_some();
+        (
+            plain_sowing && !new,
+            plain_moves && !new,
+            rare_ends,
+            packed && !new,
+            bulk && !new,
+        )
     }
 
     #[test]

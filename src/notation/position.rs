@@ -31,8 +31,12 @@ impl std::error::Error for PositionError {}
 fn rule_name(r: &Rule) -> String {
     match r {
         Rule::position => "a position, e.g. `6,6,6,6/6,6,6,6 S 0-0`",
-        Rule::seeds | Rule::row => "seed counts",
+        Rule::four_row_position => {
+            "a position of four rows, e.g. `2,2/2,2/2,2/2,2 S 0-0` (rows a…/a2…/A…/A2…)"
+        }
+        Rule::seeds | Rule::four_row_seeds | Rule::row => "seed counts",
         Rule::north_row => "`/` and North's row of seed counts",
+        Rule::next_row => "`/` and the next row of seed counts",
         Rule::seed => "a seed count",
         Rule::south_total => "the captured totals, e.g. `0-0`",
         Rule::north_total => "North's captured total",
@@ -71,6 +75,7 @@ fn unwrap(p: Pair<'_, Rule>) -> Pair<'_, Rule> {
         Rule::to_act
         | Rule::totals
         | Rule::north_row
+        | Rule::next_row
         | Rule::north_captured
         | Rule::more
         | Rule::north_owners
@@ -177,6 +182,20 @@ struct Read {
     shared_house: Option<(Pit, usize)>,
 }
 
+/// A row of `pits` as an error names it: "South's row" on two rows,
+/// "South's edge row" or "South's second row" on four.
+fn row_name(rules: &Rules, pits: &[Pit]) -> String {
+    let board = &rules.board;
+    let side = board.label_side(pits[0]);
+    if board.rows() == 2 {
+        format!("{side}'s row")
+    } else if board.row(pits[0]) == board.outer_row(side) {
+        format!("{side}'s edge row")
+    } else {
+        format!("{side}'s second row")
+    }
+}
+
 /// Parses a position string into a [`State`], without checking it against
 /// the rules beyond what the notation itself says (row lengths, labels,
 /// fields the variant has no use for).
@@ -192,7 +211,13 @@ pub fn parse_state(rules: &Rules, text: &str) -> Result<State, PositionError> {
 }
 
 fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
-    let mut pairs = PositionParser::parse(Rule::position, text).map_err(|e| {
+    // The rules say how many rows the seeds give.
+    let entry = if rules.board.rows() == 4 {
+        Rule::four_row_position
+    } else {
+        Rule::position
+    };
+    let mut pairs = PositionParser::parse(entry, text).map_err(|e| {
         let e = e.renamed_rules(rule_name);
         let column = match e.line_col {
             pest::error::LineColLocation::Pos((_, c))
@@ -238,15 +263,16 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         |p: &Pair<'_, Rule>, field: &str| err(col(text, p), format!("`{field}=` given twice"));
     for p in top.into_inner().map(unwrap) {
         match p.as_rule() {
-            Rule::seeds => {
+            Rule::seeds | Rule::four_row_seeds => {
+                // The grammar reads as many rows as the board has.
                 for (r, row) in p.into_inner().map(unwrap).enumerate() {
-                    let side = rules.board.label_side(label_rows[r][0]);
                     let counts: Vec<_> = row.into_inner().collect();
                     if counts.len() != n {
                         return Err(err(
                             col(text, &counts[0]),
                             format!(
-                                "expected {n} counts in {side}'s row, found {}",
+                                "expected {n} counts in {}, found {}",
+                                row_name(rules, &label_rows[r]),
                                 counts.len()
                             ),
                         ));

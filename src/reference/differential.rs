@@ -123,7 +123,7 @@ impl std::error::Error for Disagreement {}
 /// declines where the rules have them, and either side to act.
 #[must_use]
 pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
-    let pits = 2 * rules.per_row();
+    let pits = rules.pits();
     let total = rules.total_seeds;
     let mut state = State::initial(rules);
     let caught = if rng.below(3) == 0 {
@@ -243,7 +243,7 @@ fn show_plies(rules: &Rules, plies: &[Ply]) -> String {
 /// just past the board), in a direction named or not, a pass, an answer, or an offer of random pits
 /// (one past the board among them, now and then).
 fn candidate(rules: &Rules, rng: &mut Rng) -> Ply {
-    let pits = 2 * rules.per_row();
+    let pits = rules.pits();
     match rng.below(8) {
         0 => Ply::Pass,
         1 => Ply::Accept,

@@ -44,6 +44,7 @@ use crate::rules::{
     CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
     Rules, SowFrom, Taker, Zone,
 };
+use crate::rules::{ColumnCapture, ColumnPits, ColumnThen, LandingWas, ResowFrom};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -229,34 +230,78 @@ impl Reference {
 
 /// Pits on the board: two rows.
 fn pit_count(rules: &Rules) -> usize {
-    2 * rules.per_row()
+    rows(rules) * rules.per_row()
 }
 
-/// The side whose home row holds pit `p`: South's row is `a b c …`, the
-/// first `per_row` labels.
+/// Rows of the board: 2, or 4 (`board.rows`).
+fn rows(rules: &Rules) -> usize {
+    rules.board.rows()
+}
+
+/// The first index of `side`'s pits: South's come first (on two rows its
+/// row, on four its edge row left to right then its inner row right to
+/// left), then North's the same way from North's left (docs/notation.md).
+fn side_base(rules: &Rules, side: Side) -> usize {
+    match side {
+        Side::South => 0,
+        Side::North => pit_count(rules) / 2,
+    }
+}
+
 fn home_side(rules: &Rules, p: usize) -> Side {
-    if p < rules.per_row() {
+    if p < pit_count(rules) / 2 {
         Side::South
     } else {
         Side::North
     }
 }
 
-/// The pits of `side`'s home row, in label order.
 fn home_row(rules: &Rules, side: Side) -> Vec<usize> {
     (0..pit_count(rules))
         .filter(|&p| home_side(rules, p) == side)
         .collect()
 }
 
-/// Pit `p`'s number: its place in its own row counted from that row's
-/// owner's left, 1 to N, in label order (`a` and `A` are 1).
+/// The place of `p`'s label letter in the alphabet: its number from its
+/// owner's left. On four rows a side's inner row runs right to left in
+/// index order.
 fn pit_number(rules: &Rules, p: usize) -> usize {
-    p % rules.per_row() + 1
+    let n = rules.per_row();
+    let k = p - side_base(rules, home_side(rules, p));
+    if k < n { k + 1 } else { 2 * n - k }
 }
 
-/// How the sowings from pit `p` are directed (`sowing.direction`: one value
-/// for every pit, or one per pit number).
+/// Whether `p` is in `side`'s inner row: on four rows the row nearest the
+/// middle (the second half of the side's indices); on two rows its only
+/// row.
+fn in_inner_row(rules: &Rules, side: Side, p: usize) -> bool {
+    home_side(rules, p) == side
+        && (rows(rules) == 2 || p - side_base(rules, side) >= rules.per_row())
+}
+
+/// The pit across the board from `p`, in the other side's inner row, in
+/// the same column: on two rows `2n - 1 - p`; on four rows, for an inner
+/// pit, `5n - 1 - p` (South's inner pit of column c is `2n - 1 - c`,
+/// North's `3n + c`).
+fn opposite(rules: &Rules, p: usize) -> usize {
+    let n = rules.per_row();
+    if rows(rules) == 4 {
+        5 * n - 1 - p
+    } else {
+        2 * n - 1 - p
+    }
+}
+
+/// The outer pit behind inner pit `p` on four rows, in the same column:
+/// South's edge pit of column c is `c`, North's `3n - 1 - c`.
+fn behind(rules: &Rules, p: usize) -> usize {
+    let n = rules.per_row();
+    match home_side(rules, p) {
+        Side::South => 2 * n - 1 - p,
+        Side::North => 6 * n - 1 - p,
+    }
+}
+
 fn pit_direction(rules: &Rules, p: usize) -> PitDirection {
     if rules.pit_directions.is_empty() {
         PitDirection::Fixed(rules.direction)
@@ -277,15 +322,22 @@ fn reverse(dir: Direction) -> Direction {
 /// question: labels run counter-clockwise round the board, so
 /// counter-clockwise is the next label (after the last comes `a`) and
 /// clockwise the one before. Stores are not pits: they are never "next".
+/// The pit after `p` going `dir`. On two rows one circuit runs round the
+/// whole board; on four rows each side sows round its own two rows, whose
+/// indices run counter-clockwise from `side_base`.
 fn next_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
-    let n = pit_count(rules);
-    match dir {
-        Direction::CounterClockwise => (p + 1) % n,
-        Direction::Clockwise => (p + n - 1) % n,
+    let (base, len) = if rows(rules) == 4 {
+        (side_base(rules, home_side(rules, p)), 2 * rules.per_row())
+    } else {
+        (0, pit_count(rules))
+    };
+    let k = p - base;
+    base + match dir {
+        Direction::CounterClockwise => (k + 1) % len,
+        Direction::Clockwise => (k + len - 1) % len,
     }
 }
 
-/// The pit before `p` along `dir`.
 fn prev_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     next_pit(rules, p, reverse(dir))
 }
@@ -312,10 +364,6 @@ fn last_house(rules: &Rules, side: Side) -> usize {
 
 /// The pit facing `p` across the board: `a` faces the last uppercase pit,
 /// and so on (`[opposite_capture]`).
-fn opposite(rules: &Rules, p: usize) -> usize {
-    pit_count(rules) - 1 - p
-}
-
 /// Whether pit `p` is a house (`[houses]`).
 fn is_house(state: &State, p: usize) -> bool {
     state.houses[p].is_some()
@@ -1002,9 +1050,16 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     // `laps = "single"` "once, at the end of the sowing (any L)"; else as
     // the laps say below.
     let mut beyond_at_end = rules.laps == Laps::Single;
+    // Whether the next lap sows seeds a column capture took: "its first
+    // seed in the pit after" its start, whatever `first_seed` says.
+    let mut resown = false;
     loop {
         SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
         let mut lap = Lap::new(rules, mover, lap_origin, dir, hand);
+        if resown {
+            lap.first_in_start = false;
+            resown = false;
+        }
         while hand > 0 {
             at = lap.next_place();
             hand -= 1;
@@ -1054,6 +1109,48 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         let Place::Pit(last) = at else { break };
         if is_house(state, last) {
             break;
+        }
+        // `[column_capture]`: "at the end of every lap, before the lap
+        // relays or the sowing ends", while the sowing has made fewer than
+        // 10 000 relays.
+        if let Some(cc) = rules.column_capture
+            && may_capture
+            && relays < MAX_RELAYS
+        {
+            let taken = column_capture(rules, state, last, cc);
+            if !taken.is_empty() {
+                let seeds: u32 = taken.iter().map(|&p| state.seeds[p]).sum();
+                for &p in &taken {
+                    state.seeds[p] = 0;
+                    captured.insert(Pit(p as u8));
+                }
+                seeds_captured += seeds;
+                // `then = "captured"`: "the seeds go to the mover's
+                // captured total and the sowing ends".
+                if cc.then == ColumnThen::Captured {
+                    state.captured[mover.index()] += seeds;
+                }
+                let set: PitSet = taken.iter().map(|&p| Pit(p as u8)).collect();
+                note(state, Event::Capture(set));
+                match cc.then {
+                    ColumnThen::Captured => break,
+                    // `then = "resown"`: "the mover sows them on as a new
+                    // lap in the sowing's direction, its first seed in the
+                    // pit after the landing pit (`"after-landing"`) or after
+                    // the sowing's origin (`"after-origin"`)", which counts
+                    // as a relay.
+                    ColumnThen::Resown(from) => {
+                        lap_origin = match from {
+                            ResowFrom::AfterLanding => last,
+                            ResowFrom::AfterOrigin => origin,
+                        };
+                        hand = seeds;
+                        resown = true;
+                        relays += 1;
+                        continue;
+                    }
+                }
+            }
         }
         match rules.laps {
             Laps::Single => break,
@@ -1221,6 +1318,35 @@ fn take(state: &mut State, pits: &[usize]) -> (PitSet, u32) {
         note(state, Event::Capture(set));
     }
     (set, seeds)
+}
+
+/// `[column_capture]`: the pits a lap ending in `landing` takes, if any:
+/// "when the lap's last seed fell in a pit of the mover's inner row that
+/// was empty before it (`when = "empty"`) or held seeds (`"occupied"`), and
+/// the opponent's pits the capture `needs` hold seeds (the inner pit
+/// across the column, or it and the outer pit behind it), the mover takes
+/// the pits of `takes`". The seeds stay where they are; the caller moves
+/// them.
+fn column_capture(rules: &Rules, state: &State, landing: usize, cc: ColumnCapture) -> Vec<usize> {
+    let mover = state.to_move;
+    let was_empty = state.seeds[landing] == 1;
+    let when = match cc.when {
+        LandingWas::Empty => was_empty,
+        LandingWas::Occupied => !was_empty,
+    };
+    if !in_inner_row(rules, mover, landing) || !when {
+        return Vec::new();
+    }
+    let inner = opposite(rules, landing);
+    let outer = behind(rules, inner);
+    let pits = |which: ColumnPits| match which {
+        ColumnPits::Inner => vec![inner],
+        ColumnPits::InnerAndOuter => vec![inner, outer],
+    };
+    if pits(cc.needs).iter().any(|&p| state.seeds[p] == 0) {
+        return Vec::new();
+    }
+    pits(cc.takes)
 }
 
 /// `[houses]`: a last seed that brings the landing pit to exactly

@@ -91,6 +91,15 @@ fn word(
 #[must_use]
 pub fn random_rules(rng: &mut Rng) -> String {
     let mut s = String::new();
+    // One file in four has four rows, where each player sows round their
+    // own two and only the keys defined there are drawn (docs/
+    // rule-language.md, section 3). Decided by a generator of its own,
+    // seeded from the next value of `rng` without taking it, so that a
+    // two-row file draws exactly what it drew before four rows existed:
+    // the tests tuned on those files (their counts, their time) keep them.
+    let mut fork = Rng::new(rng.clone().next_u64() ^ 0x4f75_7220_726f_7773);
+    let four = fork.below(4) == 0;
+    let rows_written = four || fork.below(8) == 0;
 
     // [variant]: identity and provenance, which change nothing in play.
     let id = pick(rng, &["random", "r-2", "x", "random-variant-9"]);
@@ -106,19 +115,18 @@ pub fn random_rules(rng: &mut Rng) -> String {
             let _ = writeln!(s, "{key} = \"some text, \\\"quoted\\\"\"");
         }
     }
-    word(
-        &mut s,
-        rng,
-        "family",
+    let families: &[&str] = if four {
+        &["four-rows", "count-capture", "relay"]
+    } else {
         &[
             "count-capture",
             "relay",
             "beyond-capture",
             "stores",
             "houses",
-        ],
-        2,
-    );
+        ]
+    };
+    word(&mut s, rng, "family", families, 2);
     word(
         &mut s,
         rng,
@@ -139,14 +147,19 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [board].
+    let rows = if four { 4 } else { 2 };
+    let widest = crate::board::MAX_PITS / rows;
     let n = if one_in(rng, 8) {
-        1 + rng.below(26)
+        1 + rng.below(widest)
     } else {
         1 + rng.below(8)
     };
-    // A rule file's board has two rows (`pits_per_row` is all `[board]` says of its shape).
-    let pits = crate::board::Geometry::two_rows(n).pits();
-    let _ = write!(s, "\n[board]\npits_per_row = {n}\n");
+    let pits = rows * n;
+    let _ = write!(s, "\n[board]\n");
+    if rows_written {
+        let _ = writeln!(s, "rows = {rows}");
+    }
+    let _ = writeln!(s, "pits_per_row = {n}");
     // Mostly small boards of seeds; now and then a big one, up to the limit.
     let big = match rng.below(40) {
         0 => 65_535,
@@ -184,18 +197,16 @@ pub fn random_rules(rng: &mut Rng) -> String {
         k * pits as u64
     };
     word(&mut s, rng, "first", &["south", "north"], 3);
-    let stores = word(
-        &mut s,
-        rng,
-        "stores",
-        &["none", "after-last-house", "after-last-house"],
-        3,
-    )
-    .is_some_and(|v| v == "after-last-house");
+    let stores = if four {
+        &["none"][..]
+    } else {
+        &["none", "after-last-house", "after-last-house"]
+    };
+    let stores = word(&mut s, rng, "stores", stores, 3).is_some_and(|v| v == "after-last-house");
 
     // `[houses]` needs `laps = "single"`, `board.stores = "none"` and no
     // trading (DESIGN16, `[houses]`): decided here, drawn further down.
-    let houses = !stores && one_in(rng, 6);
+    let houses = !four && !stores && one_in(rng, 6);
 
     // [sowing].
     let mut skip_origin = false;
@@ -207,7 +218,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
         // A direction other than one fixed direction for the whole board
         // needs `board.stores = "none"`; an array all of one fixed
         // direction is that direction.
-        match rng.below(8) {
+        match if four { 7 } else { rng.below(8) } {
             0 | 1 => {
                 let d = pick(rng, &fixed);
                 let all: Vec<String> = (0..n).map(|_| format!("\"{d}\"")).collect();
@@ -243,13 +254,12 @@ pub fn random_rules(rng: &mut Rng) -> String {
             &["next-pit", "origin", "origin-unless-single"],
             2,
         );
-        word(
-            &mut s,
-            rng,
-            "later_rounds",
-            &["whole-circuit", "opponent-row"],
-            2,
-        );
+        let rounds = if four {
+            &["whole-circuit"][..]
+        } else {
+            &["whole-circuit", "opponent-row"]
+        };
+        word(&mut s, rng, "later_rounds", rounds, 2);
         if !one_in(rng, 4) {
             skip_origin = one_in(rng, 2);
             let _ = writeln!(s, "skip_origin = {skip_origin}");
@@ -265,13 +275,12 @@ pub fn random_rules(rng: &mut Rng) -> String {
     let mut sow_from = "controlled".to_owned();
     if !one_in(rng, 8) {
         s += "\n[moves]\n";
-        if let Some(f) = word(
-            &mut s,
-            rng,
-            "sow_from",
-            &["controlled", "home-row", "opponent-row"],
-            4,
-        ) {
+        let from = if four {
+            &["controlled"][..]
+        } else {
+            &["controlled", "home-row", "opponent-row"]
+        };
+        if let Some(f) = word(&mut s, rng, "sow_from", from, 4) {
             sow_from = f;
         }
         // `below_min` must not be written when `min_seeds` is 1.
@@ -286,18 +295,20 @@ pub fn random_rules(rng: &mut Rng) -> String {
                 word(&mut s, rng, "below_min", &["never", "if-no-other"], 3);
             }
         }
-        word(&mut s, rng, "opening", &["none", "each-home-pit-once"], 3);
-        let feeding = word(
-            &mut s,
-            rng,
-            "feeding",
-            &[
-                "none",
-                "must-feed-empty-opponent",
-                "must-leave-opponent-seeds",
-            ],
-            3,
-        );
+        let (openings, feedings) = if four {
+            (&["none"][..], &["none"][..])
+        } else {
+            (
+                &["none", "each-home-pit-once"][..],
+                &[
+                    "none",
+                    "must-feed-empty-opponent",
+                    "must-leave-opponent-seeds",
+                ][..],
+            )
+        };
+        word(&mut s, rng, "opening", openings, 3);
+        let feeding = word(&mut s, rng, "feeding", feedings, 3);
         word(&mut s, rng, "cannot_sow", &["pass", "end-game"], 4);
         if feeding.is_some_and(|f| f != "none") {
             word(
@@ -316,8 +327,26 @@ pub fn random_rules(rng: &mut Rng) -> String {
         }
     }
 
+    // [column_capture], on four rows only.
+    if four && !one_in(rng, 4) {
+        s += "\n[column_capture]\n";
+        word(&mut s, rng, "when", &["empty", "occupied"], 0);
+        let pits = ["inner", "inner-and-outer"];
+        word(&mut s, rng, "takes", &pits, 0);
+        word(&mut s, rng, "needs", &pits, 3);
+        if word(&mut s, rng, "then", &["captured", "resown"], 0).as_deref() == Some("resown") {
+            word(
+                &mut s,
+                rng,
+                "resow_from",
+                &["after-landing", "after-origin"],
+                0,
+            );
+        }
+    }
+
     // [capture].
-    if !one_in(rng, 4) {
+    if !four && !one_in(rng, 4) {
         s += "\n[capture]\n";
         match rng.below(10) {
             0 => s += "counts = \"even\"\n",
@@ -364,7 +393,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [opposite_capture].
-    if one_in(rng, 4) {
+    if !four && one_in(rng, 4) {
         s += "\n[opposite_capture]\n";
         let empty = word(
             &mut s,
@@ -383,7 +412,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [beyond_capture].
-    if one_in(rng, 4) {
+    if !four && one_in(rng, 4) {
         s += "\n[beyond_capture]\n";
         let zones = ["opponent-territory", "opponent-row", "anywhere"];
         word(&mut s, rng, "zone", &zones, 3);
@@ -417,7 +446,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [sowing_capture].
-    if one_in(rng, 4) {
+    if !four && one_in(rng, 4) {
         s += "\n[sowing_capture]\n";
         s += &random_counts(rng, total, 3);
         let takers = ["mover", "pit-controller"];
@@ -426,7 +455,13 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [trading] (none with houses).
-    match if houses { 12 } else { rng.below(12) } {
+    match if four {
+        12 * usize::from(!one_in(rng, 8))
+    } else if houses {
+        12
+    } else {
+        rng.below(12)
+    } {
         0 => s += "\n[trading]\nenabled = false\n",
         1..=3 => {
             s += "\n[trading]\nenabled = true\n";
@@ -469,7 +504,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
             };
             let _ = writeln!(s, "captured_more_than = {k}");
         }
-        match rng.below(8) {
+        match if four { 2 + rng.below(6) } else { rng.below(8) } {
             0 | 1 => s += "either_row_empty = true\n",
             2 => s += "either_row_empty = false\n",
             _ => {}
@@ -586,6 +621,11 @@ mod tests {
             "opponent_row",
             "max_per_player",
             "not_same_number",
+            "rows",
+            "when",
+            "takes",
+            "needs",
+            "resow_from",
         ] {
             assert!(seen.contains(key), "{key} is never drawn");
         }

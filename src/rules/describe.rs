@@ -8,6 +8,7 @@ use super::model::{
     OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
+use super::{ColumnPits, ColumnThen, LandingWas, ResowFrom};
 use crate::board::{Label, Pit, Side};
 use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
@@ -219,7 +220,10 @@ fn zone_words(z: Zone, trading: bool) -> &'static str {
 /// for each other place on the mover's circuit (every other pit, and the
 /// mover's store where there are stores), then one more.
 fn come_round(r: &Rules) -> usize {
-    let others = r.pits() - 1 + usize::from(r.stores);
+    // The pits of one circuit: the whole board on two rows, a player's own
+    // two rows on four.
+    let circuit = r.board.circuit(Pit(0)).map_or(r.pits(), <[Pit]>::len);
+    let others = circuit - 1 + usize::from(r.stores);
     // A lap whose first seed falls back in its origin needs that one more
     // before it reaches the origin again.
     others + 1 + usize::from(r.first_seed != FirstSeed::NextPit)
@@ -261,6 +265,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     sowing_capture(r, trades, &mut add);
     opposite_capture(r, trades, &mut add);
     beyond_capture(r, trades, &mut add);
+    column_capture(r, &mut add);
     no_capture(r, &mut add);
     trading(r, &mut add);
     end(r, trades, &mut add);
@@ -274,10 +279,25 @@ type Add<'a> = dyn FnMut(Part, &'static str, &'static [&'static str], String) + 
 /// The set-up (`[board]`): the rows, their labels and stores, the seeds, who starts.
 fn set_up(r: &Rules, add: &mut Add<'_>) {
     let n = r.per_row();
-    add(
-        Part::SetUp,
-        "board",
-        &["board.pits_per_row", "board.stores"],
+    let four = r.board.rows() == 4;
+    // Each of a side's rows in label order, as positions list them.
+    let label_rows = r.board.label_rows();
+    let row_words = |pits: &[Pit]| {
+        pits.iter()
+            .map(|&p| r.label(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let board = if four {
+        format!(
+            "The board has four rows of {n} pit{}. South owns the two near rows: the edge row ({}) and the second row ({}), each from South's left to right; North the two far rows: the edge row ({}) and the second row ({}), from North's left to right. Each player's second row is their inner row, facing the opponent's across the board. No stores.",
+            if n == 1 { "" } else { "s" },
+            row_words(&label_rows[0]),
+            row_words(&label_rows[1]),
+            row_words(&label_rows[2]),
+            row_words(&label_rows[3]),
+        )
+    } else {
         format!(
             "The board has {} rows of {n} pit{}. South owns the near row ({}, from South's left to right), North the far row ({}, from North's left to right). {}",
             ["two", "three", "four"][r.board.rows() - 2],
@@ -293,7 +313,13 @@ fn set_up(r: &Rules, add: &mut Add<'_>) {
             } else {
                 "No stores.".to_owned()
             }
-        ),
+        )
+    };
+    add(
+        Part::SetUp,
+        "board",
+        &["board.rows", "board.pits_per_row", "board.stores"],
+        board,
     );
     let first = r.initial[0];
     add(
@@ -307,17 +333,20 @@ fn set_up(r: &Rules, add: &mut Add<'_>) {
                 r.total_seeds
             )
         } else {
-            let row = |side: Side| {
-                r.home_row(side)
-                    .iter()
-                    .map(|p| format!("{}={}", r.label(p), r.initial[p.index()]))
+            let row = |pits: &[Pit]| {
+                pits.iter()
+                    .map(|p| format!("{}={}", r.label(*p), r.initial[p.index()]))
                     .collect::<Vec<_>>()
                     .join(", ")
             };
+            let rows: Vec<String> = label_rows.iter().map(|pits| row(pits)).collect();
             format!(
-                "The pits start with {} and {}, {} in all.",
-                row(Side::South),
-                row(Side::North),
+                "The pits start with {}, {} in all.",
+                if four {
+                    format!("{}; {}; {}; and {}", rows[0], rows[1], rows[2], rows[3])
+                } else {
+                    rows.join(" and ")
+                },
                 count(r.total_seeds, "seed", "seeds")
             )
         },
@@ -345,6 +374,7 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             (SowFrom::Controlled, true) => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
             (SowFrom::HomeRow, true) => "On their turn a player sows from any non-empty pit of their own home row, whoever controls it.".into(),
             (SowFrom::OpponentRow, _) => "On their turn a player sows from any non-empty pit of the opponent's home row.".into(),
+            (_, false) if r.board.rows() == 4 => "On their turn a player sows from any non-empty pit of their own two rows.".into(),
             (_, false) => "On their turn a player sows from any non-empty pit of their own row.".into(),
         },
     );
@@ -463,7 +493,12 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
         "sowing",
         &["sowing.direction", "sowing.laps", "sowing.first_seed"],
         format!(
-            "A sowing takes every seed from the chosen pit and {drops}{direction}, in every pit of the circuit whoever owns it{}.{directions} {}",
+            "A sowing takes every seed from the chosen pit and {drops}{direction}, {}{}.{directions} {}",
+            if r.board.rows() == 4 {
+                "round the mover's own two rows only (North's the same way, A, …)"
+            } else {
+                "in every pit of the circuit whoever owns it"
+            },
             if r.stores {
                 ", and in the mover's own store (never the opponent's)"
             } else {
@@ -922,9 +957,56 @@ fn beyond_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     }
 }
 
+/// `[column_capture]`: across the board by column.
+fn column_capture(r: &Rules, add: &mut Add<'_>) {
+    let Some(c) = &r.column_capture else { return };
+    let pits = |p: ColumnPits| match p {
+        ColumnPits::Inner => "the opponent's inner pit across the board in that column",
+        ColumnPits::InnerAndOuter => {
+            "the opponent's inner pit across the board in that column and the outer pit behind it"
+        }
+    };
+    let needs = match c.needs {
+        ColumnPits::Inner => "the opponent's inner pit across the board holds seeds",
+        ColumnPits::InnerAndOuter => {
+            "both the opponent's inner pit across the board and the outer pit behind it hold seeds"
+        }
+    };
+    add(
+        Part::Captures,
+        "column",
+        &[
+            "column_capture.when",
+            "column_capture.takes",
+            "column_capture.needs",
+            "column_capture.then",
+            "column_capture.resow_from",
+        ],
+        format!(
+            "At the end of every lap, before it relays or the sowing ends (and before the sowing's 10 000th relay): if its last seed fell in a pit of the mover's inner row that was {} before it, and {needs}, the mover takes every seed of {}. {}",
+            match c.when {
+                LandingWas::Empty => "empty",
+                LandingWas::Occupied => "occupied",
+            },
+            pits(c.takes),
+            match c.then {
+                ColumnThen::Captured => "They are captured, and the sowing ends.".to_owned(),
+                ColumnThen::Resown(from) => format!(
+                    "The mover sows them on as a new lap in the same direction, its first seed in the pit after {}; the lap ends as any lap does, and counts as a relay. Captured seeds never leave the board.",
+                    match from {
+                        ResowFrom::AfterLanding => "the landing pit (whose own seeds stay)",
+                        ResowFrom::AfterOrigin => "the pit the sowing started from",
+                    }
+                ),
+            }
+        ),
+    );
+}
+
 /// A game with none of the capture tables.
 fn no_capture(r: &Rules, add: &mut Add<'_>) {
-    if r.capture.is_none()
+    if r.column_capture.is_none()
+        && r.capture.is_none()
         && r.opposite_capture.is_none()
         && r.sowing_capture.is_none()
         && r.beyond_capture.is_none()

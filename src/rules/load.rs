@@ -67,6 +67,7 @@ pub const SECTIONS: &[&str] = &[
     "sowing_capture",
     "beyond_capture",
     "houses",
+    "column_capture",
     "trading",
     "end",
     "readings",
@@ -358,6 +359,7 @@ fn load_chain(
             || (rules.capture.is_none() && key.starts_with("capture."))
             || (rules.beyond_capture.is_none() && key.starts_with("beyond_capture."))
             || (rules.houses.is_none() && key.starts_with("houses."))
+            || (rules.column_capture.is_none() && key.starts_with("column_capture."))
     };
     rules.readings = readings
         .into_iter()
@@ -684,6 +686,7 @@ fn deserialize(
     let mut sowing_capture = None;
     let mut beyond_capture = None;
     let mut houses = None;
+    let mut column_capture = None;
     let mut end = None;
     let mut interpretations = None;
     for (k, v) in table {
@@ -725,6 +728,11 @@ fn deserialize(
                 let span = v.span();
                 houses =
                     section::<TomlHouses>("houses", v, &mut acc).map(|t| Spanned::new(span, t));
+            }
+            "column_capture" => {
+                let span = v.span();
+                column_capture = section::<TomlColumnCapture>("column_capture", v, &mut acc)
+                    .map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut acc),
             "readings" => {}
@@ -783,6 +791,7 @@ fn deserialize(
         sowing_capture,
         beyond_capture,
         houses,
+        column_capture,
         end: end.unwrap_or_default(),
         interpretations: interpretations.unwrap_or_default(),
     };
@@ -1073,7 +1082,7 @@ fn alternatives(
                 // At the key, where the misspelling is, not at its value.
                 let head = path.split('.').next().unwrap_or_default();
                 let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
-                diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}")));
+                diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [column_capture], [trading] or [end]){hint}")));
                 continue;
             }
             let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());
@@ -1108,6 +1117,20 @@ fn settled_by_child(
         let mut leaves = Vec::new();
         override_leaves(ov, "", &mut leaves);
         for (path, v) in leaves {
+            // `board.initial` and `board.seeds_per_pit` give one thing,
+            // the start: a child that writes either has settled a reading
+            // of the other.
+            let same_point = match path.as_str() {
+                "board.initial" => Some("board.seeds_per_pit"),
+                "board.seeds_per_pit" => Some("board.initial"),
+                _ => None,
+            };
+            if let Some(other) = same_point.and_then(|k| lookup(merged, k))
+                && file_of(other.span().start) < reading_file
+            {
+                settled = true;
+                continue;
+            }
             let Some(mine) = lookup(merged, &path) else {
                 continue;
             };

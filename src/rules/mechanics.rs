@@ -10,9 +10,10 @@
 //! is classified here.
 
 use super::model::{
-    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, Direction, End, Examined, Feeding,
-    FirstSeed, GrandSlam, Houses, Laps, LaterRounds, Leftovers, Lock, Opening, OppositeCapture,
-    OppositeLanding, PitDirection, Rules, SowFrom, SowingCapture, Trading,
+    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, ColumnCapture, ColumnThen, Direction,
+    End, Examined, Feeding, FirstSeed, GrandSlam, Houses, Laps, LaterRounds, Leftovers, Lock,
+    Opening, OppositeCapture, OppositeLanding, PitDirection, Rules, SowFrom, SowingCapture,
+    Trading,
 };
 use std::fmt;
 
@@ -68,6 +69,8 @@ macro_rules! mechanics {
 mechanics! {
     /// Stores at the ends of the circuit.
     Stores: Board, "board.stores = true";
+    /// Four rows, each player sowing round their own two.
+    FourRows: Board, "board.rows = 4";
     /// The board sows clockwise.
     Clockwise: Sowing, "sowing.direction = \"clockwise\"";
     /// Some pits sow against the board's direction.
@@ -128,6 +131,10 @@ mechanics! {
     BeyondCapture: Capture, "[beyond_capture]";
     /// Houses: pits made a player's own for good.
     Houses: Capture, "[houses]";
+    /// Captures across the board by column.
+    ColumnCapture: Capture, "[column_capture]";
+    /// Column captures whose seeds are sown on.
+    ColumnResow: Capture, "column_capture.then = \"resown\"";
     /// Pits traded for captured seeds.
     Trading: Capture, "trading.enabled = true";
     /// The game ends when every pit holds fewer than a count.
@@ -241,7 +248,7 @@ impl Mechanics {
         // classified (or said, here, to be no mechanic).
         let Rules {
             provenance: _,
-            board: _,
+            board,
             initial: _,
             first: _,
             direction,
@@ -256,6 +263,7 @@ impl Mechanics {
             beyond_capture,
             houses,
             opposite_capture,
+            column_capture,
             sowing_capture,
             sow_from,
             feeding,
@@ -273,6 +281,7 @@ impl Mechanics {
         } = rules;
 
         add(Mechanic::Stores, *stores);
+        add(Mechanic::FourRows, board.rows() == 4);
         add(
             Mechanic::Clockwise,
             match direction {
@@ -326,6 +335,19 @@ impl Mechanics {
         }) = houses
         {
             add(Mechanic::Houses, true);
+        }
+        if let Some(ColumnCapture {
+            when: _,
+            takes: _,
+            needs: _,
+            then,
+        }) = column_capture
+        {
+            add(Mechanic::ColumnCapture, true);
+            match then {
+                ColumnThen::Captured => {}
+                ColumnThen::Resown(_) => add(Mechanic::ColumnResow, true),
+            }
         }
         if let Some(OppositeCapture {
             landing,

@@ -80,9 +80,19 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
     ),
     ("kpe", "kpe.toml", include_str!("../../rules/kpe.toml")),
     (
+        "moruba",
+        "moruba.toml",
+        include_str!("../../rules/moruba.toml"),
+    ),
+    (
         "oware",
         "oware.toml",
         include_str!("../../rules/oware.toml"),
+    ),
+    (
+        "owela",
+        "owela.toml",
+        include_str!("../../rules/owela.toml"),
     ),
     (
         "pallanguzhi",

@@ -63,6 +63,9 @@ pub enum Family {
     Stores,
     /// Two rows; houses made in play (Toguz Kumalak, Qelat).
     Houses,
+    /// Four rows, each player sowing round their own two and capturing
+    /// across the board by column (Moruba, Owela).
+    FourRows,
 }
 
 /// How sure a rule file's rules are (`variant.evidence`).
@@ -352,6 +355,63 @@ pub struct OppositeCapture {
     pub capturing_seed_taken: bool,
 }
 
+/// Capturing across the board by column (`[column_capture]`, four rows):
+/// a lap whose last seed falls in the mover's inner row takes the
+/// opponent's inner pit of that column, and the outer pit behind it if
+/// the rules say so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnCapture {
+    /// Whether the landing pit must have been empty or occupied before
+    /// the last seed.
+    pub when: LandingWas,
+    /// Which of the opponent's pits of the column are taken.
+    pub takes: ColumnPits,
+    /// Which of them must hold seeds for the capture to happen.
+    pub needs: ColumnPits,
+    /// What becomes of the seeds taken.
+    pub then: ColumnThen,
+}
+
+/// What the landing pit held before the last seed (`column_capture.when`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LandingWas {
+    /// Nothing.
+    Empty,
+    /// One seed or more.
+    Occupied,
+}
+
+/// The opponent's pits of a column (`column_capture.takes`, `needs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ColumnPits {
+    /// The inner pit, facing the landing pit.
+    Inner,
+    /// The inner pit and the outer pit behind it.
+    InnerAndOuter,
+}
+
+/// What becomes of the seeds a column capture takes (`column_capture.then`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ColumnThen {
+    /// They go to the mover's captured total, and the sowing ends.
+    Captured,
+    /// The mover sows them on as a new lap, starting as given.
+    Resown(ResowFrom),
+}
+
+/// Where a re-sowing of captured seeds starts (`column_capture.resow_from`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResowFrom {
+    /// The first seed falls in the pit after the landing pit.
+    AfterLanding,
+    /// The first seed falls in the pit after the sowing's origin.
+    AfterOrigin,
+}
+
 /// Where the last seed must fall for an opposite capture
 /// (`opposite_capture.landing`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -602,7 +662,8 @@ pub struct Rules {
     pub(crate) provenance: Provenance,
     /// The board: rows, circuits and labels.
     pub(crate) board: Geometry,
-    /// Seeds per pit at the start, in label order.
+    /// Seeds per pit at the start, by pit index (on two rows, label
+    /// order).
     pub(crate) initial: Vec<u16>,
     /// Who moves first.
     pub(crate) first: Side,
@@ -634,6 +695,8 @@ pub struct Rules {
     pub(crate) houses: Option<Houses>,
     /// Captures of the pit opposite an empty one, if any.
     pub(crate) opposite_capture: Option<OppositeCapture>,
+    /// Captures across the board by column (four rows), if any.
+    pub(crate) column_capture: Option<ColumnCapture>,
     /// Captures while seeds are sown, if any.
     pub(crate) sowing_capture: Option<SowingCapture>,
     /// Which pits a player may sow from.
@@ -680,7 +743,8 @@ impl Rules {
         &self.board
     }
 
-    /// Seeds per pit at the start, in label order.
+    /// Seeds per pit at the start, by pit index (on two rows, label
+    /// order).
     #[inline]
     #[must_use]
     pub fn initial(&self) -> &[u16] {
@@ -773,6 +837,13 @@ impl Rules {
     #[must_use]
     pub fn houses(&self) -> Option<Houses> {
         self.houses
+    }
+
+    /// Captures across the board by column (four rows), if any.
+    #[inline]
+    #[must_use]
+    pub fn column_capture(&self) -> Option<ColumnCapture> {
+        self.column_capture
     }
 
     /// Captures of the pit opposite an empty one, if any.
@@ -896,6 +967,7 @@ pub const MAX_OFFERS: u64 = 10_000;
 
 /// Keys a `[[interpretation]]` may name.
 pub const INTERPRETABLE_KEYS: &[&str] = &[
+    "board.rows",
     "board.pits_per_row",
     "board.seeds_per_pit",
     "board.initial",
@@ -938,6 +1010,11 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "houses.opponent_row",
     "houses.max_per_player",
     "houses.not_same_number",
+    "column_capture.when",
+    "column_capture.takes",
+    "column_capture.needs",
+    "column_capture.then",
+    "column_capture.resow_from",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",

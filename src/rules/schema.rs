@@ -36,6 +36,8 @@ pub struct TomlRules {
     pub beyond_capture: Option<Spanned<TomlBeyondCapture>>,
     /// Houses made in play; absent means none.
     pub houses: Option<Spanned<TomlHouses>>,
+    /// Captures across the board by column (four rows); absent means none.
+    pub column_capture: Option<Spanned<TomlColumnCapture>>,
     /// Points the sources leave open, and the reading this file takes.
     pub interpretations: Vec<Spanned<TomlInterpretation>>,
 }
@@ -91,6 +93,8 @@ pub enum TomlFamily {
     Stores,
     /// Houses made in play.
     Houses,
+    /// Four rows, each player's seeds going round their own two.
+    FourRows,
 }
 
 /// `variant.evidence`.
@@ -111,7 +115,9 @@ pub enum TomlEvidence {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TomlBoard {
-    /// Pits in each of the two rows.
+    /// Rows of pits: 2 (default) or 4.
+    pub rows: Option<Spanned<Rows>>,
+    /// Pits in each row.
     pub pits_per_row: Spanned<PitsPerRow>,
     /// Seeds in every pit at the start (exclusive with `initial`).
     pub seeds_per_pit: Option<Spanned<SeedCount>>,
@@ -170,6 +176,25 @@ impl<'de> Deserialize<'de> for PitsPerRow {
     }
 }
 
+/// Rows of pits: 2 or 4, checked when read so the error points at the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rows(pub u8);
+
+impl<'de> Deserialize<'de> for Rows {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        match v {
+            2 | 4 => Ok(Rows(v as u8)),
+            3 => Err(de::Error::custom(
+                "expected 2 or 4 rows, found 3: which circuit seeds go round on three rows is a rule of each game, and the language has no key for it yet",
+            )),
+            _ => Err(de::Error::custom(format!(
+                "expected 2 or 4 rows, found {v}"
+            ))),
+        }
+    }
+}
+
 /// A count of seeds in one pit: checked to lie in 0..=65535 when read.
 #[derive(Debug, Clone, Copy)]
 pub struct SeedCount(pub u32);
@@ -200,9 +225,8 @@ pub struct TomlSowing {
     pub first_seed: TomlFirstSeed,
     /// How many laps a sowing makes (default single).
     pub laps: Option<Spanned<TomlLaps>>,
-    /// Where a lap goes once it has come round.
-    #[serde(default)]
-    pub later_rounds: TomlLaterRounds,
+    /// Where a lap goes once it has come round (default the whole circuit).
+    pub later_rounds: Option<Spanned<TomlLaterRounds>>,
     /// Whether a long sowing passes over its emptied origin pit.
     #[serde(default)]
     pub skip_origin: bool,
@@ -228,7 +252,7 @@ impl Default for TomlSowing {
             direction: None,
             first_seed: TomlFirstSeed::NextPit,
             laps: None,
-            later_rounds: TomlLaterRounds::WholeCircuit,
+            later_rounds: None,
             skip_origin: false,
             extra_turn: None,
         }
@@ -333,9 +357,8 @@ pub struct TomlMoves {
     /// Whether pits below `min_seeds` may be sown when nothing else can
     /// (default never).
     pub below_min: Option<Spanned<TomlBelowMin>>,
-    /// An opening rule on which pits may be sown.
-    #[serde(default)]
-    pub opening: TomlOpening,
+    /// An opening rule on which pits may be sown (default none).
+    pub opening: Option<Spanned<TomlOpening>>,
     /// Whether an empty opponent must be fed (default none).
     pub feeding: Option<Spanned<TomlFeeding>>,
     /// What happens when the player to act has nothing to sow.
@@ -388,7 +411,7 @@ impl Default for TomlMoves {
             sow_from: None,
             min_seeds: None,
             below_min: None,
-            opening: TomlOpening::None,
+            opening: None,
             feeding: None,
             cannot_sow: TomlCannotSow::Pass,
             cannot_feed: None,
@@ -597,6 +620,65 @@ pub enum TomlThen {
     SowOn,
 }
 
+/// `[column_capture]`: a lap ending in the mover's inner row takes the
+/// opponent's pits of that column.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlColumnCapture {
+    /// Whether the landing pit was empty or occupied before the last seed.
+    pub when: TomlColumnWhen,
+    /// The opponent's pits of the column taken.
+    pub takes: TomlColumnPits,
+    /// The opponent's pits of the column that must hold seeds (default the inner one).
+    #[serde(default)]
+    pub needs: TomlColumnPits,
+    /// What becomes of the seeds taken.
+    pub then: Spanned<TomlColumnThen>,
+    /// Where re-sown seeds start; only with `then = "resown"`.
+    pub resow_from: Option<Spanned<TomlResowFrom>>,
+}
+
+/// `column_capture.when`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlColumnWhen {
+    /// The landing pit was empty before the last seed.
+    Empty,
+    /// The landing pit held seeds before the last seed.
+    Occupied,
+}
+
+/// `column_capture.takes` and `column_capture.needs`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlColumnPits {
+    /// The opponent's inner pit of the column.
+    #[default]
+    Inner,
+    /// That pit and the pit behind it in the opponent's outer row.
+    InnerAndOuter,
+}
+
+/// `column_capture.then`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlColumnThen {
+    /// The seeds go to the mover's captured total and the sowing ends.
+    Captured,
+    /// The mover sows the seeds on as a new lap.
+    Resown,
+}
+
+/// `column_capture.resow_from`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlResowFrom {
+    /// The first seed falls in the pit after the landing pit.
+    AfterLanding,
+    /// The first seed falls in the pit after the sowing's origin.
+    AfterOrigin,
+}
+
 /// `[houses]`: pits that become one player's for good.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -735,8 +817,7 @@ pub struct TomlEnd {
     /// The game ends as soon as a player has captured more than this many seeds.
     pub captured_more_than: Option<Spanned<i64>>,
     /// The game ends right after any ply that leaves either player's home row empty.
-    #[serde(default)]
-    pub either_row_empty: bool,
+    pub either_row_empty: Option<Spanned<bool>>,
     /// The game ends as soon as the board holds at most this many seeds.
     pub seeds_left_at_most: Option<Spanned<i64>>,
     /// Who takes the seeds left when `seeds_left_at_most` ends the game.
@@ -761,7 +842,7 @@ impl Default for TomlEnd {
             all_pits_below: None,
             repetition: three(),
             captured_more_than: None,
-            either_row_empty: false,
+            either_row_empty: None,
             seeds_left_at_most: None,
             seeds_left_to: None,
             max_plies: None,

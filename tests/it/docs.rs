@@ -37,6 +37,7 @@ const KEYS: &[&str] = &[
     "variant.sources",
     "variant.family",
     "variant.evidence",
+    "board.rows",
     "board.pits_per_row",
     "board.seeds_per_pit",
     "board.initial",
@@ -76,6 +77,11 @@ const KEYS: &[&str] = &[
     "houses.opponent_row",
     "houses.max_per_player",
     "houses.not_same_number",
+    "column_capture.when",
+    "column_capture.takes",
+    "column_capture.needs",
+    "column_capture.then",
+    "column_capture.resow_from",
     "sowing_capture.counts",
     "sowing_capture.taker",
     "sowing_capture.last_seed_taker",
@@ -134,6 +140,11 @@ const WORD_KEYS: &[&str] = &[
     "beyond_capture.then",
     "sowing_capture.taker",
     "sowing_capture.last_seed_taker",
+    "column_capture.when",
+    "column_capture.takes",
+    "column_capture.needs",
+    "column_capture.then",
+    "column_capture.resow_from",
     "end.seeds_left_to",
     "end.leftovers",
     "end.winner",
@@ -169,9 +180,14 @@ fn section(header: &str, name: &str, keys: &[(&str, &str)]) -> Section {
 /// `(key, value)` replaces the key's value (or adds the key), the value
 /// written as TOML. Houses cannot go with trading, so a probe of a
 /// `houses` key has a `[houses]` table and no `[trading]`; every other
-/// probe has trading and no houses.
+/// probe has trading and no houses. A probe of a `column_capture` key
+/// (or of `board.rows`) is a board of four rows, which takes none of the
+/// two-row captures, houses or trading.
 fn probe_file(changes: &[(&str, &str)]) -> String {
     let houses = changes.iter().any(|(k, _)| k.starts_with("houses."));
+    let four = changes
+        .iter()
+        .any(|(k, _)| k.starts_with("column_capture.") || *k == "board.rows");
     let reading = format!("readings.{READING}");
     let mut sections: Vec<Section> = vec![
         section(
@@ -225,6 +241,16 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             "houses",
             &[("made_at", "3"), ("opponent_row", "[1, 2, 3]")],
         ),
+        section(
+            "[column_capture]",
+            "column_capture",
+            &[
+                ("when", "\"occupied\""),
+                ("takes", "\"inner-and-outer\""),
+                ("then", "\"resown\""),
+                ("resow_from", "\"after-landing\""),
+            ],
+        ),
         section("[end]", "end", &[("repetition", "3")]),
         section(
             "[[interpretation]]",
@@ -250,7 +276,22 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             ],
         ),
     ];
-    sections.retain(|s| s.1 != if houses { "trading" } else { "houses" });
+    if four {
+        let two_rows_only = [
+            "capture",
+            "trading",
+            "opposite_capture",
+            "sowing_capture",
+            "beyond_capture",
+            "houses",
+        ];
+        sections.retain(|s| !two_rows_only.contains(&s.1.as_str()));
+        let board = sections.iter_mut().find(|s| s.1 == "board").unwrap();
+        board.2.insert(0, ("rows".to_owned(), "4".to_owned()));
+    } else {
+        sections.retain(|s| s.1 != if houses { "trading" } else { "houses" });
+        sections.retain(|s| s.1 != "column_capture");
+    }
     for &(key, value) in changes {
         let key = key.replace("<name>", READING);
         let (table, field) = split(&key);

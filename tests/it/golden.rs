@@ -135,6 +135,8 @@ golden! {
     golden_pallanguzhi_games: "pallanguzhi" >= 6,
     golden_bay_khom_games: "bay-khom" >= 6,
     golden_tap_urdy_games: "tap-urdy" >= 6,
+    golden_moruba_games: "moruba" >= 8,
+    golden_owela_games: "owela" >= 12,
 }
 
 /// Every bundled variant has golden games, and every directory is replayed.

@@ -13,9 +13,8 @@
 //! for 256 plies), and `play_unchecked` pushes one repetition key per ply
 //! onto it, so the buffer grows (amortised doubling, a few times in all)
 //! whenever a game is longer than every game before it in the same `Game`.
-//! The warm-up grows it; the measured run then passes only because none
-//! of its games outgrows the warm-up's longest (the seeds are fixed, so
-//! this is deterministic). Likewise the ply `Vec` grows once if a ply list
+//! The warm-up grows it; the measured run replays the warm-up's games
+//! (the same seed), so none of them outgrows the warm-up's longest. Likewise the ply `Vec` grows once if a ply list
 //! is longer than its capacity. The repetition count's table (for windows
 //! longer than 128 plies, as Goré's often are) is allocated the first time
 //! a window gets that long, at twice the history's capacity, and grows
@@ -45,9 +44,12 @@ fn random_playouts_allocate_nothing_after_warm_up() {
         let r = rules::bundled(id).unwrap();
         let mut game = Game::new(Variant::new(r.clone()));
         let mut legal: Vec<Ply> = Vec::with_capacity(64);
-        let mut rng = Rng::new(0xa110c);
         // Warm-up: the history buffer grows to the longest game so far.
+        // The measured run then plays the same games again (the same
+        // seed), so none outgrows the warm-up's longest by construction.
+        let mut rng = Rng::new(0xa110c);
         random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());
+        let mut rng = Rng::new(0xa110c);
         let mut stats = Playouts::default();
         let n = allocations(|| {
             stats = random_playouts_in(&mut game, &mut legal, &mut rng, 200_000, &mut ());

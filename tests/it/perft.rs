@@ -36,6 +36,12 @@ const UNDER_READINGS: &[(&str, &str, &str, &str)] = &[
         "direction",
         "clockwise",
     ),
+    (
+        "owela-inner-and-outer",
+        "owela",
+        "capture-needs",
+        "inner-and-outer",
+    ),
 ];
 
 fn check_table(id: &str) -> usize {
@@ -128,6 +134,9 @@ tables! {
     perft_pallanguzhi: "pallanguzhi" >= 6,
     perft_bay_khom: "bay-khom" >= 6,
     perft_tap_urdy: "tap-urdy" >= 6,
+    perft_moruba: "moruba" >= 20,
+    perft_owela: "owela" >= 20,
+    perft_owela_inner_and_outer: "owela-inner-and-outer" >= 15,
 }
 
 /// Every table on disk is checked, and every bundled variant has one.

@@ -382,14 +382,27 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
             .position(|l| l.split_whitespace().eq(want.iter().map(String::as_str)))
             .unwrap_or_else(|| panic!("no labels {want:?}: {what}"))
     };
-    let top = label_line((n..2 * n).rev().collect());
-    let bottom = label_line((0..n).collect());
+    // The edge rows' labels stand over and under the board: North's edge
+    // row (drawn right to left) on top, South's below; on four rows the
+    // inner rows lie between, labelled by their column letters.
+    let rows = rules.board().rows();
+    let edge = |k: usize| -> Vec<usize> {
+        rules.board().label_rows()[k]
+            .iter()
+            .map(|p| p.index())
+            .collect()
+    };
+    let north_edge = edge(rows / 2);
+    let south_edge = edge(0);
+    assert_eq!(south_edge, (0..n).collect::<Vec<_>>());
+    let top = label_line(north_edge.iter().rev().copied().collect());
+    let bottom = label_line(south_edge.clone());
     assert_eq!(
         bottom,
-        top + 3 + usize::from(rules.stores()),
+        top + rows + 1 + usize::from(rules.stores()),
         "labels, rows (and the stores between): {what}"
     );
-    for (labels, row, pits) in [(top, top + 1, n..2 * n), (bottom, bottom - 1, 0..n)] {
+    for (labels, row, pits) in [(top, top + 1, north_edge), (bottom, bottom - 1, south_edge)] {
         let row: Vec<char> = board[row].chars().collect();
         let labels: Vec<char> = board[labels].chars().collect();
         for i in pits {
@@ -410,7 +423,9 @@ fn check_start_board(rules: &ayla::rules::Rules, out: &str, width: usize, what: 
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     // The sowing line says which way seeds go: one way for the whole
     // board, or pit by pit (and `>`/`<` where the mover chooses).
-    if rules.pit_directions().is_empty() {
+    if rows == 4 {
+        assert!(flat.contains("each round their own rows (a to"), "{what}");
+    } else if rules.pit_directions().is_empty() {
         let way = match rules.direction() {
             ayla::rules::Direction::CounterClockwise => "sowing: counter-clockwise (a to",
             _ => "sowing: clockwise (",

@@ -73,6 +73,18 @@ fn a_child_that_sets_a_key_settles_the_parents_reading_of_it() {
     assert!(r.readings().iter().any(|x| x.name == "skip-origin"));
 }
 
+/// `seeds_per_pit` and `initial` give one thing, the start: a child that
+/// writes `seeds_per_pit` settles a parent's reading of `initial`
+/// (Owela's `layout`) instead of clashing with it.
+#[test]
+fn a_child_that_sets_seeds_per_pit_settles_a_reading_of_the_initial_layout() {
+    let text = "extends = \"owela\"\n[variant]\nid = \"o2\"\nname = \"O2\"\n[board]\npits_per_row = 2\nseeds_per_pit = 2\n";
+    let r = rules::parse("o2.toml", text).unwrap();
+    assert_eq!(r.initial(), &[2; 8]);
+    assert!(!r.readings().iter().any(|x| x.name == "layout"));
+    assert!(r.readings().iter().any(|x| x.name == "capture-needs"));
+}
+
 #[test]
 fn check_honours_reading_flags_and_the_readings_tag() {
     let f = "tests/fit/skip-origin.rec";

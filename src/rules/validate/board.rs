@@ -1,7 +1,7 @@
 //! `[board]`: the rows and the seeds they start with.
 
 use super::{Checker, value};
-use crate::board::Geometry;
+use crate::board::{Geometry, MAX_PITS};
 use crate::rules::error::Span;
 use crate::rules::model::MAX_TOTAL_SEEDS;
 use crate::rules::schema::{TomlBoard, TomlStores};
@@ -9,7 +9,7 @@ use toml::Spanned;
 
 /// What the other tables check against: the board as validated.
 pub(in crate::rules) struct Board {
-    /// The board's geometry: two rows of `per_row`.
+    /// The board's geometry: two or four rows of `per_row`.
     pub(super) geometry: Geometry,
     /// Pits per row.
     pub(super) per_row: usize,
@@ -18,7 +18,7 @@ pub(in crate::rules) struct Board {
     pub(super) rows: (usize, Span),
     /// Pits on the board.
     pub(super) pits: usize,
-    /// Seeds per pit at the start, in label order.
+    /// Seeds per pit at the start, by pit index.
     pub(super) initial: Vec<u16>,
     /// Seeds on the board at the start.
     pub(super) total: u64,
@@ -35,8 +35,28 @@ pub(super) fn board(
 ) -> Board {
     let board_span: Span = raw_board.span().into();
     let board = raw_board.get_ref();
-    let per_row = board.pits_per_row.get_ref().0 as usize;
-    let pits = 2 * per_row;
+    let mut per_row = board.pits_per_row.get_ref().0 as usize;
+    let rows = board
+        .rows
+        .as_ref()
+        .map_or(2, |r| usize::from(r.get_ref().0));
+    if rows * per_row > MAX_PITS {
+        let most = MAX_PITS / rows;
+        c.err(
+            board.pits_per_row.span().into(),
+            "board.pits_per_row",
+            format!(
+                "a board of {rows} rows has at most {most} pits a row ({MAX_PITS} pits in all), found {per_row}"
+            ),
+        );
+        per_row = most;
+    }
+    let pits = rows * per_row;
+    let order = if rows == 2 {
+        "in label order"
+    } else {
+        "row by row in the order positions list them"
+    };
     let initial: Vec<u32> = match (&board.seeds_per_pit, &board.initial) {
         (Some(_), Some(init)) => {
             c.err(
@@ -64,7 +84,7 @@ pub(super) fn board(
                         "board.initial",
                         init.span().into(),
                         format!(
-                            "expected {pits} counts (2 rows of {per_row}, in label order), found {found}"
+                            "expected {pits} counts ({rows} rows of {per_row}, {order}), found {found}"
                         ),
                     ),
                     Some((
@@ -108,13 +128,18 @@ pub(super) fn board(
         };
         c.err(span, key, "the board holds no seeds at all");
     }
-    let initial: Vec<u16> = initial
-        .iter()
-        .map(|&x| x.min(u32::from(u16::MAX)) as u16)
-        .collect();
+    // `PitsPerRow` holds 1 to 26 and `Rows` 2 or 4, and a board too
+    // large for the pit sets was cut down above.
+    let geometry = Geometry::new(rows, per_row).expect("a size the checks above keep");
+    // A file lists the counts as positions list the rows; the model holds
+    // them by pit index (the same order on two rows).
+    let mut by_index = vec![0u16; pits];
+    for (pit, &count) in geometry.label_rows().iter().flatten().zip(&initial) {
+        by_index[pit.index()] = count.min(u32::from(u16::MAX)) as u16;
+    }
+    let initial = by_index;
     Board {
-        // `PitsPerRow` holds 1 to 26, which two rows always take.
-        geometry: Geometry::two_rows(per_row),
+        geometry,
         per_row,
         rows: (per_row, board.pits_per_row.span().into()),
         pits,

@@ -6,7 +6,10 @@
 use super::{Checker, value, written};
 use crate::rules::error::Span;
 use crate::rules::model::{Laps, Lock, Rules};
-use crate::rules::schema::{TomlExtraTurn, TomlRules, TomlSowFrom, TomlThen};
+use crate::rules::schema::{
+    TomlDirections, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlOpening, TomlRules,
+    TomlSowFrom, TomlStores, TomlThen,
+};
 
 /// Every check across tables, on the model the tables gave (`rules`) and
 /// the places the raw file (`raw`) writes its keys.
@@ -26,6 +29,131 @@ pub(super) fn cross(
     };
     sow_on_and_laps(c, raw, rules, laps_name, file_of);
     houses_and_the_rest(c, raw, rules, laps_name, file_of);
+    four_rows(c, raw, rules, file_of);
+}
+
+/// What a board of four rows does not take: each player sows round their
+/// own two rows, so stores, feeding and later rounds in the opponent's row
+/// have nothing to mean; and the captures, houses, trading, openings and
+/// directions by pit number are defined on two rows only, captures on four
+/// rows being made by column ([column_capture]). Each error is at the key
+/// that does not fit, or at `board.rows` when a more derived file set it.
+fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(Span) -> usize) {
+    let Some(rows) = raw.board.get_ref().rows.as_ref() else {
+        return;
+    };
+    if rules.board.rows() != 4 {
+        return;
+    }
+    let rows_at = Span::from(rows.span());
+    let two_rows_only = "is defined on boards of two rows only";
+    let by_column =
+        "on four rows captures are made across the board by column: use [column_capture]";
+    let mut misfits: Vec<(&str, Option<Span>, String)> = Vec::new();
+    let board = raw.board.get_ref();
+    if value(&board.stores) != TomlStores::None {
+        misfits.push((
+            "board.stores",
+            written(&board.stores),
+            "has no place on four rows: each player sows round their own two rows, and a store sits where a circuit leaves a player's pits".into(),
+        ));
+    }
+    let table = |name: &'static str, at: Option<Span>, why: &str| (name, at, why.to_owned());
+    if raw.capture.is_some() {
+        misfits.push(table("capture", written(&raw.capture), by_column));
+    }
+    if raw.opposite_capture.is_some() {
+        misfits.push(table(
+            "opposite_capture",
+            written(&raw.opposite_capture),
+            by_column,
+        ));
+    }
+    if raw.sowing_capture.is_some() {
+        misfits.push(table(
+            "sowing_capture",
+            written(&raw.sowing_capture),
+            &format!("{two_rows_only}; {by_column}"),
+        ));
+    }
+    if raw.beyond_capture.is_some() {
+        misfits.push(table(
+            "beyond_capture",
+            written(&raw.beyond_capture),
+            by_column,
+        ));
+    }
+    if raw.houses.is_some() {
+        misfits.push(table("houses", written(&raw.houses), two_rows_only));
+    }
+    if rules.trading.is_some() {
+        misfits.push(table("trading", written(&raw.trading), two_rows_only));
+    }
+    if let Some(d) = &raw.sowing.direction
+        && matches!(d.get_ref(), TomlDirections::PerPit(_))
+    {
+        misfits.push((
+            "sowing.direction",
+            written(&raw.sowing.direction),
+            format!("as a list by pit number {two_rows_only}: give one direction for every pit, or \"chosen\""),
+        ));
+    }
+    if value(&raw.sowing.later_rounds) != TomlLaterRounds::WholeCircuit {
+        misfits.push((
+            "sowing.later_rounds",
+            written(&raw.sowing.later_rounds),
+            "\"opponent-row\" has nothing to mean on four rows: each player sows round their own two rows and never reaches the opponent's".into(),
+        ));
+    }
+    if value(&raw.moves.sow_from) != TomlSowFrom::Controlled {
+        misfits.push((
+            "moves.sow_from",
+            written(&raw.moves.sow_from),
+            "on four rows a player sows from their own two rows: leave out `sow_from`".into(),
+        ));
+    }
+    if value(&raw.moves.opening) != TomlOpening::None {
+        misfits.push((
+            "moves.opening",
+            written(&raw.moves.opening),
+            two_rows_only.into(),
+        ));
+    }
+    if value(&raw.moves.feeding) != TomlFeeding::None {
+        misfits.push((
+            "moves.feeding",
+            written(&raw.moves.feeding),
+            "has nothing to mean on four rows: each player sows round their own two rows, so no sowing feeds the opponent".into(),
+        ));
+    }
+    if raw
+        .end
+        .either_row_empty
+        .as_ref()
+        .is_some_and(|e| *e.get_ref())
+    {
+        misfits.push((
+            "end.either_row_empty",
+            written(&raw.end.either_row_empty),
+            two_rows_only.into(),
+        ));
+    }
+    for (key, at, why) in misfits {
+        let at = at.unwrap_or(rows_at);
+        c.conflict(
+            file_of,
+            (
+                key,
+                at,
+                format!("{why} (the board has four rows: `board.rows = 4`)"),
+            ),
+            Some((
+                "board.rows",
+                rows_at,
+                format!("4, but the inherited `{key}` {why}"),
+            )),
+        );
+    }
 }
 
 /// Reading: only the first-sowing lock is checked against `sow_from =

@@ -56,7 +56,7 @@ pub(super) fn end(c: &mut Checker, end: &TomlEnd, sound: Option<u64>) -> End {
     End {
         all_pits_below,
         captured_more_than,
-        either_row_empty: end.either_row_empty,
+        either_row_empty: end.either_row_empty.as_ref().is_some_and(|e| *e.get_ref()),
         seeds_left_at_most,
         seeds_left_to_first,
         repetition,

@@ -24,7 +24,7 @@ pub(super) fn interpretations(
                 span,
                 "interpretation.key",
                 format!(
-                    "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [trading] or [end]){hint}"
+                    "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [column_capture], [trading] or [end]){hint}"
                 ),
             );
         }

@@ -8,6 +8,7 @@
 mod beyond_capture;
 mod board;
 mod capture;
+mod column_capture;
 mod cross;
 mod end;
 mod houses;
@@ -68,6 +69,10 @@ impl Rules {
             .houses
             .as_ref()
             .map(|h| houses::houses(&mut c, h, &board, sound, file_of));
+        let column_capture = raw
+            .column_capture
+            .as_ref()
+            .map(|t| column_capture::column_capture(&mut c, t, &board));
         let mut interpretations = interpretations::interpretations(&mut c, &raw.interpretations);
         let rules = Rules {
             provenance,
@@ -89,6 +94,7 @@ impl Rules {
             below_min_if_no_other: moves.below_min_if_no_other,
             opening: moves.opening,
             opposite_capture,
+            column_capture,
             sowing_capture,
             sow_from: moves.sow_from,
             feeding: moves.feeding,
@@ -362,6 +368,7 @@ pub(super) mod tests {
         end: TomlEnd,
         beyond_capture: Option<Spanned<TomlBeyondCapture>>,
         houses: Option<Spanned<TomlHouses>>,
+        column_capture: Option<Spanned<TomlColumnCapture>>,
         #[serde(default)]
         interpretation: Vec<Spanned<TomlInterpretation>>,
     }
@@ -402,6 +409,7 @@ pub(super) mod tests {
             end: f.end,
             beyond_capture: f.beyond_capture,
             houses: f.houses,
+            column_capture: f.column_capture,
             interpretations: f.interpretation,
         }
     }

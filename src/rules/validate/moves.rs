@@ -95,7 +95,7 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
         min_seeds,
         // An inherited `below_min` under a child's `min_seeds = 1` is moot.
         below_min_if_no_other: below_min == TomlBelowMin::IfNoOther && min_seeds > 1,
-        opening: match moves.opening {
+        opening: match super::value(&moves.opening) {
             TomlOpening::None => Opening::None,
             TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
         },

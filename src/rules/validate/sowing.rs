@@ -93,7 +93,7 @@ pub(super) fn sowing(
             TomlLaps::Relay => Laps::Relay,
             TomlLaps::RelayFromNext => Laps::RelayFromNext,
         },
-        later_rounds: match sowing.later_rounds {
+        later_rounds: match super::value(&sowing.later_rounds) {
             TomlLaterRounds::WholeCircuit => LaterRounds::WholeCircuit,
             TomlLaterRounds::OpponentRow => LaterRounds::OpponentRow,
         },

@@ -36,6 +36,7 @@ pub(super) fn provenance(c: &mut Checker, v: &TomlVariant) -> Provenance {
             TomlFamily::BeyondCapture => Family::BeyondCapture,
             TomlFamily::Stores => Family::Stores,
             TomlFamily::Houses => Family::Houses,
+            TomlFamily::FourRows => Family::FourRows,
         }),
         evidence: v.evidence.map(|e| match e {
             TomlEvidence::Observed => Evidence::Observed,
