@@ -4,7 +4,8 @@
 //! test with the rule file, the plies, the position and both answers.
 //!
 //! Four tests of a quarter each, so libtest runs them on two cores:
-//! together at least 2,000 files and 1,000,000 compared plies.
+//! together at least 2,000 files and 1,400,000 compared plies, 400,000 of
+//! them under files of four rows.
 //! `cargo test --release --test it differential:: -- --nocapture` shows the
 //! figures.
 
@@ -16,8 +17,12 @@ use std::time::Instant;
 
 /// Files each test draws at least.
 const FILES: u64 = 500;
-/// Plies each test compares at least (it draws files until it has).
+/// Plies of two-row files each test compares at least (it draws files
+/// until it has): the same files as before four rows came in, which the
+/// generator's fork keeps.
 const PLIES: u64 = 250_000;
+/// Plies of four-row files each test compares at least, on top.
+const FOUR_PLIES: u64 = 100_000;
 /// Random games per file.
 const GAMES: u64 = 2;
 /// Most plies of one game (fewer for costly files: `MAX_WORK`).
@@ -27,22 +32,40 @@ fn quarter(seed: u64) {
     let t = Instant::now();
     let mut seeds = Rng::new(seed);
     let (mut files, mut games, mut plies) = (0u64, 0u64, 0u64);
-    while files < FILES || plies < PLIES {
+    // Files of four rows drawn, and the plies compared under them.
+    let (mut four, mut four_plies) = (0u64, 0u64);
+    while files < FILES || plies - four_plies < PLIES || four_plies < FOUR_PLIES {
         let mut rng = Rng::new(seeds.next_u64());
         let text = random_rules(&mut rng);
         let r = rules::parse("random.toml", &text)
             .unwrap_or_else(|e| panic!("a drawn rule file does not load: {e}\n{text}"));
+        // One file in four has four rows: a generator that stopped
+        // drawing them would otherwise keep this loop going for ever.
+        assert!(
+            files < 20 * FILES,
+            "{files} files, only {four} of four rows ({four_plies} plies)"
+        );
+        let four_rows = r.board().rows() == 4;
+        if four_rows && four_plies >= FOUR_PLIES {
+            continue;
+        }
         files += 1;
+        four += u64::from(four_rows);
         for _ in 0..GAMES {
             match compare_game(&r, &mut rng, MAX_PLIES) {
-                Ok(n) => plies += n as u64,
+                Ok(n) => {
+                    plies += n as u64;
+                    if four_rows {
+                        four_plies += n as u64;
+                    }
+                }
                 Err(d) => panic!("\n{}", d.with_rules_text(&text)),
             }
             games += 1;
         }
     }
     println!(
-        "differential (seed {seed}): {files} files, {games} games, {plies} plies in {:.1} s",
+        "differential (seed {seed}): {files} files, {games} games, {plies} plies in {:.1} s; of them {four} files of four rows, {four_plies} plies",
         t.elapsed().as_secs_f64()
     );
 }
