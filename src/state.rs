@@ -13,8 +13,8 @@ use crate::board::{Pit, PitSet, Side};
 use crate::rules::Rules;
 
 /// The whole state of a game but its history, unchecked: every per-pit
-/// `Vec` has one entry per pit of the board, in label order (pit `i` is
-/// `Pit(i)`). Counts are `u32` so arithmetic on them needs no care; the
+/// `Vec` has one entry per pit of the board, by pit index (pit `i` is
+/// `Pit(i)`; on two rows that is label order). Counts are `u32` so arithmetic on them needs no care; the
 /// engine checks they fit its own when it takes a state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {

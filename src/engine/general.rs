@@ -67,8 +67,9 @@ fn plain_lap(
 
 /// Walks one lap of `hand` seeds started at `lap_origin` by `side` going
 /// `dir`, its first seed in the origin if `in_origin` (`sowing.first_seed`,
-/// which a re-sowing of captured seeds does not follow), calling `drop(place, left)` for each seed where it falls (`None`:
-/// the mover's store), `left` being the seeds still in hand after it; a
+/// which a re-sowing of captured seeds does not follow), calling
+/// `drop(place, left)` for each seed where it falls (`None`: the mover's
+/// store), `left` being the seeds still in hand after it; a
 /// `true` from `drop` stops the walk. Gives the last place reached.
 ///
 /// The lap's geometry depends on nothing but the rules: `first_seed`,

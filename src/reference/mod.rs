@@ -228,7 +228,7 @@ impl Reference {
 // and labels", `board.stores`, `sowing.direction`; DESIGN16 section 1,
 // `sowing.direction`).
 
-/// Pits on the board: two rows.
+/// Pits on the board: `board.rows` rows of `pits_per_row`.
 fn pit_count(rules: &Rules) -> usize {
     rows(rules) * rules.per_row()
 }
@@ -248,6 +248,8 @@ fn side_base(rules: &Rules, side: Side) -> usize {
     }
 }
 
+/// The side whose own rows hold pit `p`: South's pits are the first half
+/// of the indices.
 fn home_side(rules: &Rules, p: usize) -> Side {
     if p < pit_count(rules) / 2 {
         Side::South
@@ -256,6 +258,8 @@ fn home_side(rules: &Rules, p: usize) -> Side {
     }
 }
 
+/// The pits of `side`'s home row (on four rows, its two rows), in index
+/// order.
 fn home_row(rules: &Rules, side: Side) -> Vec<usize> {
     (0..pit_count(rules))
         .filter(|&p| home_side(rules, p) == side)
@@ -280,7 +284,8 @@ fn in_inner_row(rules: &Rules, side: Side, p: usize) -> bool {
 }
 
 /// The pit across the board from `p`, in the other side's inner row, in
-/// the same column: on two rows `2n - 1 - p`; on four rows, for an inner
+/// the same column (`[opposite_capture]`, `[column_capture]`): on two rows
+/// `2n - 1 - p` (`a` faces the last uppercase pit); on four rows, for an inner
 /// pit, `5n - 1 - p` (South's inner pit of column c is `2n - 1 - c`,
 /// North's `3n + c`).
 fn opposite(rules: &Rules, p: usize) -> usize {
@@ -302,6 +307,8 @@ fn behind(rules: &Rules, p: usize) -> usize {
     }
 }
 
+/// How the sowings from pit `p` are directed (`sowing.direction`: one value
+/// for every pit, or one per pit number).
 fn pit_direction(rules: &Rules, p: usize) -> PitDirection {
     if rules.pit_directions.is_empty() {
         PitDirection::Fixed(rules.direction)
@@ -319,12 +326,11 @@ fn reverse(dir: Direction) -> Direction {
 }
 
 /// The pit after `p` along `dir`, the direction of the sowing in
-/// question: labels run counter-clockwise round the board, so
+/// question. On two rows labels run counter-clockwise round the board, so
 /// counter-clockwise is the next label (after the last comes `a`) and
-/// clockwise the one before. Stores are not pits: they are never "next".
-/// The pit after `p` going `dir`. On two rows one circuit runs round the
-/// whole board; on four rows each side sows round its own two rows, whose
-/// indices run counter-clockwise from `side_base`.
+/// clockwise the one before; on four rows each side sows round its own two
+/// rows, whose indices run counter-clockwise from `side_base`. Stores are
+/// not pits: they are never "next".
 fn next_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     let (base, len) = if rows(rules) == 4 {
         (side_base(rules, home_side(rules, p)), 2 * rules.per_row())
@@ -338,6 +344,7 @@ fn next_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     }
 }
 
+/// The pit before `p` along `dir`.
 fn prev_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     next_pit(rules, p, reverse(dir))
 }
@@ -362,8 +369,6 @@ fn last_house(rules: &Rules, side: Side) -> usize {
     }
 }
 
-/// The pit facing `p` across the board: `a` faces the last uppercase pit,
-/// and so on (`[opposite_capture]`).
 /// Whether pit `p` is a house (`[houses]`).
 fn is_house(state: &State, p: usize) -> bool {
     state.houses[p].is_some()
