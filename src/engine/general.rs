@@ -263,8 +263,25 @@ impl Position {
         after.sow_general(rules, origin, dir).1
     }
 
-    /// Steps 4 to 6 of the legality filters: the plies of `origins`, then
-    /// those the feeding rule and a forbidden grand slam leave.
+    /// Whether `ply` captures for the mover (`moves.must_capture`): takes a
+    /// pit by any capture of the rules, re-sown column captures included,
+    /// or makes a house (played on a copy).
+    fn ply_captures(&self, rules: &Variant, ply: Ply) -> bool {
+        let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
+        let mut after = *self;
+        match after.sow_general(rules, origin, dir).0 {
+            Effect::Sow(e) => {
+                !e.captured.is_empty()
+                    || !e.houses_made.is_empty()
+                    || e.sowing_taken[self.to_move.index()] > 0
+            }
+            _ => false,
+        }
+    }
+
+    /// Steps 4 to 7 of the legality filters: the plies of `origins`, then
+    /// those the feeding rule, a forbidden grand slam and the capture
+    /// obligation leave.
     pub(crate) fn general_plies(
         &self,
         rules: &Variant,
@@ -281,6 +298,9 @@ impl Position {
             .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
         {
             out.keep_if_any(|p| !self.is_grand_slam(rules, p));
+        }
+        if rules.must_capture {
+            out.keep_if_any(|p| self.ply_captures(rules, p));
         }
     }
 
@@ -382,6 +402,16 @@ impl Position {
             && !buf.contains(ply)
         {
             return Err(Illegal::GrandSlam {
+                side,
+                ply: ply.notation(&rules.board),
+                others: buf.list(&rules.board),
+            });
+        }
+        if rules.must_capture
+            && buf.keep_if_any(|q| self.ply_captures(rules, q))
+            && !buf.contains(ply)
+        {
+            return Err(Illegal::MustCapture {
                 side,
                 ply: ply.notation(&rules.board),
                 others: buf.list(&rules.board),

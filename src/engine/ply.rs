@@ -452,6 +452,19 @@ pub enum Illegal {
         /// Sowings that are no grand slam, e.g. "b or c".
         others: String,
     },
+    /// A sowing that captures nothing where another captures
+    /// (`moves.must_capture`).
+    #[error(
+        "{side} has a sowing that captures, so must make one (`moves.must_capture`): {ply} captures nothing, where {others} would"
+    )]
+    MustCapture {
+        /// Side to act.
+        side: Side,
+        /// The refused sowing, as written.
+        ply: String,
+        /// The sowings that capture, e.g. "b or c".
+        others: String,
+    },
     /// A pass in a variant where a player with nothing to sow ends the game.
     #[error(
         "this variant has no passing: when the player to act has nothing to sow, the game ends"

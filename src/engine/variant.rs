@@ -36,6 +36,7 @@ pub(crate) const PLAIN_SOWING: MechanicSet = MechanicSet::of(&[
     MustFeedEmptyOpponent,
     MustLeaveOpponentSeeds,
     CannotSowEndsGame,
+    MustCapture,
     CountCapture,
     Chain,
     OpeningLock,
@@ -49,8 +50,8 @@ pub(crate) const PLAIN_SOWING: MechanicSet = MechanicSet::of(&[
 /// from any non-empty controlled pit in the board's one direction, with
 /// the feeding rules. A minimum count, an opening, chosen or mixed
 /// directions, a first seed in the origin, later rounds in the opponent's
-/// row, houses or a forbidden grand slam take the legality pass of the
-/// general path.
+/// row, houses, a forbidden grand slam or a capture obligation take the
+/// legality pass of the general path.
 pub(crate) const PLAIN_MOVES: MechanicSet = MechanicSet::of(&[
     Stores,
     Clockwise,
@@ -106,6 +107,7 @@ pub(crate) const PACKED_KEYS: MechanicSet = MechanicSet::of(&[
     MustFeedEmptyOpponent,
     MustLeaveOpponentSeeds,
     CannotSowEndsGame,
+    MustCapture,
     CountCapture,
     Chain,
     ExaminedNextPit,
@@ -142,6 +144,7 @@ pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
     MustFeedEmptyOpponent,
     MustLeaveOpponentSeeds,
     CannotSowEndsGame,
+    MustCapture,
     CountCapture,
     Chain,
     ExaminedNextPit,
@@ -668,7 +671,7 @@ mod path_tests {
         let new = rules.board.rows() != 2 || rules.column_capture.is_some();
         (
             plain_sowing && !new,
-            plain_moves && !new,
+            plain_moves && !new && !rules.must_capture,
             rare_ends,
             packed && !new,
             bulk && !new,

@@ -697,6 +697,21 @@ fn grand_slam(rules: &Rules, state: &State, sowing: Sowing) -> bool {
 
 /// The sowings the side to act may legally make: filters 5 and 6 on the
 /// plies of [`sowings`], each lapsing when it would leave nothing.
+/// Whether `sowing` captures for the mover (`moves.must_capture`): "takes
+/// at least one pit for the mover, by any capture of the rules (at the end
+/// of the sowing or on the way, a column capture whose seeds are re-sown
+/// included), or makes a house". Played on a copy.
+fn captures(rules: &Rules, state: &State, sowing: Sowing) -> bool {
+    let mut after = state.clone();
+    let mover = state.to_move;
+    match sow(rules, &mut after, sowing.origin, sowing.dir).0 {
+        Effect::Sow(e) => {
+            !e.captured.is_empty() || !e.houses_made.is_empty() || e.sowing_taken[mover.index()] > 0
+        }
+        _ => false,
+    }
+}
+
 fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
     let mut all = sowings(rules, state);
     // 5. `moves.feeding`: "if none does, any sowing is legal".
@@ -723,6 +738,18 @@ fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
             .collect();
         if !fair.is_empty() {
             all = fair;
+        }
+    }
+    // `moves.must_capture`: "when some sowing the filters above leave
+    // captures, only those that capture may be made".
+    if rules.must_capture {
+        let taking: Vec<Sowing> = all
+            .iter()
+            .copied()
+            .filter(|&s| captures(rules, state, s))
+            .collect();
+        if !taking.is_empty() {
+            all = taking;
         }
     }
     all
@@ -905,8 +932,20 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
             side.opponent()
         );
     }
+    // What is left: the grand slam filter, then the capture obligation
+    // (a forbidden grand slam captures nothing, so it is the slam that
+    // refuses it).
+    if rules
+        .capture
+        .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
+        && grand_slam(rules, state, sowing)
+    {
+        return format!(
+            "sowing from {c} would be a grand slam, which `capture.grand_slam = \"forbidden\"` forbids while another sowing is not one"
+        );
+    }
     format!(
-        "sowing from {c} would be a grand slam, which `capture.grand_slam = \"forbidden\"` forbids while another sowing is not one"
+        "{side} has a sowing that captures, so must make one (`moves.must_capture`): sowing from {c} captures nothing"
     )
 }
 

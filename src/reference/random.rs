@@ -310,6 +310,13 @@ pub fn random_rules(rng: &mut Rng) -> String {
         word(&mut s, rng, "opening", openings, 3);
         let feeding = word(&mut s, rng, "feeding", feedings, 3);
         word(&mut s, rng, "cannot_sow", &["pass", "end-game"], 4);
+        // Drawn from the fork, so that two-row files draw from `rng` what
+        // they drew before the key existed.
+        match fork.below(6) {
+            0 => s += "must_capture = true\n",
+            1 => s += "must_capture = false\n",
+            _ => {}
+        }
         if feeding.is_some_and(|f| f != "none") {
             word(
                 &mut s,
@@ -626,6 +633,7 @@ mod tests {
             "takes",
             "needs",
             "resow_from",
+            "must_capture",
         ] {
             assert!(seen.contains(key), "{key} is never drawn");
         }

@@ -422,6 +422,14 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             ),
         );
     }
+    if r.must_capture {
+        add(
+            Part::Turn,
+            "must_capture",
+            &["moves.must_capture"],
+            "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules, or makes a house) must make one of those; only when none captures may any be made.".into(),
+        );
+    }
     if r.cannot_feed != CannotFeed::AnySowing {
         add(
             Part::Turn,

@@ -105,6 +105,8 @@ mechanics! {
     MustLeaveOpponentSeeds: Legality, "moves.feeding = \"must-leave-opponent-seeds\"";
     /// A player who cannot sow ends the game (instead of passing).
     CannotSowEndsGame: Legality, "moves.cannot_sow = \"end-game\"";
+    /// A player who can capture must.
+    MustCapture: Legality, "moves.must_capture = true";
     /// Captures by the count the last seed makes.
     CountCapture: Capture, "[capture]";
     /// A capture goes on to the pits before or after.
@@ -268,6 +270,7 @@ impl Mechanics {
             sow_from,
             feeding,
             cannot_sow,
+            must_capture,
             min_seeds,
             // Only meaningful with a minimum above one: part of `MinSeeds`.
             below_min_if_no_other: _,
@@ -281,6 +284,7 @@ impl Mechanics {
         } = rules;
 
         add(Mechanic::Stores, *stores);
+        add(Mechanic::MustCapture, *must_capture);
         add(Mechanic::FourRows, board.rows() == 4);
         add(
             Mechanic::Clockwise,

@@ -705,6 +705,8 @@ pub struct Rules {
     pub(crate) feeding: Feeding,
     /// What a player with nothing to sow does.
     pub(crate) cannot_sow: CannotSow,
+    /// A player who has a sowing that captures must make one.
+    pub(crate) must_capture: bool,
     /// Fewest seeds a pit must hold to be sown.
     pub(crate) min_seeds: u16,
     /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
@@ -881,6 +883,13 @@ impl Rules {
         self.cannot_sow
     }
 
+    /// Whether a player who has a sowing that captures must make one.
+    #[inline]
+    #[must_use]
+    pub fn must_capture(&self) -> bool {
+        self.must_capture
+    }
+
     /// Fewest seeds a pit must hold to be sown.
     #[inline]
     #[must_use]
@@ -986,6 +995,7 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "moves.feeding",
     "moves.cannot_sow",
     "moves.cannot_feed",
+    "moves.must_capture",
     "capture.counts",
     "capture.landing",
     "capture.examined",

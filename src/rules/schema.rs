@@ -367,6 +367,8 @@ pub struct TomlMoves {
     /// What happens when the opponent must be fed and no sowing can
     /// (default any sowing).
     pub cannot_feed: Option<Spanned<TomlCannotFeed>>,
+    /// Whether a player who can capture must (default false).
+    pub must_capture: Option<Spanned<bool>>,
 }
 
 /// When feeding is owed but impossible.
@@ -415,6 +417,7 @@ impl Default for TomlMoves {
             feeding: None,
             cannot_sow: TomlCannotSow::Pass,
             cannot_feed: None,
+            must_capture: None,
         }
     }
 }

@@ -134,6 +134,7 @@ pub const SOLVED: MechanicSet = MechanicSet::of(&[
     Mechanic::MustFeedEmptyOpponent,
     Mechanic::MustLeaveOpponentSeeds,
     Mechanic::CannotSowEndsGame,
+    Mechanic::MustCapture,
     Mechanic::CountCapture,
     Mechanic::Chain,
     Mechanic::ExaminedNextPit,

@@ -53,6 +53,7 @@ const KEYS: &[&str] = &[
     "moves.feeding",
     "moves.cannot_sow",
     "moves.cannot_feed",
+    "moves.must_capture",
     "moves.min_seeds",
     "moves.below_min",
     "moves.opening",

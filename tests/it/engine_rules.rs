@@ -1336,3 +1336,28 @@ fn new_mechanics_keep_the_engine_consistent() {
     // and checked the cross-field rules itself: the loader takes them all.
     assert!(combinations >= 78, "{combinations} combinations");
 }
+
+// ---- Clauses of the language, by hand ----------------------------------
+
+/// `moves.must_capture` on Oware, worked on paper: South's `f` (one seed)
+/// makes 2 in North's `A`, a capture; `e` makes 2 in South's own `f`,
+/// none. Only `f` may be sown, and `e` is refused naming the rule and the
+/// sowing that would capture. Without the clause both are legal.
+#[test]
+fn must_capture_leaves_only_the_sowings_that_capture() {
+    let text = "extends = \"oware\"\n[variant]\nid = \"oware-must\"\nname = \"Oware, capture compulsory\"\n[moves]\nmust_capture = true\n";
+    let must = rules::parse("oware-must.toml", text).unwrap();
+    let pos = "0,0,0,0,1,1/1,1,0,0,0,0 S 22-22";
+    let mut g = game(&must, pos);
+    assert_eq!(legal(&g), ["f"]);
+    let e = play(&mut g, "e").unwrap_err();
+    assert_eq!(
+        e,
+        "South has a sowing that captures, so must make one (`moves.must_capture`): e captures nothing, where f would"
+    );
+    assert_eq!(
+        play(&mut g, "f").unwrap(),
+        "0,0,0,0,1,0/0,1,0,0,0,0 N 24-22"
+    );
+    assert_eq!(legal(&game(&bundled("oware"), pos)), ["e", "f"]);
+}

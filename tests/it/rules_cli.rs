@@ -581,12 +581,16 @@ fn an_interpretation_stands_under_the_clause_that_renders_its_key() {
 
     // Every key an interpretation may name is rendered by a clause of some
     // bundled game, so none need fall to "Other interpretations".
-    // (No bundled game has a ply limit: Kpé is given one.)
+    // (No bundled game has a ply limit or compulsory captures: Kpé is
+    // given them.)
     let mut rendered = std::collections::BTreeSet::new();
     let games = ayla::rules::BUNDLED
         .iter()
         .map(|(id, _, _)| ayla::rules::bundled(id).unwrap())
-        .chain([kpe_with("[end]\nmax_plies = 200\n")]);
+        .chain([
+            kpe_with("[end]\nmax_plies = 200\n"),
+            kpe_with("[moves]\nmust_capture = true\n"),
+        ]);
     for r in games {
         for c in ayla::rules::describe::clauses(&r) {
             rendered.extend(c.keys.iter().copied());

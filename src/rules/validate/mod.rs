@@ -93,6 +93,7 @@ impl Rules {
             min_seeds: moves.min_seeds,
             below_min_if_no_other: moves.below_min_if_no_other,
             opening: moves.opening,
+            must_capture: moves.must_capture,
             opposite_capture,
             column_capture,
             sowing_capture,

@@ -17,6 +17,7 @@ pub(super) struct Moves {
     pub(super) min_seeds: u16,
     pub(super) below_min_if_no_other: bool,
     pub(super) opening: Opening,
+    pub(super) must_capture: bool,
 }
 
 /// The move rules; an end for a feed that cannot be given needs a feeding
@@ -99,6 +100,7 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
             TomlOpening::None => Opening::None,
             TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
         },
+        must_capture: value(&moves.must_capture),
     }
 }
 
