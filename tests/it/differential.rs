@@ -4,7 +4,7 @@
 //! test with the rule file, the plies, the position and both answers.
 //!
 //! Four tests of a quarter each, so libtest runs them on two cores:
-//! together at least 2,000 files and 1,400,000 compared plies, 400,000 of
+//! together at least 2,000 files and 1,240,000 compared plies, 240,000 of
 //! them under files of four rows.
 //! `cargo test --release --test it differential:: -- --nocapture` shows the
 //! figures.
@@ -22,7 +22,7 @@ const FILES: u64 = 500;
 /// generator's fork keeps.
 const PLIES: u64 = 250_000;
 /// Plies of four-row files each test compares at least, on top.
-const FOUR_PLIES: u64 = 100_000;
+const FOUR_PLIES: u64 = 60_000;
 /// Random games per file.
 const GAMES: u64 = 2;
 /// Most plies of one game (fewer for costly files: `MAX_WORK`).
