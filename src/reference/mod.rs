@@ -712,18 +712,20 @@ fn captures(rules: &Rules, state: &State, sowing: Sowing) -> bool {
     }
 }
 
+/// Keeps the sowings `keep` accepts, if it accepts any: each legality
+/// filter after the first gives way when it would leave nothing.
+fn keep_if_any(all: &mut Vec<Sowing>, keep: impl Fn(Sowing) -> bool) {
+    let kept: Vec<Sowing> = all.iter().copied().filter(|&s| keep(s)).collect();
+    if !kept.is_empty() {
+        *all = kept;
+    }
+}
+
 fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
     let mut all = sowings(rules, state);
     // 5. `moves.feeding`: "if none does, any sowing is legal".
     if feed_owed(rules, state) {
-        let feeding: Vec<Sowing> = all
-            .iter()
-            .copied()
-            .filter(|&s| feeds(rules, state, s))
-            .collect();
-        if !feeding.is_empty() {
-            all = feeding;
-        }
+        keep_if_any(&mut all, |s| feeds(rules, state, s));
     }
     // 6. `capture.grand_slam = "forbidden"`: "drop the plies that would be
     // a grand slam, if any ply that is not remains".
@@ -731,26 +733,12 @@ fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
         .capture
         .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden)
     {
-        let fair: Vec<Sowing> = all
-            .iter()
-            .copied()
-            .filter(|&s| !grand_slam(rules, state, s))
-            .collect();
-        if !fair.is_empty() {
-            all = fair;
-        }
+        keep_if_any(&mut all, |s| !grand_slam(rules, state, s));
     }
-    // `moves.must_capture`: "when some sowing the filters above leave
+    // 7. `moves.must_capture`: "when some sowing the filters above leave
     // captures, only those that capture may be made".
     if rules.must_capture {
-        let taking: Vec<Sowing> = all
-            .iter()
-            .copied()
-            .filter(|&s| captures(rules, state, s))
-            .collect();
-        if !taking.is_empty() {
-            all = taking;
-        }
+        keep_if_any(&mut all, |s| captures(rules, state, s));
     }
     all
 }
