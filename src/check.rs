@@ -560,6 +560,7 @@ mod tests {
             EndReason::SeedsLeft(8),
             EndReason::PlyCap(100),
             EndReason::Repetition(3),
+            EndReason::InnerRowEmpty(Side::North),
         ];
         let codes: Vec<&str> = all.iter().map(|r| r.code()).collect();
         assert_eq!(codes, EndReason::CODES);

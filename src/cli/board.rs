@@ -646,6 +646,14 @@ const HOUSE_MARK: char = '*';
 
 /// `sowing: counter-clockwise (a to d, then A to D)`, the stores named where there are any.
 fn sowing_line(rules: &Rules) -> String {
+    // Four rows take no directions by pit number: a list there is "chosen"
+    // for every pit, and the runs are named counter-clockwise.
+    if rules.board().rows() == 4 && !rules.pit_directions().is_empty() {
+        return four_rows_line(
+            rules,
+            "counter-clockwise (`>`) or clockwise (`<`) as the mover chooses",
+        );
+    }
     if !rules.pit_directions().is_empty() {
         return directions_line(rules);
     }

@@ -32,12 +32,15 @@ pub enum EndReason {
     PlyCap(u32),
     /// The same state occurred this many times.
     Repetition(u8),
+    /// This side's inner row was empty (`end.inner_row_empty`): it loses,
+    /// and every seed left goes to the other.
+    InnerRowEmpty(Side),
 }
 
 impl EndReason {
     /// Every [`code`](EndReason::code), in the order of the variants: the
     /// values a record's `Termination` tag may take.
-    pub const CODES: [&'static str; 8] = [
+    pub const CODES: [&'static str; 9] = [
         "all-below",
         "no-sowing",
         "captured-more-than",
@@ -46,10 +49,12 @@ impl EndReason {
         "seeds-left",
         "ply-cap",
         "repetition",
+        "inner-row-empty",
     ];
 
     /// A short stable name: `all-below`, `no-sowing`, `captured-more-than`,
-    /// `row-empty`, `cannot-feed`, `seeds-left`, `ply-cap`, `repetition`.
+    /// `row-empty`, `cannot-feed`, `seeds-left`, `ply-cap`, `repetition`,
+    /// `inner-row-empty`.
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
@@ -61,6 +66,7 @@ impl EndReason {
             EndReason::SeedsLeft(_) => "seeds-left",
             EndReason::PlyCap(_) => "ply-cap",
             EndReason::Repetition(_) => "repetition",
+            EndReason::InnerRowEmpty(_) => "inner-row-empty",
         }
     }
 }
@@ -105,6 +111,7 @@ impl fmt::Display for EndReason {
             EndReason::Repetition(n) => {
                 write!(f, "the same position occurred for the {} time", ordinal(*n))
             }
+            EndReason::InnerRowEmpty(s) => write!(f, "{s}'s inner row is empty: {s} loses"),
         }
     }
 }
@@ -678,6 +685,13 @@ pub fn outcome_of(r: &Variant, pos: &Position, reason: EndReason) -> Outcome {
                 };
                 if taker == s { on_board } else { 0 }
             }
+            EndReason::InnerRowEmpty(loser) => {
+                if s == loser {
+                    0
+                } else {
+                    on_board
+                }
+            }
             EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
                 if s == r.first {
                     on_board
@@ -755,6 +769,13 @@ fn rare_end(
             .find(|&s| occupied.and(r.home_row(s)).is_empty())
     {
         return Some(EndReason::RowEmpty(s));
+    }
+    if r.end.inner_row_empty.is_some()
+        && let Some(s) = [pos.to_move, pos.to_move.opponent()]
+            .into_iter()
+            .find(|&s| occupied.and(r.inner_rows[s.index()]).is_empty())
+    {
+        return Some(EndReason::InnerRowEmpty(s));
     }
     if (r.cannot_feed != CannotFeed::AnySowing) && pos.cannot_feed(r) {
         return Some(EndReason::CannotFeed(pos.to_move));

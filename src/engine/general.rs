@@ -15,9 +15,9 @@ use super::sowings::Sowings;
 use super::variant::{Variant, dir_index};
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
-    BeyondCapture, Capture, Chain, ColumnCapture, ColumnPits, ColumnThen, Direction, Examined,
-    Feeding, FirstSeed, GrandSlam, LandingWas, Laps, LaterRounds, Lock, MAX_RELAYS, Opening,
-    ResowFrom, Taker,
+    BeyondCapture, Capture, Chain, ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, Direction,
+    Examined, Feeding, FirstSeed, GrandSlam, InnerRowEmpty, LandingWas, Laps, LaterRounds, Lock,
+    MAX_RELAYS, Opening, ResowFrom, Taker,
 };
 
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
@@ -137,6 +137,33 @@ fn walk_lap(
         }
     }
     at
+}
+
+/// The direction a re-sowing from an end of `side`'s inner row takes
+/// after a capture in `landing` by a sowing going `dir`
+/// (`resow_from = "inner-end"`): a capture within `flank` pits of an end
+/// turns the sowing to the direction that enters the row at that end.
+fn resowing_direction(
+    rules: &Variant,
+    side: Side,
+    landing: Pit,
+    dir: Direction,
+    flank: u8,
+) -> Direction {
+    let (k, n, flank) = (number(rules, landing), rules.per_row(), usize::from(flank));
+    let end = if k <= flank {
+        1
+    } else if k > n - flank {
+        n
+    } else {
+        return dir;
+    };
+    let entries = rules.inner_entries[side.index()];
+    if number(rules, entries[0]) == end {
+        Direction::CounterClockwise
+    } else {
+        Direction::Clockwise
+    }
 }
 
 impl Position {
@@ -302,6 +329,22 @@ impl Position {
         if rules.must_capture {
             out.keep_if_any(|p| self.ply_captures(rules, p));
         }
+        if rules.inner_row_first {
+            self.keep_inner_row_first(rules, out);
+        }
+    }
+
+    /// `moves.inner_row_first`: while some sowing of `out` starts in the
+    /// mover's inner row, the sowings from the outer row that capture
+    /// nothing are dropped. Whether any was.
+    fn keep_inner_row_first(&self, rules: &Variant, out: &mut Sowings) -> bool {
+        let inner = rules.inner_rows[self.to_move.index()];
+        let starts_inner = |p: Ply| rules.sowing_of(p).is_some_and(|(o, _)| inner.contains(o));
+        let before = out.plies().len();
+        if out.plies().iter().any(|&p| starts_inner(p)) {
+            out.keep_if_any(|p| starts_inner(p) || self.ply_captures(rules, p));
+        }
+        out.plies().len() < before
     }
 
     /// Appends the legal sowings to `out` (general path).
@@ -417,6 +460,14 @@ impl Position {
                 others: buf.list(&rules.board),
             });
         }
+        if rules.inner_row_first && self.keep_inner_row_first(rules, &mut buf) && !buf.contains(ply)
+        {
+            return Err(Illegal::InnerRowFirst {
+                side,
+                ply: ply.notation(&rules.board),
+                others: buf.list(&rules.board),
+            });
+        }
         Ok(())
     }
 
@@ -430,7 +481,8 @@ impl Position {
         dir: Direction,
     ) -> (Effect, bool) {
         let side = self.to_move;
-        let step = &rules.step[dir_index(dir)];
+        // A re-sowing from an end of the inner row may turn the sowing.
+        let mut dir = dir;
         let sown_count = self.seeds[origin.index()];
         let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
         let n = rules.pits();
@@ -471,6 +523,28 @@ impl Position {
             && rules.sowing_capture.is_none();
         let mut hand = usize::from(sown_count);
         self.seeds[origin.index()] = 0;
+        // `end.inner_row_empty = "loses-at-once"`: a lift that empties the
+        // mover's inner row, or a capture the opponent's, stops the sowing
+        // there, the seeds in hand going to the other side.
+        let at_once = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce);
+        let row_empty = |pos: &Position, s: Side| {
+            rules.inner_rows[s.index()]
+                .iter()
+                .all(|p| pos.seeds[p.index()] == 0)
+        };
+        let mut stopped = (at_once && row_empty(self, side)).then_some(side);
+        if stopped.is_some() {
+            self.captured[side.opponent().index()] += sown_count;
+            hand = 0;
+        }
+        // A sowing that goes full circle may capture nothing
+        // (`column_capture.full_circle`), and later laps may capture only
+        // if the first did (`column_capture.laps`).
+        let column = rules.column_capture.as_ref().filter(|cc| {
+            !(cc.full_circle_captures_nothing
+                && usize::from(sown_count) >= rules.board.circuit(origin).map_or(n, <[Pit]>::len))
+        });
+        let mut first_captured = false;
         let mut from = origin;
         let mut relays = 0u16;
         let mut sowing_pits = PitSet::EMPTY;
@@ -485,8 +559,8 @@ impl Position {
         // first seed goes in the pit after `from` whatever `first_seed` says.
         let mut resown = false;
         // Where the last seed fell: a pit, or (`None`) the mover's store.
-        let mut at: Option<Pit>;
-        loop {
+        let mut at: Option<Pit> = Some(origin);
+        while stopped.is_none() {
             let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
             if bulk && hand > ring {
                 let laps = (hand - 1) / ring;
@@ -560,11 +634,13 @@ impl Position {
                 beyond_at_end = rules.laps == Laps::Single;
                 break;
             }
-            if let Some(cc) = &rules.column_capture
+            if let Some(cc) = column
                 && may_capture
                 && relays < MAX_RELAYS
+                && (cc.laps == ColumnLaps::Every || relays == 0 || first_captured)
                 && let Some((taken, k)) = self.capture_column(rules, cc, side, l)
             {
+                first_captured |= relays == 0;
                 captured = captured.or(taken);
                 seeds_captured += k;
                 match cc.then {
@@ -572,10 +648,21 @@ impl Position {
                         self.captured[side.index()] += k;
                         break;
                     }
+                    ColumnThen::Resown(_) if at_once && row_empty(self, side.opponent()) => {
+                        self.captured[side.index()] += k;
+                        stopped = Some(side.opponent());
+                        break;
+                    }
                     ColumnThen::Resown(start) => {
                         from = match start {
                             ResowFrom::AfterLanding => l,
                             ResowFrom::AfterOrigin => origin,
+                            ResowFrom::AfterLapStart => from,
+                            ResowFrom::InnerEnd { flank } => {
+                                dir = resowing_direction(rules, side, l, dir, flank);
+                                let end = rules.inner_entries[side.index()][dir_index(dir)];
+                                Pit(rules.step[1 - dir_index(dir)][end.index()])
+                            }
                         };
                         hand = usize::from(k);
                         resown = true;
@@ -584,7 +671,7 @@ impl Position {
                     }
                 }
             }
-            let next = Pit(step[l.index()]);
+            let next = Pit(rules.step[dir_index(dir)][l.index()]);
             match rules.laps {
                 Laps::Single => {
                     beyond_at_end = true;
@@ -614,6 +701,10 @@ impl Position {
                         self.seeds[l.index()] = 0;
                         from = l;
                         relays += 1;
+                        if at_once && row_empty(self, side) {
+                            self.captured[side.opponent().index()] += hand as u16;
+                            stopped = Some(side);
+                        }
                         continue;
                     }
                     break;
@@ -626,6 +717,10 @@ impl Position {
                         self.seeds[next.index()] = 0;
                         from = next;
                         relays += 1;
+                        if at_once && row_empty(self, side) {
+                            self.captured[side.opponent().index()] += hand as u16;
+                            stopped = Some(side);
+                        }
                         continue;
                     }
                     break;
@@ -642,6 +737,7 @@ impl Position {
         if let Some(l) = at
             && !in_house
             && may_capture
+            && stopped.is_none()
         {
             let mut took = PitSet::EMPTY;
             let mut k = 0u16;
@@ -693,6 +789,7 @@ impl Position {
             released_lock,
             houses_made,
             house_seeds,
+            stopped,
         });
         (effect, grand_slam)
     }

@@ -84,6 +84,11 @@ pub struct SowEffect {
     /// Seeds that fell into houses during the sowing, by the house
     /// owner: South's houses, North's.
     pub house_seeds: [u16; 2],
+    /// The side whose inner row this sowing emptied, stopping it there (a
+    /// lift empties the mover's, a capture the opponent's:
+    /// `end.inner_row_empty = "loses-at-once"`); the seeds then in hand
+    /// went to the other side's captured total.
+    pub stopped: Option<Side>,
 }
 
 impl SowEffect {
@@ -105,6 +110,7 @@ impl SowEffect {
             released_lock: false,
             houses_made: PitSet::EMPTY,
             house_seeds: [0; 2],
+            stopped: None,
         }
     }
 }
@@ -166,6 +172,7 @@ impl Effect {
                 released_lock,
                 houses_made,
                 house_seeds,
+                stopped,
             }) => {
                 let last = if in_store {
                     format!("{side}'s store")
@@ -173,6 +180,17 @@ impl Effect {
                     rules.label(landing).to_string()
                 };
                 let dir = chosen.unwrap_or_else(|| fixed_direction(rules, origin));
+                // Lifting the origin emptied the mover's inner row: no seed
+                // fell (`end.inner_row_empty = "loses-at-once"`).
+                if stopped == Some(side) && relays == 0 {
+                    return format!(
+                        "{side} lifts {} from {}{}, which leaves {side}'s inner row empty: the sowing stops before a seed falls, and they go to {}",
+                        count(seeds, "seed", "seeds"),
+                        rules.label(origin),
+                        chosen.map_or(String::new(), |d| format!(" to sow {}", direction_word(d))),
+                        side.opponent()
+                    );
+                }
                 let mut s = format!("{side} sows {seeds} from {}", rules.label(origin));
                 if let Some(d) = chosen {
                     s.push(' ');
@@ -285,6 +303,17 @@ impl Effect {
                     {
                         s.push_str(" and sows them on");
                     }
+                }
+                if let Some(emptied) = stopped {
+                    s.push_str(&format!(
+                        "; {}, {emptied}'s inner row is empty, so the sowing stops there and the seeds in hand go to {}",
+                        if emptied == side {
+                            "lifting that pit"
+                        } else {
+                            "after the capture"
+                        },
+                        emptied.opponent()
+                    ));
                 }
                 s
             }
@@ -463,6 +492,19 @@ pub enum Illegal {
         /// The refused sowing, as written.
         ply: String,
         /// The sowings that capture, e.g. "b or c".
+        others: String,
+    },
+    /// A sowing from the outer row that captures nothing, while the mover
+    /// can sow from the inner row (`moves.inner_row_first`).
+    #[error(
+        "{side} can sow from the inner row, so a sowing from the outer row must capture (`moves.inner_row_first`): {ply} captures nothing, and {others} may be made"
+    )]
+    InnerRowFirst {
+        /// Side to act.
+        side: Side,
+        /// The refused sowing, as written.
+        ply: String,
+        /// The sowings left, e.g. "b2> or c2<".
         others: String,
     },
     /// A pass in a variant where a player with nothing to sow ends the game.

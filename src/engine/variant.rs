@@ -236,6 +236,10 @@ pub struct Variant {
     /// Each side's inner row (on two rows its only row), South then North:
     /// where a lap must end to make a column capture.
     pub(crate) inner_rows: [PitSet; 2],
+    /// `inner_entries[side][d]`: the end pit of `side`'s inner row at
+    /// which a sowing going `d` enters that row (where re-sown seeds start
+    /// with `column_capture.resow_from = "inner-end"`).
+    pub(crate) inner_entries: [[Pit; 2]; 2],
     /// `numbers[p]`: `p`'s number in its row, 1 to N, from its owner's left.
     pub(crate) numbers: [u8; MAX_PITS],
     /// Pits whose sowing direction the mover chooses.
@@ -417,6 +421,14 @@ impl Variant {
             opposite,
             behind,
             inner_rows: Side::BOTH.map(|s| board.row_pits(board.inner_row(s))),
+            inner_entries: Side::BOTH.map(|s| {
+                let row = board.row_pits(board.inner_row(s));
+                [Direction::CounterClockwise, Direction::Clockwise].map(|d| {
+                    row.iter()
+                        .find(|&p| !row.contains(board.prev(p, d)))
+                        .unwrap_or(Pit(0))
+                })
+            }),
             numbers,
             chosen,
             clockwise,
@@ -661,6 +673,7 @@ mod path_tests {
             || e.seeds_left_at_most.is_some()
             || e.max_plies.is_some()
             || e.either_row_empty
+            || e.inner_row_empty.is_some()
             || (rules.cannot_feed != CannotFeed::AnySowing);
         let packed = rules.trading.is_none() && rules.houses.is_none();
         let bulk = rules.sowing_capture.is_none()

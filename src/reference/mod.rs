@@ -44,7 +44,9 @@ use crate::rules::{
     CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
     Rules, SowFrom, Taker, Zone,
 };
-use crate::rules::{ColumnCapture, ColumnPits, ColumnThen, LandingWas, ResowFrom};
+use crate::rules::{
+    ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom,
+};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -186,6 +188,15 @@ impl Reference {
                             _ => owed,
                         };
                         if taker == side { on_board } else { 0 }
+                    }
+                    // `end.inner_row_empty`: "every seed left goes to the
+                    // player whose inner row is not empty".
+                    EndReason::InnerRowEmpty(loser) => {
+                        if side == loser {
+                            0
+                        } else {
+                            on_board
+                        }
                     }
                     // `seeds_left_to = "first-player"`, only when this end fires.
                     EndReason::SeedsLeft(_) if rules.end.seeds_left_to_first => {
@@ -595,7 +606,7 @@ fn origins(rules: &Rules, state: &State) -> Vec<usize> {
 
 /// A sowing the side to act may consider: its origin, its direction and
 /// the ply that names it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sowing {
     origin: usize,
     dir: Direction,
@@ -739,6 +750,16 @@ fn legal_sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
     // captures, only those that capture may be made".
     if rules.must_capture {
         keep_if_any(&mut all, |s| captures(rules, state, s));
+    }
+    // 8. `moves.inner_row_first`: "a sowing that captures nothing may
+    // start in the outer row only when no sowing the filters above leave
+    // starts in the inner row".
+    if rules.inner_row_first
+        && all
+            .iter()
+            .any(|s| in_inner_row(rules, state.to_move, s.origin))
+    {
+        all.retain(|&s| in_inner_row(rules, state.to_move, s.origin) || captures(rules, state, s));
     }
     all
 }
@@ -932,8 +953,17 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
             "sowing from {c} would be a grand slam, which `capture.grand_slam = \"forbidden\"` forbids while another sowing is not one"
         );
     }
+    let mut left = sowings(rules, state);
+    if rules.must_capture {
+        keep_if_any(&mut left, |s| captures(rules, state, s));
+        if !left.contains(&sowing) {
+            return format!(
+                "{side} has a sowing that captures, so must make one (`moves.must_capture`): sowing from {c} captures nothing"
+            );
+        }
+    }
     format!(
-        "{side} has a sowing that captures, so must make one (`moves.must_capture`): sowing from {c} captures nothing"
+        "{side} can sow from the inner row, so a sowing from the outer row must capture (`moves.inner_row_first`): sowing from {c} captures nothing"
     )
 }
 
@@ -1065,6 +1095,26 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     let taken_up = state.seeds[origin];
     state.seeds[origin] = 0;
     note(state, Event::Lift(Pit(origin as u8)));
+    // `end.inner_row_empty = "loses-at-once"`: "a lift (the origin, or a
+    // relay) that leaves the mover's inner row empty stops the sowing
+    // there: the seeds in hand go to the opponent's captured total".
+    let at_once = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce);
+    let mut stopped = (at_once && inner_row_empty(rules, state, mover)).then_some(mover);
+    if stopped.is_some() {
+        state.captured[mover.opponent().index()] += taken_up;
+        note(state, Event::Stop(mover));
+    }
+    // `column_capture.full_circle = "captures-nothing"`: "a sowing from a
+    // pit holding at least as many seeds as the mover's circuit has pits
+    // makes no column capture".
+    let column = rules.column_capture.filter(|cc| {
+        !(cc.full_circle_captures_nothing && taken_up as usize >= home_row(rules, mover).len())
+    });
+    // `column_capture.laps = "if-first-captures"`: whether the first lap
+    // captured, which lets the later laps capture.
+    let mut first_captured = false;
+    // A re-sowing from an end of the inner row may turn the sowing.
+    let mut dir = dir;
 
     // `[sowing]`: one seed in each following place of the circuit, along
     // the sowing's direction, which every lap keeps; a lap ends where its
@@ -1085,7 +1135,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     // Whether the next lap sows seeds a column capture took: "its first
     // seed in the pit after" its start, whatever `first_seed` says.
     let mut resown = false;
-    loop {
+    while stopped.is_none() {
         SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
         let mut lap = Lap::new(rules, mover, lap_origin, dir, hand);
         if resown {
@@ -1145,12 +1195,17 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         // `[column_capture]`: "at the end of every lap, before the lap
         // relays or the sowing ends", while the sowing has made fewer than
         // 10 000 relays.
-        if let Some(cc) = rules.column_capture
+        // `laps = "if-first-captures"`: "the later laps are looked at only
+        // when the first lap captured" (the first lap is the one before
+        // any relay or re-sowing).
+        if let Some(cc) = column
             && may_capture
             && relays < MAX_RELAYS
+            && (cc.laps == ColumnLaps::Every || relays == 0 || first_captured)
         {
             let taken = column_capture(rules, state, last, cc);
             if !taken.is_empty() {
+                first_captured |= relays == 0;
                 let seeds: u32 = taken.iter().map(|&p| state.seeds[p]).sum();
                 for &p in &taken {
                     state.seeds[p] = 0;
@@ -1166,15 +1221,34 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                 note(state, Event::Capture(set));
                 match cc.then {
                     ColumnThen::Captured => break,
+                    // `end.inner_row_empty = "loses-at-once"`: "a capture
+                    // that leaves the opponent's inner row empty stops the
+                    // sowing there: the seeds taken go to the mover's
+                    // captured total".
+                    ColumnThen::Resown(_)
+                        if at_once && inner_row_empty(rules, state, mover.opponent()) =>
+                    {
+                        state.captured[mover.index()] += seeds;
+                        stopped = Some(mover.opponent());
+                        note(state, Event::Stop(mover.opponent()));
+                        break;
+                    }
                     // `then = "resown"`: "the mover sows them on as a new
-                    // lap in the sowing's direction, its first seed in the
-                    // pit after the landing pit (`"after-landing"`) or after
-                    // the sowing's origin (`"after-origin"`)", which counts
-                    // as a relay.
+                    // lap, its first seed in the pit after the landing pit
+                    // (`"after-landing"`), after the sowing's origin
+                    // (`"after-origin"`), after the pit the capturing lap
+                    // started from (`"after-lap-start"`), or in an end pit
+                    // of the mover's inner row (`"inner-end"`)", which
+                    // counts as a relay.
                     ColumnThen::Resown(from) => {
                         lap_origin = match from {
                             ResowFrom::AfterLanding => last,
                             ResowFrom::AfterOrigin => origin,
+                            ResowFrom::AfterLapStart => lap_origin,
+                            ResowFrom::InnerEnd { flank } => {
+                                dir = resowing_direction(rules, mover, last, dir, flank);
+                                prev_pit(rules, inner_entry(rules, mover, dir), dir)
+                            }
                         };
                         hand = seeds;
                         resown = true;
@@ -1234,6 +1308,11 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                 note(state, Event::Lift(Pit(last as u8)));
                 lap_origin = last;
                 relays += 1;
+                if at_once && inner_row_empty(rules, state, mover) {
+                    state.captured[mover.opponent().index()] += hand;
+                    stopped = Some(mover);
+                    note(state, Event::Stop(mover));
+                }
             }
             // `sowing.laps = "relay-from-next"`: "look at the next pit N: if N
             // holds seeds, lift them all and sow on (N is the new lap's
@@ -1262,6 +1341,11 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                 note(state, Event::Lift(Pit(next as u8)));
                 lap_origin = next;
                 relays += 1;
+                if at_once && inner_row_empty(rules, state, mover) {
+                    state.captured[mover.opponent().index()] += hand;
+                    stopped = Some(mover);
+                    note(state, Event::Stop(mover));
+                }
             }
         }
     }
@@ -1277,6 +1361,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     let mut slam = false;
     if let Place::Pit(landing) = at
         && may_capture
+        && stopped.is_none()
         && !is_house(state, landing)
     {
         let (mut pits, mut seeds) = make_house(rules, state, landing);
@@ -1313,6 +1398,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         released_lock,
         houses_made,
         house_seeds: house_seeds.map(|k| k as u16),
+        stopped,
     });
     (effect, slam)
 }
@@ -1379,6 +1465,55 @@ fn column_capture(rules: &Rules, state: &State, landing: usize, cc: ColumnCaptur
         return Vec::new();
     }
     pits(cc.takes)
+}
+
+/// Whether every pit of `side`'s inner row is empty
+/// (`end.inner_row_empty`).
+fn inner_row_empty(rules: &Rules, state: &State, side: Side) -> bool {
+    (0..pit_count(rules))
+        .filter(|&p| in_inner_row(rules, side, p))
+        .all(|p| state.seeds[p] == 0)
+}
+
+/// The end pit of `side`'s inner row at which a sowing along `dir` enters
+/// that row: the inner pit whose pit before it is not in the row
+/// (`resow_from = "inner-end"`).
+fn inner_entry(rules: &Rules, side: Side, dir: Direction) -> usize {
+    (0..pit_count(rules))
+        .find(|&p| {
+            in_inner_row(rules, side, p) && !in_inner_row(rules, side, prev_pit(rules, p, dir))
+        })
+        .expect("an inner row is a run of the circuit")
+}
+
+/// The direction a re-sowing from an end of the inner row takes after a
+/// capture in `landing` by a sowing going `dir` (`resow_from =
+/// "inner-end"`): "a capture within `flank` pits of an end sends the
+/// seeds to that end, and the sowing takes the direction that runs from
+/// it along the inner row"; any other keeps `dir`.
+fn resowing_direction(
+    rules: &Rules,
+    side: Side,
+    landing: usize,
+    dir: Direction,
+    flank: u8,
+) -> Direction {
+    let (k, n, flank) = (
+        pit_number(rules, landing),
+        rules.per_row(),
+        usize::from(flank),
+    );
+    let end = if k <= flank {
+        1
+    } else if k > n - flank {
+        n
+    } else {
+        return dir;
+    };
+    [Direction::CounterClockwise, Direction::Clockwise]
+        .into_iter()
+        .find(|&d| pit_number(rules, inner_entry(rules, side, d)) == end)
+        .expect("each end is where one direction enters the row")
 }
 
 /// `[houses]`: a last seed that brings the landing pit to exactly
@@ -1602,6 +1737,15 @@ fn end_of_state(rules: &Rules, state: &State, plies: usize) -> Option<EndReason>
             .find(|&side| home_row(rules, side).iter().all(|&p| state.seeds[p] == 0))
     {
         return Some(EndReason::RowEmpty(side));
+    }
+    // `end.inner_row_empty`: "the player whose inner row is empty loses;
+    // when both are, the player to act".
+    if end.inner_row_empty.is_some()
+        && let Some(side) = [state.to_move, state.to_move.opponent()]
+            .into_iter()
+            .find(|&side| inner_row_empty(rules, state, side))
+    {
+        return Some(EndReason::InnerRowEmpty(side));
     }
     // `moves.cannot_feed = "end-game-mover-takes-all"` or
     // `"end-game-opponent-takes-all"`: "judged on the set after step 4 (no

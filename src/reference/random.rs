@@ -317,6 +317,13 @@ pub fn random_rules(rng: &mut Rng) -> String {
             1 => s += "must_capture = false\n",
             _ => {}
         }
+        if four {
+            match fork.below(4) {
+                0 => s += "inner_row_first = true\n",
+                1 => s += "inner_row_first = false\n",
+                _ => {}
+            }
+        }
         if feeding.is_some_and(|f| f != "none") {
             word(
                 &mut s,
@@ -342,14 +349,43 @@ pub fn random_rules(rng: &mut Rng) -> String {
         word(&mut s, rng, "takes", &pits, 0);
         word(&mut s, rng, "needs", &pits, 3);
         if word(&mut s, rng, "then", &["captured", "resown"], 0).as_deref() == Some("resown") {
-            word(
-                &mut s,
-                rng,
-                "resow_from",
-                &["after-landing", "after-origin"],
-                0,
-            );
+            // The later values from the fork, so that the files drawn
+            // before they existed keep their other draws.
+            let from = if one_in(&mut fork, 2) {
+                word(
+                    &mut s,
+                    rng,
+                    "resow_from",
+                    &["after-landing", "after-origin"],
+                    0,
+                )
+            } else {
+                word(
+                    &mut s,
+                    &mut fork,
+                    "resow_from",
+                    &["after-lap-start", "inner-end"],
+                    0,
+                )
+            };
+            if from.as_deref() == Some("inner-end") && !one_in(&mut fork, 3) {
+                let _ = writeln!(s, "flank = {}", fork.below(n / 2 + 1));
+            }
         }
+        word(
+            &mut s,
+            &mut fork,
+            "laps",
+            &["every", "if-first-captures"],
+            2,
+        );
+        word(
+            &mut s,
+            &mut fork,
+            "full_circle",
+            &["may-capture", "captures-nothing"],
+            2,
+        );
     }
 
     // [capture].
@@ -542,6 +578,15 @@ pub fn random_rules(rng: &mut Rng) -> String {
             4..=6 => s += "repetition = 3\n",
             _ => {}
         }
+        if four {
+            word(
+                &mut s,
+                &mut fork,
+                "inner_row_empty",
+                &["loses-after-ply", "loses-at-once"],
+                2,
+            );
+        }
         word(&mut s, rng, "leftovers", &["controller", "nobody"], 2);
         if one_in(rng, 4) {
             s += "winner = \"higher-total\"\n";
@@ -580,7 +625,8 @@ pub fn random_rules(rng: &mut Rng) -> String {
 mod tests {
     use super::*;
 
-    /// Every file drawn loads, and the draws reach every value.
+    /// Every file drawn loads, and the draws reach every key (and the
+    /// word values added since the generator was first written).
     #[test]
     fn every_drawn_file_loads() {
         let mut rng = Rng::new(7);
@@ -592,6 +638,10 @@ mod tests {
             }
             for line in text.lines() {
                 seen.insert(line.split(" = ").next().unwrap_or("").to_owned());
+                // The word values too (`"inner-end"`).
+                if let Some((_, v)) = line.split_once(" = ") {
+                    seen.insert(v.trim_matches('"').to_owned());
+                }
             }
         }
         for key in [
@@ -634,6 +684,17 @@ mod tests {
             "needs",
             "resow_from",
             "must_capture",
+            "flank",
+            "laps",
+            "full_circle",
+            "inner_row_first",
+            "inner_row_empty",
+            "inner-end",
+            "after-lap-start",
+            "if-first-captures",
+            "captures-nothing",
+            "loses-at-once",
+            "loses-after-ply",
         ] {
             assert!(seen.contains(key), "{key} is never drawn");
         }

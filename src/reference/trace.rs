@@ -12,7 +12,7 @@
 //! are never recorded.
 
 use super::{State, apply, legal_plies, why_illegal};
-use crate::board::{Pit, PitSet, Place};
+use crate::board::{Pit, PitSet, Place, Side};
 use crate::engine::Ply;
 use crate::rules::Rules;
 use std::cell::{Cell, RefCell};
@@ -29,6 +29,10 @@ pub enum Event {
     /// These pits were taken: a sowing capture, a capture at the end of the
     /// sowing or on the way (beyond captures), or a house made and emptied.
     Capture(PitSet),
+    /// The sowing stopped because this side's inner row was empty
+    /// (`end.inner_row_empty = "loses-at-once"`); the seeds in hand went
+    /// to the other side's captured total.
+    Stop(Side),
 }
 
 /// The board after one step of a ply.
@@ -89,7 +93,6 @@ pub fn trace(rules: &Rules, state: &State, ply: Ply) -> Result<Vec<Frame>, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Side;
     use crate::rules;
 
     fn pit(rules: &Rules, c: char) -> Pit {

@@ -8,7 +8,7 @@ use super::model::{
     OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
-use super::{ColumnPits, ColumnThen, LandingWas, ResowFrom};
+use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom};
 use crate::board::{Label, Pit, Side};
 use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
@@ -428,6 +428,14 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "must_capture",
             &["moves.must_capture"],
             "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules, or makes a house) must make one of those; only when none captures may any be made.".into(),
+        );
+    }
+    if r.inner_row_first {
+        add(
+            Part::Turn,
+            "inner_row_first",
+            &["moves.inner_row_first"],
+            "Inner row first: while a player can sow from their inner row, a sowing from their outer row is legal only if it captures.".into(),
         );
     }
     if r.cannot_feed != CannotFeed::AnySowing {
@@ -989,9 +997,18 @@ fn column_capture(r: &Rules, add: &mut Add<'_>) {
             "column_capture.needs",
             "column_capture.then",
             "column_capture.resow_from",
+            "column_capture.flank",
+            "column_capture.laps",
+            "column_capture.full_circle",
         ],
         format!(
-            "At the end of every lap, before it relays or the sowing ends (and before the sowing's 10 000th relay): if its last seed fell in a pit of the mover's inner row that was {} before it, and {needs}, the mover takes every seed of {}. {}",
+            "At the end of {}, before it relays or the sowing ends (and before the sowing's 10 000th relay): if its last seed fell in a pit of the mover's inner row that was {} before it, and {needs}, the mover takes every seed of {}. {}{}",
+            match c.laps {
+                ColumnLaps::Every => "every lap",
+                ColumnLaps::IfFirstCaptures => {
+                    "the first lap, and of every later lap if the first captured (a sowing whose first lap captures nothing only relays)"
+                }
+            },
             match c.when {
                 LandingWas::Empty => "empty",
                 LandingWas::Occupied => "occupied",
@@ -999,13 +1016,31 @@ fn column_capture(r: &Rules, add: &mut Add<'_>) {
             pits(c.takes),
             match c.then {
                 ColumnThen::Captured => "They are captured, and the sowing ends.".to_owned(),
+                ColumnThen::Resown(ResowFrom::InnerEnd { flank }) => format!(
+                    "The mover sows them on as a new lap, its first seed in the end pit of the mover's inner row at which the sowing's direction enters that row, and on along the row{}; the lap ends as any lap does, and counts as a relay. Captured seeds never leave the board.",
+                    if flank == 0 {
+                        String::new()
+                    } else {
+                        format!(
+                            ", except that a capture in one of the {} at either end of the row sends them to that end, and the sowing goes on from there in the direction that runs along the row (so it may turn)",
+                            count(u32::from(flank), "pit", "pits")
+                        )
+                    }
+                ),
                 ColumnThen::Resown(from) => format!(
                     "The mover sows them on as a new lap in the same direction, its first seed in the pit after {}; the lap ends as any lap does, and counts as a relay. Captured seeds never leave the board.",
                     match from {
                         ResowFrom::AfterLanding => "the landing pit (whose own seeds stay)",
                         ResowFrom::AfterOrigin => "the pit the sowing started from",
+                        _ =>
+                            "the pit the capturing lap started from (the origin, the pit it relayed from, or the start of the re-sowing it is)",
                     }
                 ),
+            },
+            if c.full_circle_captures_nothing {
+                " A sowing from a pit holding at least as many seeds as the mover's circuit has pits (one that goes full circle) captures nothing."
+            } else {
+                ""
             }
         ),
     );
@@ -1131,6 +1166,21 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "row_empty",
             &["end.either_row_empty"],
             "The game ends right after any ply that leaves either player's row empty.".into(),
+        );
+    }
+    if let Some(when) = r.end.inner_row_empty {
+        add(
+            Part::End,
+            "inner_row_empty",
+            &["end.inner_row_empty"],
+            format!(
+                "A player whose inner row is empty loses{}; every seed left on the board goes to the other player. If both inner rows are empty, the player to act loses.",
+                match when {
+                    InnerRowEmpty::AfterPly => " (looked at after every ply)",
+                    _ =>
+                        ", even for a moment during a sowing: a lift that empties the mover's inner row, or a capture that empties the opponent's, stops the sowing at once, and the seeds in hand go to the other player",
+                }
+            ),
         );
     }
     if r.cannot_sow == CannotSow::EndGame {

@@ -10,10 +10,10 @@
 //! is classified here.
 
 use super::model::{
-    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, ColumnCapture, ColumnThen, Direction,
-    End, Examined, Feeding, FirstSeed, GrandSlam, Houses, Laps, LaterRounds, Leftovers, Lock,
-    Opening, OppositeCapture, OppositeLanding, PitDirection, Rules, SowFrom, SowingCapture,
-    Trading,
+    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, ColumnCapture, ColumnLaps, ColumnThen,
+    Direction, End, Examined, Feeding, FirstSeed, GrandSlam, Houses, InnerRowEmpty, Laps,
+    LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding, PitDirection,
+    ResowFrom, Rules, SowFrom, SowingCapture, Trading,
 };
 use std::fmt;
 
@@ -107,6 +107,8 @@ mechanics! {
     CannotSowEndsGame: Legality, "moves.cannot_sow = \"end-game\"";
     /// A player who can capture must.
     MustCapture: Legality, "moves.must_capture = true";
+    /// A sowing that captures nothing starts in the inner row if one can.
+    InnerRowFirst: Legality, "moves.inner_row_first = true";
     /// Captures by the count the last seed makes.
     CountCapture: Capture, "[capture]";
     /// A capture goes on to the pits before or after.
@@ -137,6 +139,12 @@ mechanics! {
     ColumnCapture: Capture, "[column_capture]";
     /// Column captures whose seeds are sown on.
     ColumnResow: Capture, "column_capture.then = \"resown\"";
+    /// Re-sown seeds enter at an end of the inner row.
+    ColumnResowInnerEnd: Capture, "column_capture.resow_from = \"inner-end\"";
+    /// Later laps capture only when the first lap did.
+    ColumnIfFirstCaptures: Capture, "column_capture.laps = \"if-first-captures\"";
+    /// A sowing that goes full circle captures nothing.
+    ColumnFullCircle: Capture, "column_capture.full_circle = \"captures-nothing\"";
     /// Pits traded for captured seeds.
     Trading: Capture, "trading.enabled = true";
     /// The game ends when every pit holds fewer than a count.
@@ -157,6 +165,10 @@ mechanics! {
     LeftoversToNobody: End, "end.leftovers = \"nobody\"";
     /// The game ends after so many plies.
     MaxPlies: End, "end.max_plies";
+    /// A player whose inner row is empty loses.
+    EndInnerRowEmpty: End, "end.inner_row_empty";
+    /// An inner row emptied during a sowing stops it there.
+    InnerRowEmptyAtOnce: Sowing, "end.inner_row_empty = \"loses-at-once\"";
 }
 
 impl fmt::Display for Mechanic {
@@ -271,6 +283,7 @@ impl Mechanics {
             feeding,
             cannot_sow,
             must_capture,
+            inner_row_first,
             min_seeds,
             // Only meaningful with a minimum above one: part of `MinSeeds`.
             below_min_if_no_other: _,
@@ -285,6 +298,7 @@ impl Mechanics {
 
         add(Mechanic::Stores, *stores);
         add(Mechanic::MustCapture, *must_capture);
+        add(Mechanic::InnerRowFirst, *inner_row_first);
         add(Mechanic::FourRows, board.rows() == 4);
         add(
             Mechanic::Clockwise,
@@ -345,13 +359,26 @@ impl Mechanics {
             takes: _,
             needs: _,
             then,
+            laps,
+            full_circle_captures_nothing,
         }) = column_capture
         {
             add(Mechanic::ColumnCapture, true);
             match then {
                 ColumnThen::Captured => {}
-                ColumnThen::Resown(_) => add(Mechanic::ColumnResow, true),
+                ColumnThen::Resown(from) => {
+                    add(Mechanic::ColumnResow, true);
+                    add(
+                        Mechanic::ColumnResowInnerEnd,
+                        matches!(from, ResowFrom::InnerEnd { .. }),
+                    );
+                }
             }
+            add(
+                Mechanic::ColumnIfFirstCaptures,
+                *laps == ColumnLaps::IfFirstCaptures,
+            );
+            add(Mechanic::ColumnFullCircle, *full_circle_captures_nothing);
         }
         if let Some(OppositeCapture {
             landing,
@@ -449,6 +476,7 @@ impl Mechanics {
             repetition: _,
             leftovers,
             max_plies,
+            inner_row_empty,
         } = end;
         add(Mechanic::EndAllPitsBelow, all_pits_below.is_some());
         add(Mechanic::EndCapturedMoreThan, captured_more_than.is_some());
@@ -460,6 +488,11 @@ impl Mechanics {
             Leftovers::Nobody => add(Mechanic::LeftoversToNobody, true),
         }
         add(Mechanic::MaxPlies, max_plies.is_some());
+        add(Mechanic::EndInnerRowEmpty, inner_row_empty.is_some());
+        add(
+            Mechanic::InnerRowEmptyAtOnce,
+            *inner_row_empty == Some(InnerRowEmpty::AtOnce),
+        );
         Mechanics(set)
     }
 

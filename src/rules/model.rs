@@ -370,6 +370,24 @@ pub struct ColumnCapture {
     pub needs: ColumnPits,
     /// What becomes of the seeds taken.
     pub then: ColumnThen,
+    /// Which laps of a sowing may capture.
+    pub laps: ColumnLaps,
+    /// Whether a sowing from a pit holding at least as many seeds as the
+    /// mover's circuit has pits (one that goes full circle) captures
+    /// nothing.
+    pub full_circle_captures_nothing: bool,
+}
+
+/// Which laps of a sowing a column capture looks at
+/// (`column_capture.laps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ColumnLaps {
+    /// The end of every lap.
+    Every,
+    /// The end of the first lap; the later laps' only if it captured
+    /// (Bao's capturing move, against a move that only relays).
+    IfFirstCaptures,
 }
 
 /// What the landing pit held before the last seed (`column_capture.when`).
@@ -410,6 +428,19 @@ pub enum ResowFrom {
     AfterLanding,
     /// The first seed falls in the pit after the sowing's origin.
     AfterOrigin,
+    /// The first seed falls in the pit after the one the capturing lap
+    /// started from (its origin, the pit it relayed from, or where the
+    /// re-sowing it was started).
+    AfterLapStart,
+    /// The first seed falls in an end pit of the mover's inner row, the
+    /// one at which the sowing's direction enters that row, and the lap
+    /// goes on along it. A capture within `flank` pits of an end sends
+    /// the seeds to that end, and the sowing takes the direction that runs
+    /// from it along the row.
+    InnerEnd {
+        /// Pits at each end of the inner row that send seeds to it (0: none).
+        flank: u8,
+    },
 }
 
 /// Where the last seed must fall for an opposite capture
@@ -613,6 +644,22 @@ pub struct End {
     /// it first: a practical bound for variants whose games can wander
     /// through a huge number of states before one recurs.
     pub max_plies: Option<u32>,
+    /// A player whose inner row is empty loses (four rows), and when that
+    /// is looked at.
+    pub inner_row_empty: Option<InnerRowEmpty>,
+}
+
+/// When an empty inner row is looked at (`end.inner_row_empty`). Either
+/// way the player whose inner row is empty loses, and every seed left
+/// goes to the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InnerRowEmpty {
+    /// After every ply (and at the start).
+    AfterPly,
+    /// Also during a sowing: a lift that empties the mover's inner row, or
+    /// a capture that empties the opponent's, stops the sowing there.
+    AtOnce,
 }
 
 /// A point the sources leave open, and the reading taken.
@@ -707,6 +754,9 @@ pub struct Rules {
     pub(crate) cannot_sow: CannotSow,
     /// A player who has a sowing that captures must make one.
     pub(crate) must_capture: bool,
+    /// A sowing that captures nothing may start in the outer row only
+    /// when no sowing starts in the inner row (four rows).
+    pub(crate) inner_row_first: bool,
     /// Fewest seeds a pit must hold to be sown.
     pub(crate) min_seeds: u16,
     /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
@@ -890,6 +940,14 @@ impl Rules {
         self.must_capture
     }
 
+    /// Whether a sowing that captures nothing may start in the outer row
+    /// only when no sowing starts in the inner row (four rows).
+    #[inline]
+    #[must_use]
+    pub fn inner_row_first(&self) -> bool {
+        self.inner_row_first
+    }
+
     /// Fewest seeds a pit must hold to be sown.
     #[inline]
     #[must_use]
@@ -996,6 +1054,7 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "moves.cannot_sow",
     "moves.cannot_feed",
     "moves.must_capture",
+    "moves.inner_row_first",
     "capture.counts",
     "capture.landing",
     "capture.examined",
@@ -1025,6 +1084,9 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "column_capture.needs",
     "column_capture.then",
     "column_capture.resow_from",
+    "column_capture.flank",
+    "column_capture.laps",
+    "column_capture.full_circle",
     "trading.enabled",
     "trading.max_pits",
     "trading.price_per_pit",
@@ -1037,6 +1099,7 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "end.seeds_left_at_most",
     "end.seeds_left_to",
     "end.max_plies",
+    "end.inner_row_empty",
     "end.leftovers",
     "end.winner",
 ];

@@ -369,6 +369,9 @@ pub struct TomlMoves {
     pub cannot_feed: Option<Spanned<TomlCannotFeed>>,
     /// Whether a player who can capture must (default false).
     pub must_capture: Option<Spanned<bool>>,
+    /// Whether a sowing that captures nothing must start in the inner row
+    /// when one can (default false; four rows).
+    pub inner_row_first: Option<Spanned<bool>>,
 }
 
 /// When feeding is owed but impossible.
@@ -418,6 +421,7 @@ impl Default for TomlMoves {
             cannot_sow: TomlCannotSow::Pass,
             cannot_feed: None,
             must_capture: None,
+            inner_row_first: None,
         }
     }
 }
@@ -639,6 +643,35 @@ pub struct TomlColumnCapture {
     pub then: Spanned<TomlColumnThen>,
     /// Where re-sown seeds start; only with `then = "resown"`.
     pub resow_from: Option<Spanned<TomlResowFrom>>,
+    /// How many pits at each end of the inner row send re-sown seeds to
+    /// that end; only with `resow_from = "inner-end"`.
+    pub flank: Option<Spanned<i64>>,
+    /// Which laps of a sowing may capture (default every lap).
+    pub laps: Option<Spanned<TomlColumnLaps>>,
+    /// Whether a sowing that goes full circle may capture (default yes).
+    pub full_circle: Option<Spanned<TomlFullCircle>>,
+}
+
+/// `column_capture.laps`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlColumnLaps {
+    /// The end of every lap is looked at.
+    #[default]
+    Every,
+    /// Only when the first lap captured are the later laps looked at.
+    IfFirstCaptures,
+}
+
+/// `column_capture.full_circle`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlFullCircle {
+    /// A sowing of as many seeds as the circuit has pits captures as any other.
+    #[default]
+    MayCapture,
+    /// Such a sowing captures nothing.
+    CapturesNothing,
 }
 
 /// `column_capture.when`.
@@ -680,6 +713,10 @@ pub enum TomlResowFrom {
     AfterLanding,
     /// The first seed falls in the pit after the sowing's origin.
     AfterOrigin,
+    /// The first seed falls in the pit after the start of the lap that captured.
+    AfterLapStart,
+    /// The first seed falls in an end pit of the mover's inner row.
+    InnerEnd,
 }
 
 /// `[houses]`: pits that become one player's for good.
@@ -827,6 +864,9 @@ pub struct TomlEnd {
     pub seeds_left_to: Option<Spanned<TomlSeedsLeftTo>>,
     /// The game ends after this many plies, if nothing has ended it first.
     pub max_plies: Option<Spanned<i64>>,
+    /// A player whose inner row is empty loses (four rows): when it is
+    /// looked at.
+    pub inner_row_empty: Option<Spanned<TomlInnerRowEmpty>>,
     /// Who gets the seeds left on the board.
     #[serde(default)]
     pub leftovers: TomlLeftovers,
@@ -849,10 +889,22 @@ impl Default for TomlEnd {
             seeds_left_at_most: None,
             seeds_left_to: None,
             max_plies: None,
+            inner_row_empty: None,
             leftovers: TomlLeftovers::Controller,
             winner: TomlWinner::HigherTotal,
         }
     }
+}
+
+/// `end.inner_row_empty`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlInnerRowEmpty {
+    /// Looked at after every ply.
+    LosesAfterPly,
+    /// Looked at whenever a lift or a capture empties a row: the sowing
+    /// stops there.
+    LosesAtOnce,
 }
 
 /// Leftover seeds at the end.

@@ -1361,3 +1361,63 @@ fn must_capture_leaves_only_the_sowings_that_capture() {
     );
     assert_eq!(legal(&game(&bundled("oware"), pos)), ["e", "f"]);
 }
+
+/// `column_capture.resow_from` on four rows of four, worked on paper.
+/// South's circuit is a b c d d2 c2 b2 a2. South sows a (2): b, c; c held
+/// 1, so it relays: c (2) into d, d2. d2 held 1 and faces North's A2 (3)
+/// with A (1) behind it: 4 seeds taken. The capturing lap started at c,
+/// so with `"after-lap-start"` they go into d, d2, c2, b2, the last into
+/// an empty pit. `"after-landing"` starts after d2 (c2, b2, a2, a) and
+/// `"after-origin"` after a (b, c, d, d2, which relays on): three
+/// different boards.
+#[test]
+fn re_sown_seeds_start_after_the_capturing_lap_s_start() {
+    let text = |from: &str| {
+        format!(
+            "[variant]\nid = \"columns\"\nname = \"Columns\"\n[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n[sowing]\nlaps = \"relay\"\n[column_capture]\nwhen = \"occupied\"\ntakes = \"inner-and-outer\"\nneeds = \"inner-and-outer\"\nthen = \"resown\"\nresow_from = \"{from}\"\n"
+        )
+    };
+    let pos = "2,0,1,0/0,0,0,1/1,1,1,1/3,1,1,1 S 9-9";
+    let after = |from: &str| {
+        let r = rules::parse("columns.toml", &text(from)).unwrap();
+        let mut g = game(&r, pos);
+        play(&mut g, "a").unwrap()
+    };
+    assert_eq!(
+        after("after-lap-start"),
+        "0,1,0,2/0,1,1,3/0,1,1,1/0,1,1,1 N 9-9"
+    );
+    assert_ne!(after("after-landing"), after("after-lap-start"));
+    assert_ne!(after("after-origin"), after("after-lap-start"));
+}
+
+/// Bao's re-sowing from an end of the inner row, worked on paper on four
+/// rows of four with `flank = 1`. South's inner pits a2 b2 c2 d2 face
+/// North's D2 C2 B2 A2; South's counter-clockwise circuit is a b c d d2 c2
+/// b2 a2, the clockwise one a a2 b2 c2 d2 d c b.
+///
+/// c2 (2) sown clockwise: d2, d; d was empty, the first lap captured
+/// nothing, and the sowing ends.
+///
+/// c2 (2) sown counter-clockwise: b2 (2), a2 (2). a2 held 1 and faces D2
+/// (2): taken. a2 is in a flank (pit 1), so the 2 seeds enter at a2 and
+/// the sowing turns clockwise: a2 (3), b2 (3). b2 held 2 and faces C2 (1):
+/// taken; b2 is no flank, so the seed enters where the clockwise sowing
+/// enters the row, a2 (4). a2 held 3, but D2 is empty now: no capture, so
+/// a2 relays its 4 clockwise: b2 (4), c2 (1), d2 (1), d (1), an empty pit.
+#[test]
+fn bao_re_sows_from_the_end_of_the_inner_row_and_turns_at_a_flank() {
+    let text = "[variant]\nid = \"kichwa\"\nname = \"Kichwa\"\n[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n[sowing]\ndirection = \"chosen\"\nlaps = \"relay\"\n[column_capture]\nwhen = \"occupied\"\ntakes = \"inner\"\nthen = \"resown\"\nresow_from = \"inner-end\"\nflank = 1\nlaps = \"if-first-captures\"\n";
+    let r = rules::parse("kichwa.toml", text).unwrap();
+    let pos = "0,0,0,0/1,1,2,0/1,1,1,1/1,1,1,2 S 10-9";
+    let mut g = game(&r, pos);
+    assert_eq!(
+        play(&mut g, "c2<").unwrap(),
+        "0,0,0,1/1,1,0,1/1,1,1,1/1,1,1,2 N 10-9"
+    );
+    let mut g = game(&r, pos);
+    assert_eq!(
+        play(&mut g, "c2>").unwrap(),
+        "0,0,0,1/0,4,1,1/1,1,1,1/1,1,0,0 N 10-9"
+    );
+}

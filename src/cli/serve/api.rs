@@ -822,6 +822,9 @@ fn animation(rules: &Rules, frames: &[trace::Frame], opts: &Options) -> (Vec<Str
                     taken: set,
                     ..Marks::default()
                 },
+                // The seeds in hand went to a captured total: the board
+                // alone shows it.
+                Event::Stop(_) => Marks::default(),
             };
             draw::svg(rules, &scene, &marks, opts)
         })

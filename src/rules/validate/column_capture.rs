@@ -3,15 +3,19 @@
 
 use super::{Board, Checker};
 use crate::rules::error::Span;
-use crate::rules::model::{ColumnCapture, ColumnPits, ColumnThen, LandingWas, ResowFrom};
+use crate::rules::model::{
+    ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, LandingWas, ResowFrom,
+};
 use crate::rules::schema::{
-    TomlColumnCapture, TomlColumnPits, TomlColumnThen, TomlColumnWhen, TomlResowFrom,
+    TomlColumnCapture, TomlColumnLaps, TomlColumnPits, TomlColumnThen, TomlColumnWhen,
+    TomlFullCircle, TomlResowFrom,
 };
 use toml::Spanned;
 
 /// The column capture: it needs a board of four rows (two rows have no
 /// pit behind the one opposite, and [opposite_capture] already takes
-/// that one), and `resow_from` goes with `then = "resown"` and only then.
+/// that one), `resow_from` goes with `then = "resown"` and only then, and
+/// `flank` with `resow_from = "inner-end"` and only then.
 pub(super) fn column_capture(
     c: &mut Checker,
     t: &Spanned<TomlColumnCapture>,
@@ -39,15 +43,29 @@ pub(super) fn column_capture(
             c.err(
                 Span::from(raw.then.span()),
                 "column_capture.then",
-                "\"resown\" needs `resow_from`: \"after-landing\" (the first seed in the pit after the landing pit) or \"after-origin\" (in the pit after the sowing's origin)",
+                "\"resown\" needs `resow_from`: \"after-landing\" (the first seed in the pit after the landing pit), \"after-origin\" (after the sowing's origin), \"after-lap-start\" (after the pit the capturing lap started from) or \"inner-end\" (in an end pit of the mover's inner row)",
             );
             ColumnThen::Resown(ResowFrom::AfterLanding)
         }
         (TomlColumnThen::Resown, Some(from)) => ColumnThen::Resown(match from.get_ref() {
             TomlResowFrom::AfterLanding => ResowFrom::AfterLanding,
             TomlResowFrom::AfterOrigin => ResowFrom::AfterOrigin,
+            TomlResowFrom::AfterLapStart => ResowFrom::AfterLapStart,
+            TomlResowFrom::InnerEnd => ResowFrom::InnerEnd {
+                flank: flank(c, raw, board),
+            },
         }),
     };
+    let inner_end = matches!(then, ColumnThen::Resown(ResowFrom::InnerEnd { .. }));
+    if let Some(f) = &raw.flank
+        && !inner_end
+    {
+        c.err(
+            Span::from(f.span()),
+            "column_capture.flank",
+            "says which captures send their seeds to an end of the inner row, but only `resow_from = \"inner-end\"` re-sows from there: set it, or leave out `flank`",
+        );
+    }
     let pits = |p: TomlColumnPits| match p {
         TomlColumnPits::Inner => ColumnPits::Inner,
         TomlColumnPits::InnerAndOuter => ColumnPits::InnerAndOuter,
@@ -60,6 +78,36 @@ pub(super) fn column_capture(
         takes: pits(raw.takes),
         needs: pits(raw.needs),
         then,
+        laps: match raw.laps.as_ref().map(|l| *l.get_ref()) {
+            None | Some(TomlColumnLaps::Every) => ColumnLaps::Every,
+            Some(TomlColumnLaps::IfFirstCaptures) => ColumnLaps::IfFirstCaptures,
+        },
+        full_circle_captures_nothing: raw
+            .full_circle
+            .as_ref()
+            .is_some_and(|f| *f.get_ref() == TomlFullCircle::CapturesNothing),
+    }
+}
+
+/// `flank`: how many pits at each end of the inner row send re-sown seeds
+/// to that end, at most half the row, so that no pit is near both ends
+/// (0, the default, is none).
+fn flank(c: &mut Checker, raw: &TomlColumnCapture, board: &Board) -> u8 {
+    let Some(f) = &raw.flank else { return 0 };
+    let half = board.geometry.per_row() / 2;
+    match u8::try_from(*f.get_ref()) {
+        Ok(k) if usize::from(k) <= half => k,
+        _ => {
+            c.err(
+                Span::from(f.span()),
+                "column_capture.flank",
+                format!(
+                    "must be 0 to {half} (half a row of {}), so that no pit is near both ends of the inner row",
+                    board.geometry.per_row()
+                ),
+            );
+            0
+        }
     }
 }
 
@@ -125,5 +173,41 @@ mod tests {
         );
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert_eq!(diags[0].0, "column_capture.resow_from");
+    }
+
+    #[test]
+    fn bao_s_re_sowing_from_an_end_is_kept() {
+        let (cc, diags) = check(
+            FOUR,
+            "when = \"occupied\"\ntakes = \"inner\"\nthen = \"resown\"\nresow_from = \"inner-end\"\nflank = 2\nlaps = \"if-first-captures\"\nfull_circle = \"captures-nothing\"\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            cc.then,
+            ColumnThen::Resown(ResowFrom::InnerEnd { flank: 2 })
+        );
+        assert_eq!(cc.laps, ColumnLaps::IfFirstCaptures);
+        assert!(cc.full_circle_captures_nothing);
+    }
+
+    #[test]
+    fn flanks_without_an_end_to_send_seeds_to_are_refused_at_flank() {
+        let (_, diags) = check(
+            FOUR,
+            "when = \"occupied\"\ntakes = \"inner\"\nthen = \"resown\"\nresow_from = \"after-lap-start\"\nflank = 1\n",
+        );
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].0, "column_capture.flank");
+        assert!(diags[0].1.contains("inner-end"), "{diags:?}");
+    }
+
+    #[test]
+    fn flanks_of_more_than_half_a_row_are_refused() {
+        let (_, diags) = check(
+            FOUR,
+            "when = \"occupied\"\ntakes = \"inner\"\nthen = \"resown\"\nresow_from = \"inner-end\"\nflank = 5\n",
+        );
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].1.starts_with("must be 0 to 4"), "{diags:?}");
     }
 }

@@ -30,6 +30,52 @@ pub(super) fn cross(
     sow_on_and_laps(c, raw, rules, laps_name, file_of);
     houses_and_the_rest(c, raw, rules, laps_name, file_of);
     four_rows(c, raw, rules, file_of);
+    inner_rows(c, raw, rules, file_of);
+}
+
+/// The keys about a player's inner row need one: a board of four rows.
+/// Each error is at the key, or at `board.rows` when a more derived file
+/// set the rows after the key was written.
+fn inner_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(Span) -> usize) {
+    if rules.board.rows() == 4 {
+        return;
+    }
+    let mut keys: Vec<(&str, Span)> = Vec::new();
+    if let Some(f) = &raw.moves.inner_row_first
+        && *f.get_ref()
+    {
+        keys.push(("moves.inner_row_first", Span::from(f.span())));
+    }
+    if let Some(e) = &raw.end.inner_row_empty {
+        keys.push(("end.inner_row_empty", Span::from(e.span())));
+    }
+    let rows_at = raw
+        .board
+        .get_ref()
+        .rows
+        .as_ref()
+        .map(|r| Span::from(r.span()));
+    for (key, at) in keys {
+        c.conflict(
+            file_of,
+            (
+                key,
+                at,
+                format!(
+                    "speaks of a player's inner row, which only a board of four rows has (this one has {}): set `board.rows = 4`, or leave out `{}`",
+                    rules.board.rows(),
+                    key.rsplit('.').next().unwrap_or(key)
+                ),
+            ),
+            rows_at.map(|at| {
+                (
+                    "board.rows",
+                    at,
+                    format!("{}, but the inherited `{key}` speaks of a player's inner row, which only a board of four rows has", rules.board.rows()),
+                )
+            }),
+        );
+    }
 }
 
 /// What a board of four rows does not take: each player sows round their

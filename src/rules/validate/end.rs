@@ -1,8 +1,8 @@
 //! `[end]`: when the game ends and who takes what is left.
 
 use super::Checker;
-use crate::rules::model::{End, Leftovers, MAX_PLIES_CAP};
-use crate::rules::schema::{TomlEnd, TomlLeftovers, TomlSeedsLeftTo};
+use crate::rules::model::{End, InnerRowEmpty, Leftovers, MAX_PLIES_CAP};
+use crate::rules::schema::{TomlEnd, TomlInnerRowEmpty, TomlLeftovers, TomlSeedsLeftTo};
 
 /// The end conditions. `sound` is the board's total when the board is
 /// sound enough to check `seeds_left_at_most` against.
@@ -65,6 +65,10 @@ pub(super) fn end(c: &mut Checker, end: &TomlEnd, sound: Option<u64>) -> End {
             TomlLeftovers::Nobody => Leftovers::Nobody,
         },
         max_plies,
+        inner_row_empty: end.inner_row_empty.as_ref().map(|e| match e.get_ref() {
+            TomlInnerRowEmpty::LosesAfterPly => InnerRowEmpty::AfterPly,
+            TomlInnerRowEmpty::LosesAtOnce => InnerRowEmpty::AtOnce,
+        }),
     }
 }
 

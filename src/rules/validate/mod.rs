@@ -94,6 +94,7 @@ impl Rules {
             below_min_if_no_other: moves.below_min_if_no_other,
             opening: moves.opening,
             must_capture: moves.must_capture,
+            inner_row_first: moves.inner_row_first,
             opposite_capture,
             column_capture,
             sowing_capture,

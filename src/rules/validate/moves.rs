@@ -18,6 +18,7 @@ pub(super) struct Moves {
     pub(super) below_min_if_no_other: bool,
     pub(super) opening: Opening,
     pub(super) must_capture: bool,
+    pub(super) inner_row_first: bool,
 }
 
 /// The move rules; an end for a feed that cannot be given needs a feeding
@@ -101,6 +102,7 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
             TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
         },
         must_capture: value(&moves.must_capture),
+        inner_row_first: value(&moves.inner_row_first),
     }
 }
 
