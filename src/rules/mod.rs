@@ -53,6 +53,11 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         include_str!("../../rules/ba-awa.toml"),
     ),
     (
+        "bao-la-kujifunza",
+        "bao-la-kujifunza.toml",
+        include_str!("../../rules/bao-la-kujifunza.toml"),
+    ),
+    (
         "bay-khom",
         "bay-khom.toml",
         include_str!("../../rules/bay-khom.toml"),

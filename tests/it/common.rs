@@ -55,3 +55,40 @@ pub fn ayla_code_and_text(args: &[&str]) -> (i32, String) {
     let out = ayla(args);
     (out.status.code().unwrap(), stdout(&out) + &stderr(&out))
 }
+
+/// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, with
+/// `more` TOML appended, if they allow that board; a key bounded by the
+/// row's length (`column_capture.flank`, at most half a row) is brought
+/// within the smaller row, so that every bundled game has small boards
+/// for the solver tests.
+pub fn shrunk_with(
+    id: &str,
+    per_row: usize,
+    seeds: usize,
+    more: &str,
+) -> Option<std::sync::Arc<ayla::engine::Variant>> {
+    use ayla::rules::{ColumnThen, ResowFrom};
+    let base = ayla::rules::bundled(id).ok()?;
+    let fit = match base.column_capture().map(|c| c.then) {
+        Some(ColumnThen::Resown(ResowFrom::InnerEnd { flank }))
+            if usize::from(flank) > per_row / 2 =>
+        {
+            format!("[column_capture]\nflank = {}\n", per_row / 2)
+        }
+        _ => String::new(),
+    };
+    let text = format!(
+        "extends = \"{id}\"\n[variant]\nid = \"{id}-{per_row}x{seeds}\"\nname = \"{id} {per_row}x{seeds}\"\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n{fit}{more}"
+    );
+    let r = ayla::rules::parse("shrunk.toml", &text).ok()?;
+    Some(std::sync::Arc::new(ayla::engine::Variant::new(r)))
+}
+
+/// [`shrunk_with`] with nothing appended.
+pub fn shrunk(
+    id: &str,
+    per_row: usize,
+    seeds: usize,
+) -> Option<std::sync::Arc<ayla::engine::Variant>> {
+    shrunk_with(id, per_row, seeds, "")
+}

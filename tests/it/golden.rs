@@ -137,6 +137,7 @@ golden! {
     golden_tap_urdy_games: "tap-urdy" >= 6,
     golden_moruba_games: "moruba" >= 8,
     golden_owela_games: "owela" >= 12,
+    golden_bao_la_kujifunza_games: "bao-la-kujifunza" >= 15,
 }
 
 /// Every bundled variant has golden games, and every directory is replayed.

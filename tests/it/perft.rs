@@ -42,6 +42,18 @@ const UNDER_READINGS: &[(&str, &str, &str, &str)] = &[
         "capture-needs",
         "inner-and-outer",
     ),
+    (
+        "bao-la-kujifunza-after-ply",
+        "bao-la-kujifunza",
+        "inner-row-empty",
+        "after-ply",
+    ),
+    (
+        "bao-la-kujifunza-may-capture",
+        "bao-la-kujifunza",
+        "full-circle",
+        "may-capture",
+    ),
 ];
 
 fn check_table(id: &str) -> usize {
@@ -137,6 +149,9 @@ tables! {
     perft_moruba: "moruba" >= 20,
     perft_owela: "owela" >= 20,
     perft_owela_inner_and_outer: "owela-inner-and-outer" >= 15,
+    perft_bao_la_kujifunza: "bao-la-kujifunza" >= 26,
+    perft_bao_la_kujifunza_after_ply: "bao-la-kujifunza-after-ply" >= 26,
+    perft_bao_la_kujifunza_may_capture: "bao-la-kujifunza-may-capture" >= 26,
 }
 
 /// Every table on disk is checked, and every bundled variant has one.

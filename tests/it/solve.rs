@@ -1,22 +1,12 @@
 //! The databases against the definition: on small boards, every position
 //! of every layer gets the value the plain exhaustive minimax gives.
 
-use crate::common::ayla;
+use crate::common::{ayla, shrunk};
 use ayla::engine::{Side, Variant};
 use ayla::rules;
 use ayla::solve::index::Ranking;
 use ayla::solve::{exhaustive, position_of, retro::Database};
 use std::sync::Arc;
-
-/// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, if
-/// they allow that board (an end at 4 seeds left needs more than 4).
-fn shrunk(id: &str, per_row: usize, seeds: usize) -> Option<Arc<Variant>> {
-    let text = format!(
-        "extends = \"{id}\"\n[variant]\nid = \"{id}-{per_row}x{seeds}\"\nname = \"{id} {per_row}x{seeds}\"\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n"
-    );
-    let r = rules::parse("shrunk.toml", &text).ok()?;
-    Some(Arc::new(Variant::new(r)))
-}
 
 fn agree(variant: &Arc<Variant>) -> usize {
     let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();

@@ -4,6 +4,7 @@
 //! a full database's values; it finds the published Kalah values; and it
 //! allocates nothing while it searches.
 
+use crate::common::{shrunk, shrunk_with};
 use crate::counting::allocations;
 use crate::solve::{as_published, published_kalah};
 use ayla::engine::{Position, Side, Variant};
@@ -14,21 +15,6 @@ use ayla::solve::retro::Database;
 use ayla::solve::search::{MAX_LINE, Search, TooDeep};
 use ayla::solve::{exhaustive, position_of, terminal_margin};
 use std::sync::Arc;
-
-/// `id`'s rules on a board of `per_row` pits a row and `seeds` a pit, if
-/// they allow that board (as in tests/it/solve.rs).
-fn shrunk(id: &str, per_row: usize, seeds: usize) -> Option<Arc<Variant>> {
-    shrunk_with(id, per_row, seeds, "")
-}
-
-/// [`shrunk`], with more TOML appended.
-fn shrunk_with(id: &str, per_row: usize, seeds: usize, more: &str) -> Option<Arc<Variant>> {
-    let text = format!(
-        "extends = \"{id}\"\n[variant]\nid = \"{id}-{per_row}x{seeds}\"\nname = \"{id} {per_row}x{seeds}\"\n[board]\npits_per_row = {per_row}\nseeds_per_pit = {seeds}\n{more}"
-    );
-    let r = rules::parse("shrunk.toml", &text).ok()?;
-    Some(Arc::new(Variant::new(r)))
-}
 
 fn seeds_of(v: &Variant) -> usize {
     v.initial().iter().map(|&s| usize::from(s)).sum()
