@@ -326,23 +326,44 @@ impl Position {
         {
             out.keep_if_any(|p| !self.is_grand_slam(rules, p));
         }
+        if !(rules.must_capture || rules.inner_row_first) {
+            return;
+        }
+        // Both clauses ask which sowings capture: each is played out once.
+        let capturing = self.capturing(rules, out);
         if rules.must_capture {
-            out.keep_if_any(|p| self.ply_captures(rules, p));
+            out.keep_if_any(|p| capturing.contains(p));
         }
         if rules.inner_row_first {
-            self.keep_inner_row_first(rules, out);
+            self.keep_inner_row_first(rules, out, &capturing);
         }
+    }
+
+    /// The sowings of `plies` that capture ([`Position::ply_captures`]).
+    fn capturing(&self, rules: &Variant, plies: &Sowings) -> Sowings {
+        let mut capturing = Sowings::new();
+        for &p in plies.plies() {
+            if self.ply_captures(rules, p) {
+                capturing.push(p);
+            }
+        }
+        capturing
     }
 
     /// `moves.inner_row_first`: while some sowing of `out` starts in the
     /// mover's inner row, the sowings from the outer row that capture
-    /// nothing are dropped. Whether any was.
-    fn keep_inner_row_first(&self, rules: &Variant, out: &mut Sowings) -> bool {
+    /// nothing (are not in `capturing`) are dropped. Whether any was.
+    fn keep_inner_row_first(
+        &self,
+        rules: &Variant,
+        out: &mut Sowings,
+        capturing: &Sowings,
+    ) -> bool {
         let inner = rules.inner_rows[self.to_move.index()];
         let starts_inner = |p: Ply| rules.sowing_of(p).is_some_and(|(o, _)| inner.contains(o));
         let before = out.plies().len();
         if out.plies().iter().any(|&p| starts_inner(p)) {
-            out.keep_if_any(|p| starts_inner(p) || self.ply_captures(rules, p));
+            out.keep_if_any(|p| starts_inner(p) || capturing.contains(p));
         }
         out.plies().len() < before
     }
@@ -460,13 +481,15 @@ impl Position {
                 others: buf.list(&rules.board),
             });
         }
-        if rules.inner_row_first && self.keep_inner_row_first(rules, &mut buf) && !buf.contains(ply)
-        {
-            return Err(Illegal::InnerRowFirst {
-                side,
-                ply: ply.notation(&rules.board),
-                others: buf.list(&rules.board),
-            });
+        if rules.inner_row_first {
+            let capturing = self.capturing(rules, &buf);
+            if self.keep_inner_row_first(rules, &mut buf, &capturing) && !buf.contains(ply) {
+                return Err(Illegal::InnerRowFirst {
+                    side,
+                    ply: ply.notation(&rules.board),
+                    others: buf.list(&rules.board),
+                });
+            }
         }
         Ok(())
     }
