@@ -37,6 +37,41 @@ fn first_in_origin(rules: &Variant, hand: usize) -> bool {
     }
 }
 
+/// The pits a column capture (`[column_capture]`) takes when `side`'s
+/// lap ends in `landing`, `seeds` giving each pit's count then; `None`
+/// when it takes nothing.
+#[inline(always)]
+fn column_taken(
+    rules: &Variant,
+    cc: &ColumnCapture,
+    side: Side,
+    landing: Pit,
+    seeds: impl Fn(Pit) -> u16,
+) -> Option<PitSet> {
+    if !rules.inner_rows[side.index()].contains(landing) {
+        return None;
+    }
+    let count = seeds(landing);
+    let when = match cc.when {
+        LandingWas::Empty => count == 1,
+        LandingWas::Occupied => count > 1,
+    };
+    if !when {
+        return None;
+    }
+    let inner = Pit(rules.opposite[landing.index()]);
+    let pits = |which: ColumnPits| match which {
+        ColumnPits::Inner => PitSet::single(inner),
+        ColumnPits::InnerAndOuter => {
+            PitSet::single(inner).or(PitSet::single(Pit(rules.behind[inner.index()])))
+        }
+    };
+    if pits(cc.needs).iter().any(|p| seeds(p) == 0) {
+        return None;
+    }
+    Some(pits(cc.takes))
+}
+
 /// [`walk_lap`] where every seed is a plain drop into the next pit: no
 /// store, no skipped origin, no later rounds in the opponent's row, no
 /// house standing and no sowing capture. Adds the seeds and gives the
@@ -178,25 +213,7 @@ impl Position {
         side: Side,
         landing: Pit,
     ) -> Option<(PitSet, u16)> {
-        let count = self.seeds[landing.index()];
-        let when = match cc.when {
-            LandingWas::Empty => count == 1,
-            LandingWas::Occupied => count > 1,
-        };
-        if !when || !rules.inner_rows[side.index()].contains(landing) {
-            return None;
-        }
-        let inner = Pit(rules.opposite[landing.index()]);
-        let pits = |which: ColumnPits| match which {
-            ColumnPits::Inner => PitSet::single(inner),
-            ColumnPits::InnerAndOuter => {
-                PitSet::single(inner).or(PitSet::single(Pit(rules.behind[inner.index()])))
-            }
-        };
-        if pits(cc.needs).iter().any(|p| self.seeds[p.index()] == 0) {
-            return None;
-        }
-        let taken = pits(cc.takes);
+        let taken = column_taken(rules, cc, side, landing, |p| self.seeds[p.index()])?;
         let mut k = 0;
         for p in taken.iter() {
             k += self.seeds[p.index()];
@@ -293,10 +310,23 @@ impl Position {
     /// Whether `ply` captures for the mover (`moves.must_capture`): takes a
     /// pit by any capture of the rules, re-sown column captures included,
     /// or makes a house (played on a copy).
+    #[inline]
     fn ply_captures(&self, rules: &Variant, ply: Ply) -> bool {
         let (origin, dir) = rules.sowing_of(ply).expect("a sowing");
+        if rules.first_lap_probe {
+            self.first_lap_captures(rules, origin, dir)
+        } else {
+            self.sowing_captures(rules, origin, dir)
+        }
+    }
+
+    /// [`Position::ply_captures`] played on a copy, as far as it takes to
+    /// know. Kept out of line: the first-lap probe inlined in the filter
+    /// loop then has no frame of a whole sowing's size to set up.
+    #[inline(never)]
+    fn sowing_captures(&self, rules: &Variant, origin: Pit, dir: Direction) -> bool {
         let mut after = *self;
-        match after.sow_general(rules, origin, dir).0 {
+        match after.sow_probing::<true>(rules, origin, dir).0 {
             Effect::Sow(e) => {
                 !e.captured.is_empty()
                     || !e.houses_made.is_empty()
@@ -304,6 +334,52 @@ impl Position {
             }
             _ => false,
         }
+    }
+
+    /// [`Position::ply_captures`] for rules whose first lap settles it
+    /// (`Variant::first_lap_probe`): the sowing's first lap as
+    /// [`Position::sow_general`] plays it, its plain drops counted round
+    /// the circuit rather than made, since a capture looks at three pits.
+    #[inline]
+    fn first_lap_captures(&self, rules: &Variant, origin: Pit, dir: Direction) -> bool {
+        let side = self.to_move;
+        let hand = usize::from(self.seeds[origin.index()]);
+        let Some(cc) = rules.column_capture.as_ref() else {
+            return false;
+        };
+        let len = usize::from(rules.circuit_places[origin.index()].len);
+        if cc.full_circle_captures_nothing && hand >= len {
+            return false;
+        }
+        // Seed i (from 0) falls `i + 1 - f` pits after the origin.
+        let f = usize::from(first_in_origin(rules, hand));
+        let landing = rules.circuit_step(origin, hand - f, dir);
+        let count = |q: Pit| {
+            let before = if q == origin {
+                0
+            } else {
+                self.seeds[q.index()]
+            };
+            let dropped = rules.circuit_distance(origin, q, dir).map_or(0, |d| {
+                // `d + f - 1` modulo `len`, `d` below `len` and `f` 0 or 1.
+                let first = if d + f == 0 { len - 1 } else { d + f - 1 };
+                match hand.checked_sub(first + 1) {
+                    None => 0,
+                    Some(more) if more < len => 1,
+                    Some(more) => more / len + 1,
+                }
+            });
+            before + dropped as u16
+        };
+        // The lift that empties the mover's inner row stops the sowing
+        // before any seed falls; asked last, as it is the rarer answer.
+        let lift_stops = || {
+            rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce)
+                && rules.inner_rows[side.index()]
+                    .iter()
+                    .all(|p| p == origin || self.seeds[p.index()] == 0)
+        };
+        column_taken(rules, cc, side, landing, count).is_some() && !lift_stops()
     }
 
     /// Steps 4 to 7 of the legality filters: the plies of `origins`, then
@@ -330,42 +406,32 @@ impl Position {
             return;
         }
         // Both clauses ask which sowings capture: each is played out once.
-        let capturing = self.capturing(rules, out);
-        if rules.must_capture {
-            out.keep_if_any(|p| capturing.contains(p));
+        // Either order gives the same plies: with a capture the obligation
+        // keeps the captures, all of which the inner row rule keeps.
+        let capturing = out.mask(|p| self.ply_captures(rules, p));
+        let mut keep = out.all();
+        if rules.must_capture && capturing != 0 {
+            keep = capturing;
         }
         if rules.inner_row_first {
-            self.keep_inner_row_first(rules, out, &capturing);
+            keep &= self.inner_row_first(rules, out, capturing);
         }
+        out.keep_mask(keep);
     }
 
-    /// The sowings of `plies` that capture ([`Position::ply_captures`]).
-    fn capturing(&self, rules: &Variant, plies: &Sowings) -> Sowings {
-        let mut capturing = Sowings::new();
-        for &p in plies.plies() {
-            if self.ply_captures(rules, p) {
-                capturing.push(p);
-            }
-        }
-        capturing
-    }
-
-    /// `moves.inner_row_first`: while some sowing of `out` starts in the
+    /// `moves.inner_row_first`: while some sowing of `plies` starts in the
     /// mover's inner row, the sowings from the outer row that capture
-    /// nothing (are not in `capturing`) are dropped. Whether any was.
-    fn keep_inner_row_first(
-        &self,
-        rules: &Variant,
-        out: &mut Sowings,
-        capturing: &Sowings,
-    ) -> bool {
+    /// nothing (are not in the mask `capturing`) are dropped. The mask of
+    /// those kept.
+    fn inner_row_first(&self, rules: &Variant, plies: &Sowings, capturing: u128) -> u128 {
         let inner = rules.inner_rows[self.to_move.index()];
-        let starts_inner = |p: Ply| rules.sowing_of(p).is_some_and(|(o, _)| inner.contains(o));
-        let before = out.plies().len();
-        if out.plies().iter().any(|&p| starts_inner(p)) {
-            out.keep_if_any(|p| starts_inner(p) || capturing.contains(p));
+        let starts_inner =
+            plies.mask(|p| rules.sowing_of(p).is_some_and(|(o, _)| inner.contains(o)));
+        if starts_inner == 0 {
+            plies.all()
+        } else {
+            starts_inner | capturing
         }
-        out.plies().len() < before
     }
 
     /// Appends the legal sowings to `out` (general path).
@@ -378,7 +444,7 @@ impl Position {
     ) {
         let mut buf = Sowings::new();
         self.general_plies(rules, origins, occupied, &mut buf);
-        out.extend_from_slice(buf.plies());
+        out.extend(buf.plies());
     }
 
     /// The pits of the legal sowings when every one is a `Ply::Sow`.
@@ -393,7 +459,7 @@ impl Position {
         }
         let mut buf = Sowings::new();
         self.general_plies(rules, origins, occupied, &mut buf);
-        Some(buf.plies().iter().filter_map(|p| p.origin()).collect())
+        Some(buf.plies().filter_map(|p| p.origin()).collect())
     }
 
     /// [`Position::cannot_feed`] on the general path: a feed is owed and no
@@ -406,7 +472,7 @@ impl Position {
         let mut buf = Sowings::new();
         let origins = self.sowable_in(rules, self.to_move, occupied);
         Position::expand(rules, origins, &mut buf);
-        !buf.plies().iter().any(|&p| self.ply_feeds(rules, p, opp))
+        !buf.plies().any(|p| self.ply_feeds(rules, p, opp))
     }
 
     /// Why a sowing from a non-empty pit the mover may sow from is refused
@@ -482,8 +548,9 @@ impl Position {
             });
         }
         if rules.inner_row_first {
-            let capturing = self.capturing(rules, &buf);
-            if self.keep_inner_row_first(rules, &mut buf, &capturing) && !buf.contains(ply) {
+            let capturing = buf.mask(|q| self.ply_captures(rules, q));
+            let keep = self.inner_row_first(rules, &buf, capturing);
+            if keep != buf.all() && buf.keep_mask(keep) && !buf.contains(ply) {
                 return Err(Illegal::InnerRowFirst {
                     side,
                     ply: ply.notation(&rules.board),
@@ -498,6 +565,22 @@ impl Position {
     /// capture it makes; the side to act is left as it is. Also says
     /// whether its `[capture]` was a grand slam (and so took nothing).
     pub(crate) fn sow_general(
+        &mut self,
+        rules: &Variant,
+        origin: Pit,
+        dir: Direction,
+    ) -> (Effect, bool) {
+        self.sow_probing::<false>(rules, origin, dir)
+    }
+
+    /// [`Position::sow_general`], or with `PROBE` a sowing played only as
+    /// far as it takes to know whether it captures, for the legality
+    /// filters that ask it: it stops at its first capture, or after a
+    /// first lap that captured nothing when no later lap may capture. The
+    /// effect and position are then partial; only whether `captured`,
+    /// `houses_made` or the mover's `sowing_taken` is non-empty holds.
+    #[inline(always)]
+    fn sow_probing<const PROBE: bool>(
         &mut self,
         rules: &Variant,
         origin: Pit,
@@ -565,9 +648,19 @@ impl Position {
         // if the first did (`column_capture.laps`).
         let column = rules.column_capture.as_ref().filter(|cc| {
             !(cc.full_circle_captures_nothing
-                && usize::from(sown_count) >= rules.board.circuit(origin).map_or(n, <[Pit]>::len))
+                && sown_count >= u16::from(rules.circuit_places[origin.index()].len))
         });
         let mut first_captured = false;
+        // Whether a first lap that captured nothing settles that the
+        // sowing captures nothing: the only capture is a column capture
+        // of the first lap's seeds.
+        let first_lap_decides = PROBE
+            && column.is_none_or(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
+            && rules.sowing_capture.is_none()
+            && rules.capture.is_none()
+            && rules.opposite_capture.is_none()
+            && rules.beyond_capture.is_none()
+            && rules.houses.is_none();
         let mut from = origin;
         let mut relays = 0u16;
         let mut sowing_pits = PitSet::EMPTY;
@@ -584,6 +677,9 @@ impl Position {
         // Where the last seed fell: a pit, or (`None`) the mover's store.
         let mut at: Option<Pit> = Some(origin);
         while stopped.is_none() {
+            if PROBE && (!captured.is_empty() || sowing_taken[side.index()] > 0) {
+                break;
+            }
             let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
             if bulk && hand > ring {
                 let laps = (hand - 1) / ring;
@@ -693,6 +789,9 @@ impl Position {
                         continue;
                     }
                 }
+            }
+            if first_lap_decides && relays == 0 {
+                break;
             }
             let next = Pit(rules.step[dir_index(dir)][l.index()]);
             match rules.laps {
@@ -917,5 +1016,137 @@ impl Position {
         }
         self.captured[side.index()] += seeds;
         (taken, seeds)
+    }
+}
+
+#[cfg(test)]
+mod probe_tests {
+    use super::*;
+    use crate::engine::Game;
+    use crate::reference::random::random_rules;
+    use crate::rng::Rng;
+    use crate::rules::{Rules, Selection};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// Rule files to hold the shortcuts to: Bao la Kujifunza under each of
+    /// its readings, and random files, until 100 of them have four rows.
+    fn files() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for (reading, alt) in [
+            ("inner-row-empty", "at-once"),
+            ("inner-row-empty", "after-ply"),
+            ("full-circle", "may-capture"),
+        ] {
+            let sel = Selection::from([(reading.to_string(), alt.to_string())]);
+            let r = crate::rules::resolve_with("bao-la-kujifunza", Path::new("."), &sel);
+            out.push(r.expect("the bundled file loads"));
+        }
+        let mut seeds = Rng::new(28);
+        let mut four = 0;
+        while four < 100 {
+            let text = random_rules(&mut Rng::new(seeds.next_u64()));
+            if let Ok(r) = crate::rules::parse("random.toml", &text) {
+                four += usize::from(r.board.rows() == 4);
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// Every sowing the side to act could make from a non-empty pit of
+    /// `game`'s position, in both directions where the direction is chosen.
+    fn candidates(rules: &Variant, pos: &Position) -> Vec<(Pit, Direction)> {
+        let occupied = pos.occupied(rules);
+        let mut buf = Sowings::new();
+        Position::expand(
+            rules,
+            pos.sowable_in(rules, pos.to_move, occupied),
+            &mut buf,
+        );
+        buf.plies().filter_map(|p| rules.sowing_of(p)).collect()
+    }
+
+    /// Whether the sowing, played out whole, captured for the mover, and
+    /// its laps.
+    fn whole_sowing_captures(pos: &Position, rules: &Variant, o: Pit, d: Direction) -> (bool, u32) {
+        let mut after = *pos;
+        match after.sow_general(rules, o, d).0 {
+            Effect::Sow(e) => (
+                !e.captured.is_empty()
+                    || !e.houses_made.is_empty()
+                    || e.sowing_taken[pos.to_move.index()] > 0,
+                u32::from(e.relays) + 1,
+            ),
+            _ => (false, 1),
+        }
+    }
+
+    /// The circuit arithmetic walks as the step tables do.
+    #[test]
+    fn circuit_arithmetic_agrees_with_the_step_tables() {
+        for rules in files() {
+            let v = Variant::new(rules);
+            for p in v.board.all_pits().iter() {
+                for (d, dir) in [Direction::CounterClockwise, Direction::Clockwise]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let len = usize::from(v.circuit_places[p.index()].len);
+                    let mut q = p;
+                    for k in 0..3 * len {
+                        assert_eq!(v.circuit_step(p, k, dir), q, "{k} from {p:?}");
+                        assert_eq!(v.circuit_distance(p, q, dir), Some(k % len));
+                        q = Pit(v.step[d][q.index()]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a sowing captures, asked of the first lap alone
+    /// (`first_lap_probe`) or of a sowing that stops at its first capture,
+    /// is what the whole sowing says, for every candidate sowing of every
+    /// position of random games.
+    #[test]
+    fn capture_probes_agree_with_whole_sowings() {
+        let (mut probed, mut captures) = (0, 0);
+        let mut rng = Rng::new(5);
+        let mut legal = Vec::new();
+        for rules in files() {
+            let v = Arc::new(Variant::new(rules));
+            // Laps sown under this file: a file whose relays run long
+            // gives way to the next once it has had its share.
+            let mut laps = 0;
+            for _ in 0..4 {
+                let mut game = Game::new(Arc::clone(&v));
+                for _ in 0..200 {
+                    if laps > 20_000 {
+                        break;
+                    }
+                    let pos = *game.position();
+                    for (o, d) in candidates(&v, &pos) {
+                        let (whole, l) = whole_sowing_captures(&pos, &v, o, d);
+                        laps += l;
+                        assert_eq!(pos.sowing_captures(&v, o, d), whole, "{o:?} {d:?}");
+                        if v.first_lap_probe {
+                            assert_eq!(pos.first_lap_captures(&v, o, d), whole, "{o:?} {d:?}");
+                            probed += 1;
+                            captures += usize::from(whole);
+                        }
+                    }
+                    game.legal_plies(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    game.advance(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        // The first-lap probe was asked often, and both answers came up.
+        assert!(
+            probed > 5_000 && captures > 500,
+            "{probed} probed, {captures} capture"
+        );
     }
 }

@@ -283,7 +283,7 @@ impl Position {
         if !rules.plain_moves {
             let mut buf = Sowings::new();
             self.general_plies(rules, sowable, self.occupied(rules), &mut buf);
-            return buf.plies().iter().filter_map(|p| p.origin()).collect();
+            return buf.plies().filter_map(|p| p.origin()).collect();
         }
         self.feeders(rules, sowable).unwrap_or(sowable)
     }

@@ -14,7 +14,8 @@ use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
 use crate::rules::mechanics::Kind;
 use crate::rules::{
-    Direction, Mechanic, MechanicSet, Mechanics, PitDirection, Rules, SowFrom, Zone,
+    ColumnLaps, Direction, LaterRounds, Mechanic, MechanicSet, Mechanics, PitDirection, Rules,
+    SowFrom, Zone,
 };
 use std::ops::Deref;
 
@@ -162,6 +163,56 @@ pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
 ])
 .with(MechanicSet::of_kind(Kind::End));
 
+/// Where a pit lies on its circuit ([`Variant::circuit_pits`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct CircuitPlace {
+    /// The circuit's first index in `circuit_pits`.
+    pub(crate) start: u8,
+    /// Its number of pits (0: the pit is on no circuit).
+    pub(crate) len: u8,
+    /// The pit's index in the circuit, counter-clockwise from `start`.
+    pub(crate) at: u8,
+}
+
+impl Variant {
+    /// The pit `k` pits after `p` going `dir` round `p`'s circuit.
+    #[inline]
+    pub(crate) fn circuit_step(&self, p: Pit, k: usize, dir: Direction) -> Pit {
+        let place = self.circuit_places[p.index()];
+        let (len, at) = (usize::from(place.len), usize::from(place.at));
+        // Divisions are slow and laps short: wrap by subtraction.
+        let k = if k < len { k } else { k % len };
+        let j = match dir {
+            Direction::CounterClockwise => wrap(at + k, len),
+            Direction::Clockwise => wrap(at + len - k, len),
+        };
+        Pit(self.circuit_pits[usize::from(place.start) + j])
+    }
+
+    /// How many pits `q` lies after `p` going `dir`, if on `p`'s circuit.
+    #[inline]
+    pub(crate) fn circuit_distance(&self, p: Pit, q: Pit, dir: Direction) -> Option<usize> {
+        let (a, b) = (
+            self.circuit_places[p.index()],
+            self.circuit_places[q.index()],
+        );
+        if a.len == 0 || a.start != b.start {
+            return None;
+        }
+        let (len, i, j) = (usize::from(a.len), usize::from(a.at), usize::from(b.at));
+        Some(match dir {
+            Direction::CounterClockwise => wrap(j + len - i, len),
+            Direction::Clockwise => wrap(i + len - j, len),
+        })
+    }
+}
+
+/// `i` modulo `len`, for `i` below `2 * len`.
+#[inline]
+fn wrap(i: usize, len: usize) -> usize {
+    if i >= len { i - len } else { i }
+}
+
 /// A rulebook compiled for the engine. It dereferences to its [`Rules`],
 /// so `variant.per_row()` or `notation::format_position(&variant, …)` read
 /// the meaning directly; the tables are the engine's own.
@@ -240,6 +291,14 @@ pub struct Variant {
     /// which a sowing going `d` enters that row (where re-sown seeds start
     /// with `column_capture.resow_from = "inner-end"`).
     pub(crate) inner_entries: [[Pit; 2]; 2],
+    /// The pits of every circuit, one circuit after another, each in
+    /// counter-clockwise order: where `circuit_places` point.
+    pub(crate) circuit_pits: [u8; MAX_PITS],
+    /// `circuit_places[p]`: where `p` lies in `circuit_pits` (a circuit of
+    /// length 0 for a pit on none). A lap's length round it tells a sowing
+    /// that goes full circle (`column_capture.full_circle`), and its
+    /// arithmetic gives where a lap lands without walking it.
+    pub(crate) circuit_places: [CircuitPlace; MAX_PITS],
     /// `numbers[p]`: `p`'s number in its row, 1 to N, from its owner's left.
     pub(crate) numbers: [u8; MAX_PITS],
     /// Pits whose sowing direction the mover chooses.
@@ -267,6 +326,13 @@ pub struct Variant {
     /// Whether the general path may sow whole laps at once (while no
     /// house stands): see [`BULK_LAPS`].
     pub(crate) bulk_laps: bool,
+    /// Whether a sowing captures is settled by its first lap, every seed
+    /// of which is a plain drop: the only capture is a column capture of
+    /// the first lap's seeds (`column_capture.laps = "if-first-captures"`),
+    /// and there is no store, skipped origin, later round in the
+    /// opponent's row or sowing capture. The capture obligation then asks
+    /// it of a copy of the seeds alone (`super::general`).
+    pub(crate) first_lap_probe: bool,
     /// Each side's pits that may become its house (`[houses]`): the
     /// `own_row` numbers of its home row and the `opponent_row` numbers of
     /// the other; empty without houses.
@@ -365,6 +431,20 @@ impl Variant {
                 *to = board.next(Pit(p as u8), dir).0;
             }
         }
+        let mut circuit_pits = [0u8; MAX_PITS];
+        let mut circuit_places = [CircuitPlace::default(); MAX_PITS];
+        let mut start = 0;
+        for circuit in board.circuits() {
+            for (at, p) in circuit.iter().enumerate() {
+                circuit_pits[start + at] = p.0;
+                circuit_places[p.index()] = CircuitPlace {
+                    start: start as u8,
+                    len: circuit.len() as u8,
+                    at: at as u8,
+                };
+            }
+            start += circuit.len();
+        }
         let mut opposite = [0u8; MAX_PITS];
         let mut numbers = [0u8; MAX_PITS];
         let mut behind = [0u8; MAX_PITS];
@@ -429,12 +509,26 @@ impl Variant {
                         .unwrap_or(Pit(0))
                 })
             }),
+            circuit_pits,
+            circuit_places,
             numbers,
             chosen,
             clockwise,
             plain_moves,
             records_sown: rules.records_sown(),
             bulk_laps: mechanics.only(BULK_LAPS),
+            first_lap_probe: rules
+                .column_capture
+                .as_ref()
+                .is_some_and(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
+                && rules.capture.is_none()
+                && rules.opposite_capture.is_none()
+                && rules.beyond_capture.is_none()
+                && rules.sowing_capture.is_none()
+                && rules.houses.is_none()
+                && !rules.stores
+                && !rules.skip_origin
+                && rules.later_rounds == LaterRounds::WholeCircuit,
             fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
             plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
             plain_sowing_set: no_trading && plain_moves,
