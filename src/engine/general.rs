@@ -15,10 +15,17 @@ use super::sowings::Sowings;
 use super::variant::{Variant, dir_index};
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
-    BeyondCapture, Capture, Chain, ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, Direction,
-    Examined, Feeding, FirstSeed, GrandSlam, InnerRowEmpty, LandingWas, Laps, LaterRounds, Lock,
-    MAX_RELAYS, Opening, ResowFrom, Taker,
+    BeyondCapture, Capture, Chain, Clockwise, ColumnCapture, ColumnLaps, ColumnPits, ColumnThen,
+    Direction, Examined, Feeding, FirstSeed, GrandSlam, InnerRowEmpty, LandingWas, Laps,
+    LaterRounds, Lock, MAX_RELAYS, Opening, ResowFrom, Taker,
 };
+
+/// [`Position::sow_probing`]'s modes: the whole sowing,
+const WHOLE: u8 = 0;
+/// as far as it takes to know whether it captures,
+const TO_CAPTURE: u8 = 1;
+/// its first lap alone.
+const FIRST_LAP: u8 = 2;
 
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
 #[inline]
@@ -326,7 +333,7 @@ impl Position {
     #[inline(never)]
     fn sowing_captures(&self, rules: &Variant, origin: Pit, dir: Direction) -> bool {
         let mut after = *self;
-        match after.sow_probing::<true>(rules, origin, dir).0 {
+        match after.sow_probing::<TO_CAPTURE>(rules, origin, dir).0 {
             Effect::Sow(e) => {
                 !e.captured.is_empty()
                     || !e.houses_made.is_empty()
@@ -382,6 +389,40 @@ impl Position {
         column_taken(rules, cc, side, landing, count).is_some() && !lift_stops()
     }
 
+    /// Step 4 of the legality filters: each origin as its plies
+    /// ([`Position::expand`]), the clockwise sowings from pits of chosen
+    /// direction kept only as `moves.clockwise` allows.
+    fn sowings_from(&self, rules: &Variant, origins: PitSet, out: &mut Sowings) {
+        Position::expand(rules, origins, out);
+        if rules.clockwise() != Clockwise::Free {
+            let keep = out.mask(|p| self.clockwise_allowed(rules, p));
+            out.retain_mask(keep);
+        }
+    }
+
+    /// Whether `moves.clockwise` allows `ply`: any ply but a clockwise
+    /// sowing from a pit of chosen direction; that one only if it
+    /// captures, or its first lap ends in a column capture.
+    fn clockwise_allowed(&self, rules: &Variant, ply: Ply) -> bool {
+        let Ply::SowToward(origin, Direction::Clockwise) = ply else {
+            return true;
+        };
+        match rules.clockwise() {
+            Clockwise::IfCapturing => self.ply_captures(rules, ply),
+            Clockwise::IfFirstLapCaptures => {
+                let mut after = *self;
+                match after
+                    .sow_probing::<FIRST_LAP>(rules, origin, Direction::Clockwise)
+                    .0
+                {
+                    Effect::Sow(e) => !e.captured.is_empty(),
+                    _ => false,
+                }
+            }
+            _ => true,
+        }
+    }
+
     /// Steps 4 to 7 of the legality filters: the plies of `origins`, then
     /// those the feeding rule, a forbidden grand slam and the capture
     /// obligation leave.
@@ -392,7 +433,7 @@ impl Position {
         occupied: PitSet,
         out: &mut Sowings,
     ) {
-        Position::expand(rules, origins, out);
+        self.sowings_from(rules, origins, out);
         if let Some(opp) = self.feed_owed(rules, occupied) {
             out.keep_if_any(|p| self.ply_feeds(rules, p, opp));
         }
@@ -471,7 +512,7 @@ impl Position {
         };
         let mut buf = Sowings::new();
         let origins = self.sowable_in(rules, self.to_move, occupied);
-        Position::expand(rules, origins, &mut buf);
+        self.sowings_from(rules, origins, &mut buf);
         !buf.plies().any(|p| self.ply_feeds(rules, p, opp))
     }
 
@@ -513,7 +554,15 @@ impl Position {
             });
         }
         let mut buf = Sowings::new();
-        Position::expand(rules, origins, &mut buf);
+        self.sowings_from(rules, origins, &mut buf);
+        if !buf.contains(ply) {
+            // Steps 1 to 3 let its pit be sown: only `moves.clockwise` is
+            // left to refuse it.
+            return Err(Illegal::Clockwise {
+                ply: ply.notation(&rules.board),
+                first_lap: rules.clockwise() == Clockwise::IfFirstLapCaptures,
+            });
+        }
         if let Some(opp) = self.feed_owed(rules, self.occupied(rules))
             && buf.keep_if_any(|q| self.ply_feeds(rules, q, opp))
             && !buf.contains(ply)
@@ -570,17 +619,19 @@ impl Position {
         origin: Pit,
         dir: Direction,
     ) -> (Effect, bool) {
-        self.sow_probing::<false>(rules, origin, dir)
+        self.sow_probing::<WHOLE>(rules, origin, dir)
     }
 
-    /// [`Position::sow_general`], or with `PROBE` a sowing played only as
-    /// far as it takes to know whether it captures, for the legality
-    /// filters that ask it: it stops at its first capture, or after a
-    /// first lap that captured nothing when no later lap may capture. The
-    /// effect and position are then partial; only whether `captured`,
-    /// `houses_made` or the mover's `sowing_taken` is non-empty holds.
+    /// [`Position::sow_general`] as `MODE` says: the whole sowing
+    /// ([`WHOLE`]); or a sowing played only as far as it takes to know
+    /// whether it captures ([`TO_CAPTURE`]), for the legality filters that
+    /// ask it: it stops at its first capture, or after a first lap that
+    /// captured nothing when no later lap may capture; or its first lap
+    /// alone ([`FIRST_LAP`]). The effect and position of a probe are
+    /// partial; only whether `captured`, `houses_made` or the mover's
+    /// `sowing_taken` is non-empty holds.
     #[inline(always)]
-    fn sow_probing<const PROBE: bool>(
+    fn sow_probing<const MODE: u8>(
         &mut self,
         rules: &Variant,
         origin: Pit,
@@ -654,13 +705,14 @@ impl Position {
         // Whether a first lap that captured nothing settles that the
         // sowing captures nothing: the only capture is a column capture
         // of the first lap's seeds.
-        let first_lap_decides = PROBE
-            && column.is_none_or(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
-            && rules.sowing_capture.is_none()
-            && rules.capture.is_none()
-            && rules.opposite_capture.is_none()
-            && rules.beyond_capture.is_none()
-            && rules.houses.is_none();
+        let first_lap_decides = MODE == FIRST_LAP
+            || (MODE == TO_CAPTURE
+                && column.is_none_or(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
+                && rules.sowing_capture.is_none()
+                && rules.capture.is_none()
+                && rules.opposite_capture.is_none()
+                && rules.beyond_capture.is_none()
+                && rules.houses.is_none());
         let mut from = origin;
         let mut relays = 0u16;
         let mut sowing_pits = PitSet::EMPTY;
@@ -677,7 +729,9 @@ impl Position {
         // Where the last seed fell: a pit, or (`None`) the mover's store.
         let mut at: Option<Pit> = Some(origin);
         while stopped.is_none() {
-            if PROBE && (!captured.is_empty() || sowing_taken[side.index()] > 0) {
+            if (MODE == TO_CAPTURE && (!captured.is_empty() || sowing_taken[side.index()] > 0))
+                || (MODE == FIRST_LAP && relays > 0)
+            {
                 break;
             }
             let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
@@ -860,6 +914,7 @@ impl Position {
             && !in_house
             && may_capture
             && stopped.is_none()
+            && MODE != FIRST_LAP
         {
             let mut took = PitSet::EMPTY;
             let mut k = 0u16;

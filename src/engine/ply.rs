@@ -507,6 +507,20 @@ pub enum Illegal {
         /// The sowings left, e.g. "b2> or c2<".
         others: String,
     },
+    /// A clockwise sowing from a pit of chosen direction that does not
+    /// capture as `moves.clockwise` asks.
+    #[error(
+        "a clockwise sowing must capture{} (`moves.clockwise = \"{}\"`): {ply} {}",
+        if *first_lap { " with its first lap" } else { "" },
+        if *first_lap { "if-first-lap-captures" } else { "if-capturing" },
+        if *first_lap { "ends its first lap in no column capture" } else { "captures nothing" }
+    )]
+    Clockwise {
+        /// The refused sowing, as written.
+        ply: String,
+        /// Whether the rule asks it of the first lap.
+        first_lap: bool,
+    },
     /// A pass in a variant where a player with nothing to sow ends the game.
     #[error(
         "this variant has no passing: when the player to act has nothing to sow, the game ends"

@@ -101,6 +101,12 @@ impl Sowings {
         if mask == 0 {
             return false;
         }
+        self.retain_mask(mask);
+        true
+    }
+
+    /// Keeps exactly the plies of `mask`, none if it has none.
+    pub(crate) fn retain_mask(&mut self, mask: u128) {
         let mut n = 0;
         let mut rest = mask & self.all();
         while rest != 0 {
@@ -109,7 +115,6 @@ impl Sowings {
             rest &= rest - 1;
         }
         self.len = n;
-        true
     }
 
     /// The plies in record notation, `" or "` between them.

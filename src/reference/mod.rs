@@ -41,8 +41,8 @@ use trace::{Event, note};
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side, SowEffect};
 use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
 use crate::rules::{
-    CannotSow, Chain, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding, PitDirection,
-    Rules, SowFrom, Taker, Zone,
+    CannotSow, Chain, Clockwise, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding,
+    PitDirection, Rules, SowFrom, Taker, Zone,
 };
 use crate::rules::{
     ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom,
@@ -615,8 +615,59 @@ struct Sowing {
 
 /// Filter 4: each origin expanded into its plies, "one ply per pit with a
 /// fixed direction, two (counter-clockwise first) for a "chosen" pit", in
-/// label order of origin.
+/// label order of origin; `moves.clockwise`: "a clockwise sowing from a
+/// pit whose direction is chosen is a ply only if it captures
+/// (`"if-capturing"`, as `must_capture` says what captures), or only if
+/// its first lap ends in a column capture (`"if-first-lap-captures"`)".
 fn sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
+    let mut out = expanded(rules, state);
+    out.retain(|&s| {
+        let limited =
+            s.dir == Direction::Clockwise && pit_direction(rules, s.origin) == PitDirection::Chosen;
+        !limited
+            || match rules.clockwise {
+                Clockwise::Free => true,
+                Clockwise::IfCapturing => captures(rules, state, s),
+                Clockwise::IfFirstLapCaptures => first_lap_captures(rules, state, s),
+            }
+    });
+    out
+}
+
+/// Whether `sowing`'s first lap, the one before any relay or re-sowing,
+/// ends in a column capture: the origin lifted, the lap's seeds dropped
+/// and the capture looked at, on a copy, as [`sow`] does for its first
+/// lap (on four rows, where column captures are, a lap meets no store,
+/// house or sowing capture).
+fn first_lap_captures(rules: &Rules, state: &State, sowing: Sowing) -> bool {
+    let Some(cc) = rules.column_capture else {
+        return false;
+    };
+    let mut after = state.clone();
+    let mover = state.to_move;
+    let hand = after.seeds[sowing.origin];
+    after.seeds[sowing.origin] = 0;
+    if rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce)
+        && inner_row_empty(rules, &after, mover)
+    {
+        return false;
+    }
+    if cc.full_circle_captures_nothing && hand as usize >= home_row(rules, mover).len() {
+        return false;
+    }
+    let mut lap = Lap::new(rules, mover, sowing.origin, sowing.dir, hand);
+    let mut last = sowing.origin;
+    for _ in 0..hand {
+        if let Place::Pit(p) = lap.next_place() {
+            after.seeds[p] += 1;
+            last = p;
+        }
+    }
+    !column_capture(rules, &after, last, cc).is_empty()
+}
+
+/// Each origin as its plies, before `moves.clockwise` (see [`sowings`]).
+fn expanded(rules: &Rules, state: &State) -> Vec<Sowing> {
     let mut out = Vec::new();
     for origin in origins(rules, state) {
         let pit = Pit(origin as u8);
@@ -931,10 +982,20 @@ fn why_illegal(rules: &Rules, state: &State, ply: Ply) -> String {
             fresh.join(", ")
         );
     }
-    let sowing = sowings(rules, state)
+    let sowing = expanded(rules, state)
         .into_iter()
         .find(|s| s.ply == ply)
         .expect("every direction rule was checked above");
+    if !sowings(rules, state).contains(&sowing) {
+        return match rules.clockwise {
+            Clockwise::IfFirstLapCaptures => format!(
+                "a clockwise sowing must capture with its first lap (`moves.clockwise = \"if-first-lap-captures\"`): the first lap of {c}< ends in no column capture"
+            ),
+            _ => format!(
+                "a clockwise sowing must capture (`moves.clockwise = \"if-capturing\"`): {c}< captures nothing"
+            ),
+        };
+    }
     if feed_owed(rules, state) && !feeds(rules, state, sowing) {
         return format!(
             "{} is owed a feed, which sowing from {c} does not give",

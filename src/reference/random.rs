@@ -210,6 +210,8 @@ pub fn random_rules(rng: &mut Rng) -> String {
 
     // [sowing].
     let mut skip_origin = false;
+    // Whether some pit's direction is chosen (`moves.clockwise` needs one).
+    let mut chosen = false;
     let mut laps = "single".to_owned();
     if !one_in(rng, 8) {
         s += "\n[sowing]\n";
@@ -218,25 +220,34 @@ pub fn random_rules(rng: &mut Rng) -> String {
         // A direction other than one fixed direction for the whole board
         // needs `board.stores = "none"`; an array all of one fixed
         // direction is that direction.
-        match if four { 7 } else { rng.below(8) } {
+        // Four-row files draw theirs from the fork (the two-row files'
+        // draws from `rng` stay as they were): a direction by pit number
+        // one file in three, else one word.
+        match if four {
+            if fork.below(3) == 0 { 2 } else { 7 }
+        } else {
+            rng.below(8)
+        } {
             0 | 1 => {
                 let d = pick(rng, &fixed);
                 let all: Vec<String> = (0..n).map(|_| format!("\"{d}\"")).collect();
                 let _ = writeln!(s, "direction = [{}]", all.join(", "));
             }
             2 | 3 if !stores => {
-                let each: Vec<String> =
-                    (0..n).map(|_| format!("\"{}\"", pick(rng, &any))).collect();
-                let _ = writeln!(s, "direction = [{}]", each.join(", "));
+                let each: Vec<&str> = (0..n).map(|_| pick(rng, &any)).collect();
+                chosen |= each.contains(&"chosen");
+                let quoted: Vec<String> = each.iter().map(|d| format!("\"{d}\"")).collect();
+                let _ = writeln!(s, "direction = [{}]", quoted.join(", "));
             }
             _ => {
-                word(
+                let d = word(
                     &mut s,
                     rng,
                     "direction",
                     if stores { &fixed } else { &any },
                     4,
                 );
+                chosen |= d.as_deref() == Some("chosen");
             }
         }
         let all_laps: &[&str] = if houses {
@@ -270,6 +281,10 @@ pub fn random_rules(rng: &mut Rng) -> String {
             s += "extra_turn = \"none\"\n";
         }
     }
+
+    // Whether four-row files have a [column_capture]: drawn here, before
+    // [moves], whose `clockwise` may need it.
+    let column = four && !one_in(rng, 4);
 
     // [moves].
     let mut sow_from = "controlled".to_owned();
@@ -324,6 +339,16 @@ pub fn random_rules(rng: &mut Rng) -> String {
                 _ => {}
             }
         }
+        // `clockwise` limits the pits of chosen direction; its first-lap
+        // value needs a column capture.
+        if chosen && fork.below(2) == 0 {
+            let values: &[&str] = if column {
+                &["free", "if-capturing", "if-first-lap-captures"]
+            } else {
+                &["free", "if-capturing"]
+            };
+            let _ = writeln!(s, "clockwise = \"{}\"", pick(&mut fork, values));
+        }
         if feeding.is_some_and(|f| f != "none") {
             word(
                 &mut s,
@@ -342,7 +367,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     }
 
     // [column_capture], on four rows only.
-    if four && !one_in(rng, 4) {
+    if column {
         s += "\n[column_capture]\n";
         word(&mut s, rng, "when", &["empty", "occupied"], 0);
         let pits = ["inner", "inner-and-outer"];
@@ -689,6 +714,9 @@ mod tests {
             "full_circle",
             "inner_row_first",
             "inner_row_empty",
+            "clockwise",
+            "if-capturing",
+            "if-first-lap-captures",
             "inner-end",
             "after-lap-start",
             "if-first-captures",

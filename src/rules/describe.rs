@@ -4,8 +4,8 @@
 //! compares two rulebooks clause by clause in the same words.
 
 use super::model::{
-    CannotFeed, CountSet, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers, Opening,
-    OppositeLanding, Parity, PitDirection, RowPits,
+    CannotFeed, Clockwise, CountSet, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers,
+    Opening, OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom};
@@ -436,6 +436,18 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "inner_row_first",
             &["moves.inner_row_first"],
             "Inner row first: while a player can sow from their inner row, a sowing from their outer row is legal only if it captures.".into(),
+        );
+    }
+    if r.clockwise != Clockwise::Free {
+        add(
+            Part::Turn,
+            "clockwise",
+            &["moves.clockwise"],
+            if r.clockwise == Clockwise::IfCapturing {
+                "Clockwise sowings: where the mover chooses the direction, a clockwise sowing is legal only if it captures (by any capture of these rules); counter-clockwise is always open.".into()
+            } else {
+                "Clockwise sowings: where the mover chooses the direction, a clockwise sowing is legal only if its first lap, before any relay or re-sowing, ends in a column capture; counter-clockwise is always open.".into()
+            },
         );
     }
     if r.cannot_feed != CannotFeed::AnySowing {

@@ -10,9 +10,9 @@
 //! is classified here.
 
 use super::model::{
-    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, ColumnCapture, ColumnLaps, ColumnThen,
-    Direction, End, Examined, Feeding, FirstSeed, GrandSlam, Houses, InnerRowEmpty, Laps,
-    LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding, PitDirection,
+    BeyondCapture, CannotFeed, CannotSow, Capture, Chain, Clockwise, ColumnCapture, ColumnLaps,
+    ColumnThen, Direction, End, Examined, Feeding, FirstSeed, GrandSlam, Houses, InnerRowEmpty,
+    Laps, LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding, PitDirection,
     ResowFrom, Rules, SowFrom, SowingCapture, Trading,
 };
 use std::fmt;
@@ -109,6 +109,10 @@ mechanics! {
     MustCapture: Legality, "moves.must_capture = true";
     /// A sowing that captures nothing starts in the inner row if one can.
     InnerRowFirst: Legality, "moves.inner_row_first = true";
+    /// A clockwise sowing of chosen direction must capture.
+    ClockwiseToCapture: Legality, "moves.clockwise = \"if-capturing\"";
+    /// A clockwise sowing of chosen direction must capture with its first lap.
+    ClockwiseFirstLap: Legality, "moves.clockwise = \"if-first-lap-captures\"";
     /// Captures by the count the last seed makes.
     CountCapture: Capture, "[capture]";
     /// A capture goes on to the pits before or after.
@@ -284,6 +288,7 @@ impl Mechanics {
             cannot_sow,
             must_capture,
             inner_row_first,
+            clockwise,
             min_seeds,
             // Only meaningful with a minimum above one: part of `MinSeeds`.
             below_min_if_no_other: _,
@@ -299,6 +304,14 @@ impl Mechanics {
         add(Mechanic::Stores, *stores);
         add(Mechanic::MustCapture, *must_capture);
         add(Mechanic::InnerRowFirst, *inner_row_first);
+        add(
+            Mechanic::ClockwiseToCapture,
+            *clockwise == Clockwise::IfCapturing,
+        );
+        add(
+            Mechanic::ClockwiseFirstLap,
+            *clockwise == Clockwise::IfFirstLapCaptures,
+        );
         add(Mechanic::FourRows, board.rows() == 4);
         add(
             Mechanic::Clockwise,

@@ -390,6 +390,21 @@ pub enum ColumnLaps {
     IfFirstCaptures,
 }
 
+/// When a clockwise sowing from a pit whose direction the mover chooses
+/// may be made (`moves.clockwise`): the reverse captures of Omweso and
+/// Igisoro.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Clockwise {
+    /// Whenever a counter-clockwise one may.
+    Free,
+    /// Only if it captures (as `moves.must_capture` says what captures).
+    IfCapturing,
+    /// Only if its first lap, before any relay or re-sowing, ends in a
+    /// column capture.
+    IfFirstLapCaptures,
+}
+
 /// What the landing pit held before the last seed (`column_capture.when`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -757,6 +772,8 @@ pub struct Rules {
     /// A sowing that captures nothing may start in the outer row only
     /// when no sowing starts in the inner row (four rows).
     pub(crate) inner_row_first: bool,
+    /// When a clockwise sowing from a pit of chosen direction may be made.
+    pub(crate) clockwise: Clockwise,
     /// Fewest seeds a pit must hold to be sown.
     pub(crate) min_seeds: u16,
     /// Pits with fewer than `min_seeds` may be sown when no other sowing is legal.
@@ -940,6 +957,14 @@ impl Rules {
         self.must_capture
     }
 
+    /// When a clockwise sowing from a pit whose direction is chosen may be
+    /// made (`moves.clockwise`).
+    #[inline]
+    #[must_use]
+    pub fn clockwise(&self) -> Clockwise {
+        self.clockwise
+    }
+
     /// Whether a sowing that captures nothing may start in the outer row
     /// only when no sowing starts in the inner row (four rows).
     #[inline]
@@ -1055,6 +1080,7 @@ pub const INTERPRETABLE_KEYS: &[&str] = &[
     "moves.cannot_feed",
     "moves.must_capture",
     "moves.inner_row_first",
+    "moves.clockwise",
     "capture.counts",
     "capture.landing",
     "capture.examined",

@@ -372,6 +372,22 @@ pub struct TomlMoves {
     /// Whether a sowing that captures nothing must start in the inner row
     /// when one can (default false; four rows).
     pub inner_row_first: Option<Spanned<bool>>,
+    /// When a clockwise sowing from a pit whose direction is chosen may be
+    /// made (default free).
+    pub clockwise: Option<Spanned<TomlClockwise>>,
+}
+
+/// `moves.clockwise`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TomlClockwise {
+    /// Always, as counter-clockwise.
+    #[default]
+    Free,
+    /// Only if the sowing captures.
+    IfCapturing,
+    /// Only if its first lap ends in a column capture.
+    IfFirstLapCaptures,
 }
 
 /// When feeding is owed but impossible.
@@ -422,6 +438,7 @@ impl Default for TomlMoves {
             cannot_feed: None,
             must_capture: None,
             inner_row_first: None,
+            clockwise: None,
         }
     }
 }

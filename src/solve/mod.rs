@@ -152,6 +152,8 @@ pub const SOLVED: MechanicSet = MechanicSet::of(&[
     Mechanic::ColumnIfFirstCaptures,
     Mechanic::ColumnFullCircle,
     Mechanic::InnerRowFirst,
+    Mechanic::ClockwiseToCapture,
+    Mechanic::ClockwiseFirstLap,
     Mechanic::EndInnerRowEmpty,
     Mechanic::InnerRowEmptyAtOnce,
     Mechanic::EndAllPitsBelow,

@@ -1421,3 +1421,56 @@ fn bao_re_sows_from_the_end_of_the_inner_row_and_turns_at_a_flank() {
         "0,0,0,1/0,4,1,1/1,1,1,1/1,1,0,0 N 10-9"
     );
 }
+
+/// `moves.clockwise` on four rows of four, worked on paper. Pit number 1
+/// (a and a2) may be sown either way; the rest go counter-clockwise.
+/// South's clockwise circuit is a a2 b2 c2 d2 d c b; a2 faces D2, b2 C2,
+/// d2 A2.
+///
+/// a2 (1) clockwise: b2 (2), which faces an empty C2: the first lap takes
+/// nothing. b2 relays its 2: c2 (1), d2 (2), facing A2 (1): taken, to
+/// South's store. So a2< captures, but not with its first lap: legal
+/// under `"free"` and `"if-capturing"`, refused under
+/// `"if-first-lap-captures"`. a2> (into an empty a) captures nothing and
+/// is legal under all three. With a seed in a, a< drops it in a2 (2),
+/// facing D2 (1): a capture by the first lap, legal under all three.
+#[test]
+fn clockwise_sowings_only_to_capture() {
+    let text = |cw: &str| {
+        format!(
+            "[variant]\nid = \"reverse\"\nname = \"Reverse\"\n[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 1\n[sowing]\ndirection = [\"chosen\", \"counter-clockwise\", \"counter-clockwise\", \"counter-clockwise\"]\nlaps = \"relay\"\n[moves]\nclockwise = \"{cw}\"\n[column_capture]\nwhen = \"occupied\"\ntakes = \"inner\"\nthen = \"captured\"\n"
+        )
+    };
+    let pos = "0,1,1,1/1,1,0,1/1,1,1,1/1,1,0,1 S 2-1";
+    let direct = "1,1,1,1/1,1,0,1/1,1,1,1/1,1,0,1 S 1-1";
+    for cw in ["free", "if-capturing", "if-first-lap-captures"] {
+        let r = rules::parse("reverse.toml", &text(cw)).unwrap();
+        let plies = legal(&game(&r, pos));
+        assert!(plies.iter().any(|p| p == "a2>"), "{cw}: {plies:?}");
+        assert_eq!(
+            plies.iter().any(|p| p == "a2<"),
+            cw != "if-first-lap-captures",
+            "{cw}: {plies:?}"
+        );
+        let plies = legal(&game(&r, direct));
+        assert!(plies.iter().any(|p| p == "a<"), "{cw}: {plies:?}");
+    }
+    let r = rules::parse("reverse.toml", &text("if-capturing")).unwrap();
+    assert_eq!(
+        play(&mut game(&r, pos), "a2<").unwrap(),
+        "0,1,1,1/0,0,1,2/1,1,1,1/0,1,0,1 N 3-1"
+    );
+    let r = rules::parse("reverse.toml", &text("if-first-lap-captures")).unwrap();
+    assert_eq!(
+        play(&mut game(&r, pos), "a2<").unwrap_err(),
+        "a clockwise sowing must capture with its first lap (`moves.clockwise = \"if-first-lap-captures\"`): a2< ends its first lap in no column capture"
+    );
+    // Where no sowing captures, a clockwise one is refused under
+    // "if-capturing" too: a2> is left.
+    let quiet = "0,1,1,1/1,1,0,1/1,1,1,1/0,1,0,1 S 3-1";
+    let r = rules::parse("reverse.toml", &text("if-capturing")).unwrap();
+    assert_eq!(
+        play(&mut game(&r, quiet), "a2<").unwrap_err(),
+        "a clockwise sowing must capture (`moves.clockwise = \"if-capturing\"`): a2< captures nothing"
+    );
+}

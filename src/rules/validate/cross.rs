@@ -5,9 +5,9 @@
 
 use super::{Checker, value, written};
 use crate::rules::error::Span;
-use crate::rules::model::{Laps, Lock, Rules};
+use crate::rules::model::{Laps, Lock, PitDirection, Rules};
 use crate::rules::schema::{
-    TomlDirections, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlOpening, TomlRules,
+    TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlOpening, TomlRules,
     TomlSowFrom, TomlStores, TomlThen,
 };
 
@@ -31,6 +31,48 @@ pub(super) fn cross(
     houses_and_the_rest(c, raw, rules, laps_name, file_of);
     four_rows(c, raw, rules, file_of);
     inner_rows(c, raw, rules, file_of);
+    clockwise(c, raw, rules, file_of);
+}
+
+/// `moves.clockwise` limits the clockwise sowings of pits whose direction
+/// is chosen, so it needs such a pit; its first-lap reading looks for a
+/// column capture, so it needs [column_capture]. Each error is at
+/// `moves.clockwise`, or at the other key when a more derived file wrote
+/// it after.
+fn clockwise(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(Span) -> usize) {
+    let Some(cw) = &raw.moves.clockwise else {
+        return;
+    };
+    let at = Span::from(cw.span());
+    let name = match cw.get_ref() {
+        TomlClockwise::Free => return,
+        TomlClockwise::IfCapturing => "if-capturing",
+        TomlClockwise::IfFirstLapCaptures => "if-first-lap-captures",
+    };
+    if !rules.pit_directions.contains(&PitDirection::Chosen) {
+        c.conflict(
+            file_of,
+            (
+                "moves.clockwise",
+                at,
+                format!("\"{name}\" limits the clockwise sowings of pits whose direction the mover chooses, and no pit's is: set `sowing.direction = \"chosen\"` (or \"chosen\" for some pit numbers), or leave out `clockwise`"),
+            ),
+            written(&raw.sowing.direction).map(|d| {
+                (
+                    "sowing.direction",
+                    d,
+                    format!("chosen for no pit, but the inherited `moves.clockwise = \"{name}\"` limits the clockwise sowings of pits whose direction is chosen: make it \"chosen\" for some pits, or set `clockwise = \"free\"` here"),
+                )
+            }),
+        );
+    }
+    if name == "if-first-lap-captures" && rules.column_capture.is_none() {
+        c.err(
+            at,
+            "moves.clockwise",
+            "\"if-first-lap-captures\" asks whether a sowing's first lap ends in a column capture, and the rules have no [column_capture]: add one, or use \"if-capturing\"",
+        );
+    }
 }
 
 /// The keys about a player's inner row need one: a board of four rows.
@@ -80,8 +122,8 @@ fn inner_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(
 
 /// What a board of four rows does not take: each player sows round their
 /// own two rows, so stores, feeding and later rounds in the opponent's row
-/// have nothing to mean; and the captures, houses, trading, openings and
-/// directions by pit number are defined on two rows only, captures on four
+/// have nothing to mean; and the captures, houses, trading and openings
+/// are defined on two rows only, captures on four
 /// rows being made by column ([column_capture]). Each error is at the key
 /// that does not fit, or at `board.rows` when a more derived file set it.
 fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(Span) -> usize) {
@@ -134,15 +176,6 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
     }
     if rules.trading.is_some() {
         misfits.push(table("trading", written(&raw.trading), two_rows_only));
-    }
-    if let Some(d) = &raw.sowing.direction
-        && matches!(d.get_ref(), TomlDirections::PerPit(_))
-    {
-        misfits.push((
-            "sowing.direction",
-            written(&raw.sowing.direction),
-            format!("as a list by pit number {two_rows_only}: give one direction for every pit, or \"chosen\""),
-        ));
     }
     if value(&raw.sowing.later_rounds) != TomlLaterRounds::WholeCircuit {
         misfits.push((

@@ -95,6 +95,7 @@ impl Rules {
             opening: moves.opening,
             must_capture: moves.must_capture,
             inner_row_first: moves.inner_row_first,
+            clockwise: moves.clockwise,
             opposite_capture,
             column_capture,
             sowing_capture,

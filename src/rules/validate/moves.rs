@@ -3,9 +3,10 @@
 
 use super::{Checker, value, written};
 use crate::rules::error::Span;
-use crate::rules::model::{CannotFeed, CannotSow, Feeding, Opening, SowFrom};
+use crate::rules::model::{CannotFeed, CannotSow, Clockwise, Feeding, Opening, SowFrom};
 use crate::rules::schema::{
-    TomlBelowMin, TomlCannotFeed, TomlCannotSow, TomlFeeding, TomlMoves, TomlOpening, TomlSowFrom,
+    TomlBelowMin, TomlCannotFeed, TomlCannotSow, TomlClockwise, TomlFeeding, TomlMoves,
+    TomlOpening, TomlSowFrom,
 };
 
 /// The `[moves]` part of the model.
@@ -19,6 +20,7 @@ pub(super) struct Moves {
     pub(super) opening: Opening,
     pub(super) must_capture: bool,
     pub(super) inner_row_first: bool,
+    pub(super) clockwise: Clockwise,
 }
 
 /// The move rules; an end for a feed that cannot be given needs a feeding
@@ -103,6 +105,11 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
         },
         must_capture: value(&moves.must_capture),
         inner_row_first: value(&moves.inner_row_first),
+        clockwise: match value(&moves.clockwise) {
+            TomlClockwise::Free => Clockwise::Free,
+            TomlClockwise::IfCapturing => Clockwise::IfCapturing,
+            TomlClockwise::IfFirstLapCaptures => Clockwise::IfFirstLapCaptures,
+        },
     }
 }
 
