@@ -109,10 +109,12 @@ fn numbers(set: RowPits) -> String {
 
 /// The labels of the pits with these numbers in `side`'s row: `a, f`.
 fn row_labels(r: &Rules, set: RowPits, side: Side) -> String {
+    // On four rows a pit number names a pit of each of a player's rows.
+    let rows = if r.board.rows() == 4 { 2 } else { 1 };
     set.list()
         .iter()
         .filter(|&&k| k >= 1 && k <= r.per_row())
-        .map(|&k| Label::new(side, k - 1, 1).to_string())
+        .flat_map(|&k| (1..=rows).map(move |row| Label::new(side, k - 1, row).to_string()))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -767,3 +767,24 @@ fn rules_show_and_list_print_what_they_printed_before_the_rule_model_redesign() 
     let snap = std::fs::read_to_string("tests/data/rules-list.txt").unwrap();
     assert_eq!(out, snap, "rules list changed");
 }
+
+/// On four rows a pit number in `sowing.direction` names a pit of both of
+/// a player's rows, and the prose names both.
+#[test]
+fn directions_by_number_on_four_rows_name_both_rows() {
+    let r = ayla::rules::parse(
+        "reverse.toml",
+        "[variant]\nid = \"reverse\"\nname = \"Reverse\"\n[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n[sowing]\ndirection = [\"chosen\", \"counter-clockwise\", \"counter-clockwise\", \"counter-clockwise\"]\n[moves]\nclockwise = \"if-capturing\"\n",
+    )
+    .unwrap();
+    let sowing = clause(&r, "sowing");
+    assert!(
+        sowing.contains("from pit 1 (a, a2 and A, A2) chosen by the mover"),
+        "{sowing}"
+    );
+    assert!(
+        clause(&r, "clockwise").contains("a clockwise sowing is legal only if it captures"),
+        "{}",
+        clause(&r, "clockwise")
+    );
+}
