@@ -323,17 +323,18 @@ impl Position {
         if rules.first_lap_probe {
             self.first_lap_captures(rules, origin, dir)
         } else {
-            self.sowing_captures(rules, origin, dir)
+            self.probe_captures::<TO_CAPTURE>(rules, origin, dir)
         }
     }
 
-    /// [`Position::ply_captures`] played on a copy, as far as it takes to
-    /// know. Kept out of line: the first-lap probe inlined in the filter
-    /// loop then has no frame of a whole sowing's size to set up.
+    /// Whether the sowing, played on a copy as far as `MODE` says
+    /// ([`Position::sow_probing`]), captured for the mover. Kept out of
+    /// line: the first-lap probe inlined in the filter loop then has no
+    /// frame of a whole sowing's size to set up.
     #[inline(never)]
-    fn sowing_captures(&self, rules: &Variant, origin: Pit, dir: Direction) -> bool {
+    fn probe_captures<const MODE: u8>(&self, rules: &Variant, origin: Pit, dir: Direction) -> bool {
         let mut after = *self;
-        match after.sow_probing::<TO_CAPTURE>(rules, origin, dir).0 {
+        match after.sow_probing::<MODE>(rules, origin, dir).0 {
             Effect::Sow(e) => {
                 !e.captured.is_empty()
                     || !e.houses_made.is_empty()
@@ -410,14 +411,7 @@ impl Position {
         match rules.clockwise() {
             Clockwise::IfCapturing => self.ply_captures(rules, ply),
             Clockwise::IfFirstLapCaptures => {
-                let mut after = *self;
-                match after
-                    .sow_probing::<FIRST_LAP>(rules, origin, Direction::Clockwise)
-                    .0
-                {
-                    Effect::Sow(e) => !e.captured.is_empty(),
-                    _ => false,
-                }
+                self.probe_captures::<FIRST_LAP>(rules, origin, Direction::Clockwise)
             }
             _ => true,
         }
@@ -446,7 +440,7 @@ impl Position {
         if !(rules.must_capture || rules.inner_row_first) {
             return;
         }
-        // Both clauses ask which sowings capture: each is played out once.
+        // Both clauses ask which sowings capture: each is probed once.
         // Either order gives the same plies: with a capture the obligation
         // keeps the captures, all of which the inner row rule keeps.
         let capturing = out.mask(|p| self.ply_captures(rules, p));
@@ -553,16 +547,14 @@ impl Position {
                 pits: list(origins),
             });
         }
-        let mut buf = Sowings::new();
-        self.sowings_from(rules, origins, &mut buf);
-        if !buf.contains(ply) {
-            // Steps 1 to 3 let its pit be sown: only `moves.clockwise` is
-            // left to refuse it.
+        if !self.clockwise_allowed(rules, ply) {
             return Err(Illegal::Clockwise {
                 ply: ply.notation(&rules.board),
                 first_lap: rules.clockwise() == Clockwise::IfFirstLapCaptures,
             });
         }
+        let mut buf = Sowings::new();
+        self.sowings_from(rules, origins, &mut buf);
         if let Some(opp) = self.feed_owed(rules, self.occupied(rules))
             && buf.keep_if_any(|q| self.ply_feeds(rules, q, opp))
             && !buf.contains(ply)
@@ -1183,7 +1175,11 @@ mod probe_tests {
                     for (o, d) in candidates(&v, &pos) {
                         let (whole, l) = whole_sowing_captures(&pos, &v, o, d);
                         laps += l;
-                        assert_eq!(pos.sowing_captures(&v, o, d), whole, "{o:?} {d:?}");
+                        assert_eq!(
+                            pos.probe_captures::<TO_CAPTURE>(&v, o, d),
+                            whole,
+                            "{o:?} {d:?}"
+                        );
                         if v.first_lap_probe {
                             assert_eq!(pos.first_lap_captures(&v, o, d), whole, "{o:?} {d:?}");
                             probed += 1;
