@@ -198,7 +198,7 @@ impl Variant {
             self.circuit_places[p.index()],
             self.circuit_places[q.index()],
         );
-        if a.len == 0 || a.start != b.start {
+        if a.len == 0 || b.len == 0 || a.start != b.start {
             return None;
         }
         let (len, i, j) = (usize::from(a.len), usize::from(a.at), usize::from(b.at));
