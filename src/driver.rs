@@ -11,9 +11,13 @@
 //! then [`Driver::step`]s an engine's turn or [`Driver::play`]s a ply it
 //! got from outside.
 //!
-//! It is the place matches of several rounds will go: a round's end, the
-//! seeds carried into the next and the match score belong here, between
-//! the games the callers already drive.
+//! It drives one game, and knows nothing of any other: `ayla match` and
+//! `ayla stats` play their many games with a new driver for each, every
+//! game a fresh one from the variant's start, and keep the score
+//! themselves. Nothing plays a match of several rounds, whose seeds
+//! carry from one round into the next (Dakon's burnt pits, the
+//! refilling of Gabata): a rule file describes one game, and traditional
+//! matches are judged on one round (docs/corpus.md).
 //!
 //! ```
 //! use ayla::driver::{Driver, Seat, Turn};
