@@ -5,12 +5,19 @@
 //! its margin and distance both readable from the value ([`meaning`]).
 
 use crate::engine::{Game, Outcome, Side};
+use crate::rules::MAX_TOTAL_SEEDS;
 
 /// A search value, from the side to act's point of view.
 pub type Value = i32;
 
-/// The value of a won game (before the margin and distance terms).
-pub const WIN: Value = 1_000_000;
+/// The largest heuristic value, for any board the loader accepts: at most
+/// three hundredths per seed of the game ([`heuristic`]).
+const MAX_HEURISTIC: Value = 300 * MAX_TOTAL_SEEDS as Value;
+
+/// The value of a won game (before the margin and distance terms): above
+/// twice any heuristic value, so that [`meaning`] can tell them apart on
+/// every board, however many seeds it holds.
+pub const WIN: Value = 100_000_000;
 
 /// What each seed of a finished game's margin adds to its value: more than
 /// the distance term ever takes off (a search goes at most 127 plies deep),
@@ -19,6 +26,13 @@ pub const MARGIN: Value = 128;
 
 /// Larger than any value a search returns.
 pub const INFINITY: Value = 2 * WIN;
+
+// The scale holds for every game the loader accepts: heuristics stay below
+// the win band, and a win by every seed of the game stays below INFINITY
+// (and far inside an i32).
+const _: () = assert!(MAX_HEURISTIC < WIN / 2);
+const _: () = assert!(WIN + MARGIN * MAX_TOTAL_SEEDS as Value + MARGIN < INFINITY);
+const _: () = assert!(INFINITY.checked_mul(2).is_some());
 
 /// The value of a finished game for `me`, `ply` plies from the root:
 /// a win beats any unfinished position, a bigger margin beats a smaller
@@ -131,6 +145,32 @@ mod tests {
             }
         }
         assert_eq!(meaning(208), Meaning::Heuristic(208));
+        assert_eq!(meaning(MAX_HEURISTIC), Meaning::Heuristic(MAX_HEURISTIC));
+        assert_eq!(meaning(-MAX_HEURISTIC), Meaning::Heuristic(-MAX_HEURISTIC));
         assert_eq!(meaning(-300), Meaning::Heuristic(-300));
+    }
+
+    /// At the loader's bound: every seed of the largest game on one side,
+    /// as late as a search looks, still reads back as the win it is, and
+    /// stays inside the search's window.
+    #[test]
+    fn the_scale_holds_at_the_largest_board() {
+        let all = MAX_TOTAL_SEEDS;
+        for (totals, margin) in [([all, 0], all), ([all / 2 + 1, all / 2], 1)] {
+            let o = Outcome {
+                reason: EndReason::AllBelow(1),
+                totals,
+                winner: Some(Side::South),
+                without_glory: false,
+            };
+            for plies in [0usize, 127] {
+                let win = terminal(&o, Side::South, plies);
+                let loss = terminal(&o, Side::North, plies);
+                assert!(win < INFINITY && loss > -INFINITY, "{win} {loss}");
+                let plies = plies as u32;
+                assert_eq!(meaning(win), Meaning::Win { plies, margin });
+                assert_eq!(meaning(loss), Meaning::Loss { plies, margin });
+            }
+        }
     }
 }
