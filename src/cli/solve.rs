@@ -142,6 +142,7 @@ pub fn database_to(
         )));
     }
     let read = db.layers().len();
+    db.numbered(seeds).map_err(Failure::unusable)?;
     let ranking = Ranking::new(variant.pits(), seeds);
     let missing: u64 = (read..=seeds).fold(0u64, |n, s| {
         n.saturating_add(ranking.layer_size(s).saturating_mul(2))

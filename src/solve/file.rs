@@ -237,8 +237,13 @@ pub fn load(variant: &Arc<Variant>, path: &Path) -> Result<Database, FileError> 
         )
     };
     let mut layers = Vec::with_capacity(count as usize);
-    let ranking = super::index::Ranking::checked(variant.pits(), total as usize)
-        .ok_or_else(|| FileError::Malformed("a board too large to number".into()))?;
+    let ranking = super::index::Ranking::largest(variant.pits(), total as usize);
+    if count as usize > ranking.max_seeds() + 1 {
+        return Err(FileError::Malformed(format!(
+            "{count} layers, but boards of more than {} seeds are too large to number",
+            ranking.max_seeds()
+        )));
+    }
     for s in 0..count as usize {
         let positions = 2 * ranking.layer_size(s);
         let reach = match r.u32()? {

@@ -53,6 +53,38 @@ impl Ranking {
         })
     }
 
+    /// A ranking for `pits` pits and as many seeds as can be numbered, up
+    /// to `max_seeds`: the layers above its [`Ranking::max_seeds`] would
+    /// hold more than `u64::MAX` distributions. A game's databases are
+    /// sized by the seeds its positions put on the board, which may be far
+    /// fewer than the game holds.
+    #[must_use]
+    pub fn largest(pits: usize, max_seeds: usize) -> Ranking {
+        // Column by column, ways[k][s] = ways[k][s-1] + ways[k-1][s], until
+        // the first column that overflows; ways[pits][s] is a column's
+        // largest entry, so it is the one to watch.
+        let mut ways: Vec<Vec<u64>> = vec![vec![1]; 1];
+        ways.extend((1..=pits).map(|_| vec![1u64]));
+        'columns: for s in 1..=max_seeds {
+            let mut column = vec![0u64; pits + 1];
+            for k in 1..=pits {
+                match ways[k][s - 1].checked_add(column[k - 1]) {
+                    Some(w) => column[k] = w,
+                    None => break 'columns,
+                }
+            }
+            for (row, w) in ways.iter_mut().zip(column) {
+                row.push(w);
+            }
+        }
+        let max_seeds = ways[0].len() - 1;
+        Ranking {
+            pits,
+            max_seeds,
+            ways: ways.concat(),
+        }
+    }
+
     /// The positions of every layer up to `seeds` seeds (at most
     /// `max_seeds`), either side to act; `u64::MAX` if they are more.
     #[must_use]
@@ -160,6 +192,20 @@ mod tests {
     /// C(n, k) computed apart, by the multiplicative formula.
     fn binomial(n: u64, k: u64) -> u64 {
         (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    #[test]
+    fn the_largest_ranking_stops_below_the_first_layer_that_overflows() {
+        for (pits, seeds) in [(8, 48), (12, 0), (1, 5), (32, 20)] {
+            let r = Ranking::largest(pits, seeds);
+            assert_eq!(r.max_seeds(), seeds);
+            assert_eq!(r.ways, Ranking::new(pits, seeds).ways);
+        }
+        // 32 pits: C(s+31, 31) passes 2^64 between 36 and 37 seeds.
+        let r = Ranking::largest(32, 58);
+        assert_eq!(r.max_seeds(), 36);
+        assert!(Ranking::checked(32, 36).is_some() && Ranking::checked(32, 37).is_none());
+        assert_eq!(r.layer_size(36), Ranking::new(32, 36).layer_size(36));
     }
 
     #[test]

@@ -74,20 +74,53 @@ impl fmt::Display for Convention {
     }
 }
 
-/// Why a rule file cannot be solved (yet).
+/// Why a rule file or a position cannot be solved (yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsupported {
     /// Each reason, in words.
     pub reasons: Vec<String>,
+    /// Whether the rules are the reason, or a limit of size.
+    pub why: Why,
+}
+
+/// What stops the solver: the rules (state it does not hold), or the size
+/// of what it would have to number, hold or reach, which another position
+/// of the same game may not meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A mechanic of the rules.
+    Rules,
+    /// A limit of size.
+    Size,
+    /// A database that does not serve this use.
+    Database,
+}
+
+impl Unsupported {
+    /// A refusal for `why`, in words.
+    #[must_use]
+    pub fn new(why: Why, reason: String) -> Unsupported {
+        Unsupported {
+            reasons: vec![reason],
+            why,
+        }
+    }
+
+    /// A refusal for a limit of size, in words.
+    #[must_use]
+    pub fn size(reason: String) -> Unsupported {
+        Unsupported::new(Why::Size, reason)
+    }
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the solver cannot handle these rules yet: {}",
-            self.reasons.join("; ")
-        )
+        let what = match self.why {
+            Why::Rules => "the solver cannot handle these rules yet",
+            Why::Size => "beyond the solver's limits",
+            Why::Database => "the database cannot serve",
+        };
+        write!(f, "{what}: {}", self.reasons.join("; "))
     }
 }
 
@@ -108,7 +141,10 @@ pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
     if reasons.is_empty() {
         Ok(())
     } else {
-        Err(Unsupported { reasons })
+        Err(Unsupported {
+            reasons,
+            why: Why::Rules,
+        })
     }
 }
 

@@ -30,7 +30,7 @@
 use super::index::Ranking;
 use super::packed::Packed;
 use super::reach::{AtomicBits, Reach};
-use super::{Unsupported, gain, position_of, supported, terminal_margin};
+use super::{Unsupported, Why, gain, position_of, supported, terminal_margin};
 use crate::engine::{Position, Side, Variant};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -205,15 +205,9 @@ impl Database {
     /// The rules need state the databases do not hold ([`supported`]).
     pub fn empty(variant: &Arc<Variant>) -> Result<Database, Unsupported> {
         supported(variant)?;
-        let ranking = Ranking::checked(variant.pits(), total_seeds(variant)).ok_or_else(|| {
-            Unsupported {
-                reasons: vec![format!(
-                    "a board too large to number: {} seeds on {} pits make layers of more than 2^64 positions",
-                    total_seeds(variant),
-                    variant.pits()
-                )],
-            }
-        })?;
+        // Sized by what positions can put on the board, not by the game's
+        // seeds: an endgame of a large game is numbered like a small one.
+        let ranking = Ranking::largest(variant.pits(), total_seeds(variant));
         Ok(Database {
             variant: Arc::clone(variant),
             ranking,
@@ -248,17 +242,33 @@ impl Database {
         report: &(dyn Fn(Event) + Sync),
     ) -> Result<(), Unsupported> {
         if self.from.is_some() {
-            return Err(Unsupported {
-                reasons: vec!["a database of the positions reached from a start cannot grow; build one for the new start".into()],
-            });
+            return Err(Unsupported::new(Why::Database, "a database of the positions reached from a start cannot grow; build one for the new start".into()));
         }
         let max_seeds = max_seeds.min(total_seeds(&self.variant));
+        self.numbered(max_seeds)?;
         while self.layers.len() <= max_seeds {
             let s = self.layers.len();
             let layer = self.solve_layer(s, None, report)?;
             self.layers.push(layer);
         }
         Ok(())
+    }
+
+    /// Whether layers of up to `seeds` seeds on the board can be
+    /// numbered: each holds at most 2^64 positions.
+    ///
+    /// # Errors
+    /// The first layer that cannot, named by its seeds and pits.
+    pub fn numbered(&self, seeds: usize) -> Result<(), Unsupported> {
+        let top = self.ranking.max_seeds();
+        if seeds <= top {
+            return Ok(());
+        }
+        Err(Unsupported::size(format!(
+            "a board too large to number: {} seeds on {} pits make a layer of more than 2^64 positions (at most {top} seeds on the board can be numbered)",
+            top + 1,
+            self.variant.pits()
+        )))
     }
 
     /// Solves every position reachable from `start` (with either side to
@@ -305,6 +315,9 @@ impl Database {
                 "{} layers, but the rules have only {total} seeds",
                 layers.len()
             ));
+        }
+        if let Some(top) = layers.len().checked_sub(1) {
+            db.numbered(top).map_err(|e| e.to_string())?;
         }
         for (s, layer) in layers.iter().enumerate() {
             let positions = 2 * db.ranking.layer_size(s);
@@ -395,6 +408,7 @@ impl Database {
         let v = &*self.variant;
         let board = start.board(v);
         let top: usize = board.iter().map(|&x| usize::from(x)).sum();
+        self.numbered(top)?;
         let sets: Vec<AtomicBits> = (0..=top)
             .map(|s| AtomicBits::new(2 * self.ranking.layer_size(s)))
             .collect();
@@ -461,11 +475,9 @@ impl Database {
                 seconds: started.elapsed().as_secs_f64(),
             });
             if reached > max_positions {
-                return Err(Unsupported {
-                    reasons: vec![format!(
-                        "more than {reached} positions are reached from the start (the layers from {top} seeds down to {s}), more than the {max_positions} allowed"
-                    )],
-                });
+                return Err(Unsupported::size(format!(
+                    "more than {reached} positions are reached from the start (the layers from {top} seeds down to {s}), more than the {max_positions} allowed"
+                )));
             }
         }
         Ok(sets.into_iter().map(AtomicBits::into_reach).collect())
@@ -509,11 +521,9 @@ impl Database {
         let size = 2 * self.ranking.layer_size(s);
         let n = reach.map_or(size, Reach::count);
         if n > u64::from(u32::MAX) {
-            return Err(Unsupported {
-                reasons: vec![format!(
-                    "layer {s} has {n} positions, more than a database numbers (2^32)"
-                )],
-            });
+            return Err(Unsupported::size(format!(
+                "layer {s} has {n} positions, more than a database numbers (2^32)"
+            )));
         }
         let words = size.div_ceil(64);
         let done = AtomicU64::new(0);
@@ -542,11 +552,9 @@ impl Database {
         };
         let edges: usize = chunks.iter().map(|c| c.targets.len()).sum();
         if edges >= u32::MAX as usize {
-            return Err(Unsupported {
-                reasons: vec![format!(
-                    "layer {s} has {edges} plies inside it, more than a database numbers (2^32)"
-                )],
-            });
+            return Err(Unsupported::size(format!(
+                "layer {s} has {edges} plies inside it, more than a database numbers (2^32)"
+            )));
         }
         for c in &chunks {
             for &t in &c.targets {
@@ -655,12 +663,13 @@ impl Database {
 
 /// The refusal of a ply that raises the seeds on the board.
 fn raises(v: &Variant, ply: crate::engine::Ply, s: usize, left: usize) -> Unsupported {
-    Unsupported {
-        reasons: vec![format!(
+    Unsupported::new(
+        Why::Rules,
+        format!(
             "a ply ({}) raises the seeds on the board from {s} to {left}",
             ply.notation(&v.board)
-        )],
-    }
+        ),
+    )
 }
 
 /// The seeds the variant has.

@@ -103,7 +103,7 @@
 //! the same whatever stack the caller's thread has.
 
 use super::retro::Database;
-use super::{Unsupported, gain, supported, terminal_margin};
+use super::{Unsupported, Why, gain, supported, terminal_margin};
 use crate::engine::{Ply, Position, Side, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -993,15 +993,18 @@ impl Search {
         if let Some(d) = &db
             && super::fingerprint(d.variant()) != super::fingerprint(&variant)
         {
-            return Err(Unsupported {
-                reasons: vec!["the database was built for other rules".into()],
-            });
+            return Err(Unsupported::new(
+                Why::Database,
+                "the database was built for other rules".into(),
+            ));
         }
         let seeds: usize = variant.initial.iter().map(|&s| usize::from(s)).sum();
-        assert!(
-            seeds <= i16::MAX as usize,
-            "{seeds} seeds: more than a table entry holds"
-        );
+        if seeds > i16::MAX as usize {
+            return Err(Unsupported::size(format!(
+                "{seeds} seeds in the game: the search's table holds margins of at most {} seeds",
+                i16::MAX
+            )));
+        }
         let shared = Shared {
             db_seeds: db
                 .as_ref()

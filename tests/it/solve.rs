@@ -193,6 +193,10 @@ fn solve_refuses_what_it_cannot_hold_and_says_why() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("more than 2^64 positions"), "{args:?}: {err}");
+        assert!(
+            !err.contains("these rules"),
+            "a limit of size, not of the rules: {err}"
+        );
     }
     // A search whose lines wander (Goré without trading, past the 20-seed
     // databases it would probe) gives up and says what would do instead.
@@ -205,6 +209,62 @@ fn solve_refuses_what_it_cannot_hold_and_says_why() {
             && err.contains("--reachable"),
         "{err}"
     );
+}
+
+/// The databases are sized by the seeds a position puts on the board, not
+/// by the seeds of the game: an endgame of a game too large to number from
+/// its start is solved like a small game, by every command that solves.
+#[test]
+fn endgames_of_large_games_are_solved_by_the_seeds_on_the_board() {
+    // Moruba: 58 seeds on 32 pits in all, 4 on the board here; from
+    // 27-27, only those 4 seeds can still change the margin.
+    let moruba = "1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 27-27";
+    let v = ayla_json(&["solve", "moruba", "--position", moruba, "--json"]);
+    let margin = v["final_margin"].as_i64().unwrap_or_else(|| panic!("{v}"));
+    assert!(margin.abs() <= 4, "{v}");
+    let v = ayla_json(&[
+        "analyse",
+        "moruba",
+        "--position",
+        moruba,
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!(v["exact"]["final_margin"].as_i64(), Some(margin), "{v}");
+    // Anywoli: 96 seeds on 24 pits in all, 6 on the board here.
+    let anywoli = "1,0,0,0,0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0,0,0,2,1 S 45-45";
+    let v = ayla_json(&["solve", "anywoli", "--position", anywoli, "--json"]);
+    assert!(
+        v["final_margin"].as_i64().is_some_and(|m| m.abs() <= 6),
+        "{v}"
+    );
+    // 40 seeds on Moruba's 32 pits are past what 64 bits number: refused
+    // as a limit of size, naming it, by solve and analyse --exact alike.
+    let big = "5,5,5,5,5,5,5,5/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 9-9";
+    for args in [
+        &["solve", "moruba", "--position", big][..],
+        &[
+            "analyse",
+            "moruba",
+            "--position",
+            big,
+            "--exact",
+            "--depth",
+            "1",
+        ],
+    ] {
+        let out = ayla(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("40 seeds") || err.contains("37 seeds on 32 pits"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("these rules") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
 }
 
 /// `wanted` random rule files over the whole schema, drawn from `seed`,
