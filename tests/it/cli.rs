@@ -1556,3 +1556,27 @@ fn every_flag_and_argument_has_help_text() {
         }
     }
 }
+
+/// The largest boards the loader accepts (65,504 seeds on 4x8 here) keep
+/// heuristic values apart from won and lost games: no search of the
+/// opening, at any depth, is a forced end.
+#[test]
+fn analyse_keeps_heuristics_apart_from_ends_on_the_largest_boards() {
+    let file = TempFile::new("many-seeds.toml");
+    fs::write(
+        file.path(),
+        "extends = \"bao-la-kujifunza\"\n[variant]\nid = \"bao-2047\"\nname = \"Bao la Kujifunza, 2047 a pit\"\n\
+         [board]\nseeds_per_pit = 2047\n",
+    )
+    .unwrap();
+    for depth in ["1", "2", "3"] {
+        let o = ayla(&["analyse", file.path(), "--depth", depth, "--json"]);
+        assert_exit(&o, 0, "analyse of a board of 65,504 seeds");
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let seeds = v["value"]["seeds"].as_f64();
+        assert!(
+            seeds.is_some_and(|s| s.abs() <= 3.0 * 65_504.0),
+            "depth {depth}: {v}"
+        );
+    }
+}
