@@ -117,6 +117,9 @@ struct Session<'r> {
     /// (unless --overwrite), so a file that appeared since the check is
     /// not clobbered either.
     fresh: bool,
+    /// Whether this session has saved the game (a game quit before its
+    /// first ply has made no file).
+    written: bool,
     style: board::Style,
 }
 
@@ -182,9 +185,29 @@ impl Session<'_> {
                 .open(&self.save)?
                 .write_all(text.as_bytes())?;
             self.fresh = false;
+            self.written = true;
             return Ok(());
         }
-        replace(&self.save, &text)
+        replace(&self.save, &text)?;
+        self.written = true;
+        Ok(())
+    }
+
+    /// What becomes of a game left unfinished, in words.
+    fn left(&self) -> String {
+        if !self.written && self.plies.is_empty() {
+            "No ply was played: nothing was saved.".into()
+        } else if !self.written {
+            format!(
+                "The game is left unfinished; it could not be saved to {}.",
+                self.save.display()
+            )
+        } else {
+            format!(
+                "The game is left unfinished; saved to {}.",
+                self.save.display()
+            )
+        }
     }
 
     /// Plays `ply` for the side to act; quiet replays a saved game.
@@ -653,6 +676,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .as_ref()
             .map_or_else(Vec::new, |r| r.comments.clone()),
         fresh,
+        written: false,
         style: board::Style::detect(),
     };
     if let Some(r) = &resumed {
@@ -721,9 +745,24 @@ pub fn run(a: Args) -> Result<(), Failure> {
         name(Side::South),
         name(Side::North)
     );
-    s.write().map_err(|e| {
-        Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
-    })?;
+    // The file is made with the first ply (docs/commands.md): a game
+    // quit before any ply leaves nothing behind. A game resumed or given
+    // plies is saved now, so that a save that cannot be made is said
+    // before anything is played; otherwise its folder is checked.
+    if s.plies.is_empty() {
+        let dir = s.save.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(d) = dir.filter(|d| !d.is_dir()) {
+            return Err(Failure::unusable(anyhow::anyhow!(
+                "cannot save to {}: {} is not a directory",
+                s.save.display(),
+                d.display()
+            )));
+        }
+    } else {
+        s.write().map_err(|e| {
+            Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
+        })?;
+    }
     let mut hinter = Searcher::default();
     let mut legal = Vec::new();
     let stdin = std::io::stdin();
@@ -777,20 +816,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         print!("{side}> ");
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!(
-                "\n(end of input) The game is left unfinished; saved to {}.",
-                s.save.display()
-            );
+            println!("\n(end of input) {}", s.left());
             return Ok(());
         };
         let text = normalise(&line);
         match text.as_str() {
             "" => {}
             "quit" | "exit" => {
-                println!(
-                    "The game is left unfinished; saved to {}.",
-                    s.save.display()
-                );
+                println!("{}", s.left());
                 return Ok(());
             }
             "help" | "?" => println!("{HELP}\n"),

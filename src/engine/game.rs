@@ -469,8 +469,9 @@ impl Game {
     }
 
     /// When every legal ply is a sowing, the pits they sow from: the legal
-    /// plies are then exactly `Ply::Sow(p)` for `p` in the set, in label
-    /// order, as [`Game::legal_plies`] lists them. `None` when the game is
+    /// plies are then exactly `Ply::Sow(p)` for `p` in the set, in pit
+    /// order (label order on two rows, the circuit's on four), as
+    /// [`Game::legal_plies`] lists them. `None` when the game is
     /// over or another kind of ply may be legal (a pass, an offer, an
     /// answer): ask [`Game::legal_plies`] then.
     #[inline]

@@ -675,6 +675,43 @@ fn the_default_save_is_named_in_the_first_line() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The record is made with the first ply: a game quit (or whose input
+/// ends) before any ply leaves no file, and an `--overwrite` quit before
+/// any ply replaces nothing. A save into a folder that is not there is
+/// refused before the game starts.
+#[test]
+fn a_game_quit_before_its_first_ply_saves_nothing() {
+    let dir = scratch("quit-at-once");
+    for input in ["quit\n", ""] {
+        let (code, out, _) = play_in(&["owela"], input, &[], Some(&dir));
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains("No ply was played: nothing was saved."),
+            "{out}"
+        );
+        assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+    }
+    let save = dir.join("kept.rec");
+    std::fs::write(&save, "[Variant \"kpe\"]\n\n1. c\n").unwrap();
+    let s = save.to_str().unwrap();
+    let (code, out, _) = play_in(&["kpe", "--save", s, "--overwrite"], "quit\n", &[], None);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&save).unwrap(),
+        "[Variant \"kpe\"]\n\n1. c\n"
+    );
+    let nowhere = dir.join("no-such-folder").join("game.rec");
+    let (code, _, err) = play_in(
+        &["kpe", "--save", nowhere.to_str().unwrap()],
+        "c\nquit\n",
+        &[],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a directory"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The files in `dir`, by name.
 fn files_in(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
