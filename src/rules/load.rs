@@ -775,7 +775,11 @@ fn deserialize(
             "missing the [board] table (pits_per_row and seeds at least)",
         ));
     }
-    // Without these two tables no check across keys can be made.
+    // Without these two tables no check across keys can be made; nor
+    // without the board's shape, which every other check reads (a wrong
+    // `board.rows` would have them judge a two-row board).
+    let shape_unknown = acc.doubtful.iter().any(|k| k == "board.rows");
+    let board = board.filter(|_| !shape_unknown);
     let (Some(variant), Some(board)) = (variant, board) else {
         unclamp(&mut acc.diags, &clamped);
         return Err(sources.locate_all(&acc.diags));
