@@ -6,6 +6,7 @@ use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
+use ayla::rules::CannotSow;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::player::{DEFAULT_LEVEL, LEVELS, Player};
 use ayla::search::{Budget, Level, Searcher};
@@ -94,9 +95,22 @@ Commands (any case):
   help           this text
   quit           stop; the game so far is saved";
 
-/// What a line that is neither a ply nor a command gets told, after the reason.
-const EXPECTED: &str = "Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
-or a command (`help`, `undo`, `hint`, `quit`).";
+/// What a line that is neither a ply nor a command gets told, after the
+/// reason: the plies these rules have (no trading words where pits are
+/// not traded, no `pass` where no one passes) and the commands.
+fn expected(rules: &Variant) -> String {
+    let mut forms = vec!["a pit label"];
+    if rules.cannot_sow() == CannotSow::Pass {
+        forms.push("`pass`");
+    }
+    if rules.trading().is_some() {
+        forms.extend(["`offer c,d`", "`accept`", "`decline`"]);
+    }
+    format!(
+        "Type a ply ({}) or a command (`help`, `undo`, `hint`, `quit`).",
+        forms.join(", ")
+    )
+}
 
 struct Session<'r> {
     rules: &'r Variant,
@@ -858,7 +872,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
                 }
             },
             text => match parse_ply(rules, text) {
-                Err(e) => println!("{e}. {EXPECTED}\n"),
+                Err(e) => println!("{e}. {}\n", expected(rules)),
                 Ok(ply) => {
                     if let Err(e) = s.play(ply, false) {
                         println!("Illegal: {e}.\n");

@@ -3,16 +3,15 @@
 
 use crate::board::Label;
 use crate::engine::{PitSet, Ply};
-use crate::rules::{Direction, Rules};
+use crate::rules::{CannotSow, Direction, Rules};
 
 /// Why typed text is not a ply.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlyParseError {
-    /// Not any form of ply.
-    #[error(
-        "expected a pit label (`c`, or `c>` / `c<` with a direction), `pass`, `offer(...)`, `accept` or `decline`, found `{0}`"
-    )]
-    Unrecognised(String),
+    /// Not any form of ply: what was typed, and the forms these rules
+    /// have ([`ply_forms`]).
+    #[error("expected {1}, found `{0}`{hint}", hint = label_hint(.0).map(|h| format!(": {h}")).unwrap_or_default())]
+    Unrecognised(String, String),
     /// A label the board does not have.
     #[error("the board has no pit `{0}` (pits are {1})")]
     NoSuchPit(String, String),
@@ -22,6 +21,41 @@ pub enum PlyParseError {
     /// A sowing whose direction is missing or contrary to the rules'.
     #[error("{0}")]
     Direction(super::record::ResolveError),
+}
+
+/// The forms of ply these rules have, in words: a sowing always; `pass`
+/// where a player who cannot sow passes; the trading words where pits are
+/// traded.
+#[must_use]
+pub fn ply_forms(rules: &Rules) -> String {
+    let mut forms = vec!["a pit label (`c`, or `c>` / `c<` with a direction)"];
+    if rules.cannot_sow == CannotSow::Pass {
+        forms.push("`pass`");
+    }
+    if rules.trading.is_some() {
+        forms.extend(["`offer(...)`", "`accept`", "`decline`"]);
+    }
+    match forms.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => forms.concat(),
+    }
+}
+
+/// What is wrong with a word that looks like a pit label but is none
+/// (`c1`, `A0`, `c22`): labels are a letter, with a row number only on a
+/// four-row board's inner rows.
+#[must_use]
+pub fn label_hint(word: &str) -> Option<String> {
+    let word = word.trim_end_matches(['<', '>']);
+    let mut chars = word.chars();
+    let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(format!(
+        "a pit label is a letter alone on an edge row (`{letter}`), and the letter and 2 on a four-row board's inner row (`{letter}2`)"
+    ))
 }
 
 /// Parses one typed ply.
@@ -52,7 +86,10 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
         for l in inner.split(',') {
             let l = l.trim();
             let Some(label) = Label::parse(l) else {
-                return Err(PlyParseError::Unrecognised(super::visible(t)));
+                return Err(PlyParseError::Unrecognised(
+                    super::visible(t),
+                    ply_forms(rules),
+                ));
             };
             let p = rules
                 .board
@@ -73,7 +110,10 @@ pub fn parse_ply(rules: &Rules, text: &str) -> Result<Ply, PlyParseError> {
         },
     };
     let Some(label) = Label::parse(written) else {
-        return Err(PlyParseError::Unrecognised(super::visible(t)));
+        return Err(PlyParseError::Unrecognised(
+            super::visible(t),
+            ply_forms(rules),
+        ));
     };
     if rules.board.pit_of(label).is_none() {
         return Err(PlyParseError::NoSuchPit(written.to_owned(), all_labels()));

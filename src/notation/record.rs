@@ -472,7 +472,11 @@ fn expected(positives: &[Rule], text: &str, e: &pest::error::Error<Rule>) -> Str
     } else if has(Rule::offer_close) || has(Rule::offer_comma) {
         "`,` and another pit label, or `)` to close the offer".to_owned()
     } else if wants_ply {
-        "a pit label, `pass`, `offer(...)`, `accept` or `decline`".to_owned()
+        let word = rest.split_whitespace().next().unwrap_or_default();
+        match super::ply::label_hint(word) {
+            Some(hint) => return format!("expected a pit label, found {found}: {hint}"),
+            None => "a pit label, `pass`, `offer(...)`, `accept` or `decline`".to_owned(),
+        }
     } else if positives.contains(&Rule::label) {
         "a pit label".to_owned()
     } else if positives

@@ -196,7 +196,7 @@ fn bad_input_names_plies_and_commands_and_words_ignore_case() {
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains(
-            "found `xyz`. Type a ply (a pit label, `offer c,d`, `accept`, `decline`, `pass`) \
+            "found `xyz`. Type a ply (a pit label, `pass`, `offer c,d`, `accept`, `decline`) \
              or a command (`help`, `undo`, `hint`, `quit`)."
         ),
         "{out}"
@@ -217,6 +217,20 @@ fn bad_input_names_plies_and_commands_and_words_ignore_case() {
     assert!(out.contains("Took back 1 ply."), "{out}");
     assert!(out.contains("The game is left unfinished"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A label with a row number no board has says what labels look like;
+/// the forms of ply offered are those of the rules (Moruba has neither
+/// trading nor passing).
+#[test]
+fn a_wrong_row_number_says_what_labels_look_like() {
+    let (code, out) = play(&["moruba"], "c1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("found `c1`: a pit label is a letter alone on an edge row (`c`), and the letter and 2 on a four-row board's inner row (`c2`). Type a ply (a pit label) or a command"),
+        "{out}"
+    );
+    assert!(!out.contains("offer") && !out.contains("`pass`"), "{out}");
 }
 
 /// The position strings printed under the boards, in order.

@@ -181,6 +181,15 @@ fn labels_with_a_row_number() {
         parse_records("[Variant \"kpe\"]\n1. c1\n")
             .unwrap_err()
             .to_string(),
-        "2:4: expected a pit label, `pass`, `offer(...)`, `accept` or `decline`, found `c1`"
+        "2:4: expected a pit label, found `c1`: a pit label is a letter alone on an edge row (`c`), and the letter and 2 on a four-row board's inner row (`c2`)"
     );
+    for wrong in ["A0", "c22", "b1>"] {
+        let e = parse_records(&format!("[Variant \"moruba\"]\n1. {wrong}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a pit label is a letter alone on an edge row"),
+            "{e}"
+        );
+    }
 }
