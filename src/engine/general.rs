@@ -711,6 +711,7 @@ impl Position {
         let mut sowing_taken = [0u16; 2];
         let mut house_seeds = [0u16; 2];
         let mut captured = PitSet::EMPTY;
+        let mut capture_ends = PitSet::EMPTY;
         let mut seeds_captured = 0u16;
         // Whether the sowing ended where a beyond capture is looked at.
         let mut beyond_at_end = false;
@@ -807,6 +808,7 @@ impl Position {
             {
                 first_captured |= relays == 0;
                 captured = captured.or(taken);
+                capture_ends.insert(l);
                 seeds_captured += k;
                 match cc.then {
                     ColumnThen::Captured => {
@@ -952,6 +954,7 @@ impl Position {
             extra_turn: in_store && rules.extra_turn,
             relays,
             captured,
+            capture_ends,
             seeds_captured,
             sowing_pits,
             sowing_taken,

@@ -71,6 +71,9 @@ pub struct SowEffect {
     pub relays: u16,
     /// Pits captured (empty if none).
     pub captured: PitSet,
+    /// The pits where laps ended in a column capture (`[column_capture]`):
+    /// where a relay captured, which the last seed's pit does not tell.
+    pub capture_ends: PitSet,
     /// Seeds captured in all at the end of the sowing (by the mover).
     pub seeds_captured: u16,
     /// Pits emptied by sowing captures on the way (`[sowing_capture]`).
@@ -104,6 +107,7 @@ impl SowEffect {
             extra_turn: false,
             relays: 0,
             captured: PitSet::EMPTY,
+            capture_ends: PitSet::EMPTY,
             seeds_captured: 0,
             sowing_pits: PitSet::EMPTY,
             sowing_taken: [0; 2],
@@ -166,6 +170,7 @@ impl Effect {
                 extra_turn,
                 relays,
                 captured,
+                capture_ends,
                 seeds_captured,
                 sowing_pits,
                 sowing_taken,
@@ -295,6 +300,20 @@ impl Effect {
                         rules.labels(captured),
                         if seeds_captured == 1 { "" } else { "s" }
                     ));
+                    // After relays, the last seed's pit is not where the
+                    // capture was made: name the laps' ends.
+                    let at_landing = capture_ends.len() == 1 && capture_ends.contains(landing);
+                    if relays > 0 && !capture_ends.is_empty() && !at_landing {
+                        s.push_str(&format!(
+                            " from {} ending in {}",
+                            if capture_ends.len() == 1 {
+                                "the lap"
+                            } else {
+                                "the laps"
+                            },
+                            rules.labels(capture_ends)
+                        ));
+                    }
                     // Re-sown seeds stay on the board, and the relay count
                     // above counts their laps.
                     if rules

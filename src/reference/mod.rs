@@ -1188,6 +1188,8 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     let mut sowing_taken = [0u32; 2];
     let mut house_seeds = [0u32; 2];
     let mut captured = PitSet::EMPTY;
+    // "where laps ended in a column capture".
+    let mut capture_ends = PitSet::EMPTY;
     let mut seeds_captured = 0u32;
     // Whether `[beyond_capture]` is looked at once the sowing is over: with
     // `laps = "single"` "once, at the end of the sowing (any L)"; else as
@@ -1272,6 +1274,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
                     state.seeds[p] = 0;
                     captured.insert(Pit(p as u8));
                 }
+                capture_ends.insert(Pit(last as u8));
                 seeds_captured += seeds;
                 // `then = "captured"`: "the seeds go to the mover's
                 // captured total and the sowing ends".
@@ -1453,6 +1456,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         extra_turn: in_store && rules.extra_turn,
         relays,
         captured,
+        capture_ends,
         seeds_captured: seeds_captured as u16,
         sowing_pits,
         sowing_taken: sowing_taken.map(|k| k as u16),

@@ -1580,3 +1580,18 @@ fn analyse_keeps_heuristics_apart_from_ends_on_the_largest_boards() {
         );
     }
 }
+
+/// A capture made by a relay lap names the pit that lap ended in: after
+/// relays, the last seed's pit is elsewhere. The independent program's
+/// comment on this ply of the golden game says "At d2 (occupied) South
+/// captures North's E2 (1) and E behind it (2)".
+#[test]
+fn replay_names_where_a_relay_lap_captured() {
+    let o = ayla(&["replay", "tests/golden/owela/01-greedy-seed1.rec"]);
+    assert_exit(&o, 0, "replay owela");
+    let out = stdout(&o);
+    assert!(
+        out.contains("3. `f`: South sows 3 from f and relays 2 times, the last seed falling in a2; captures E,E2 (3 seeds) from the lap ending in d2 and sows them on."),
+        "{out}"
+    );
+}
