@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""adji_boto_qelat_toguz_kumalak.py -- an independent reference implementation of Adji-boto,
-Qelat and Toguz Kumalak, for cross-checking the Rust engine.
+"""adji_boto_qelat_toguz_kumalak.py -- an independent reference
+implementation of Adji-boto, Qelat and Toguz Kumalak, for cross-checking the
+Rust engine.
 
-Written from the game descriptions only (tools/reference/two-row-design.md section 3 and
-the meaning of its mechanics in section 1, the research digests of each
-game, docs/notation.md, tools/reference/two-row-design.md section 2 and docs/rule-language.md for
-the older keys), WITHOUT reading the engine (src/), the rule files
-(rules/), the grammars, or the other reference scripts' code, and without
-running the ayla binary.  It imports nothing from the project.  Python 3
-standard library only.  Plain over fast: each game's sowing is written out
-as its own function, so that it reads like the rules.
+Written from the game descriptions only (tools/reference/two-row-design.md
+section 3 and the meaning of its mechanics in section 1, the research
+digests of each game, docs/notation.md, tools/reference/two-row-design.md
+section 2 and docs/rule-language.md for the older keys), WITHOUT reading the
+engine (src/), the rule files (rules/), the grammars, or the other reference
+scripts' code, and without running the ayla binary. It imports nothing from
+the project. Python 3 standard library only. Plain over fast: each game's
+sowing is written out as its own function, so that it reads like the rules.
 
 Commands (run from the repository root):
     python3 tools/reference/adji_boto_qelat_toguz_kumalak.py selftest

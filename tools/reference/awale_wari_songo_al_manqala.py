@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""awale_wari_songo_al_manqala.py -- an independent reference implementation of four two-row
-count-capture games, for cross-checking the Rust engine: Awale, Wari,
-Songo and Al-manqala.
+"""awale_wari_songo_al_manqala.py -- an independent reference implementation
+of four two-row count-capture games, for cross-checking the Rust engine:
+Awale, Wari, Songo and Al-manqala.
 
-Written from the game descriptions alone (tools/reference/two-row-design.md section 3
-with the meaning of its mechanics in section 1, the research digests, the
-notation of docs/notation.md, and docs/rule-language.md for the old keys),
-WITHOUT reading the engine (src/) or the rule files (rules/), and without
-running the ayla binary.  It imports nothing from the other reference
-scripts nor from the project.  Python 3 standard library only.  Plain over
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 with the meaning of its mechanics in section 1, the research
+digests, the notation of docs/notation.md, and docs/rule-language.md for the
+old keys), WITHOUT reading the engine (src/) or the rule files (rules/), and
+without running the ayla binary. It imports nothing from the other reference
+scripts nor from the project. Python 3 standard library only. Plain over
 fast: the code should read like the rules.
 
 Commands (run from the repository root):

@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""endodoi_anywoli_round_and_round_chongka.py -- an independent reference implementation of four two-row
-relay-sowing games of issue 16, for cross-checking the Rust engine:
+"""endodoi_anywoli_round_and_round_chongka.py -- an independent reference
+implementation of four relay-sowing games of the two-row corpus, for
+cross-checking the Rust engine:
 
     endodoi          Endodoi (Maasai), 2x10
     anywoli          Anywoli (Anuak), 2x12
     round-and-round  Round-and-Round Warri (Barbados), 2x6
     chongka          Chongka' (Mariana Islands), 2x7 with stores
 
-Written from the game descriptions alone (tools/reference/two-row-design.md section 3 and
-section 1 for the mechanics named there, the research digests, the notation
-of docs/notation.md with tools/reference/two-row-design.md section 2, and docs/rule-language.md for
-the meaning of the older keys), WITHOUT reading or running the engine and
-WITHOUT reading the rule files.  It imports nothing from the project.
-Python 3 standard library only.  Plain over fast: the code should read like
-the rules.
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 and section 1 for the mechanics named there, the research digests,
+the notation of docs/notation.md with tools/reference/two-row-design.md
+section 2, and docs/rule-language.md for the meaning of the older keys),
+WITHOUT reading or running the engine and WITHOUT reading the rule files. It
+imports nothing from the project. Python 3 standard library only. Plain over
+fast: the code should read like the rules.
 
 Commands (run from the repository root):
     python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py selftest

@@ -2,8 +2,9 @@
 """moruba_owela.py -- an independent reference implementation of Moruba and
 Owela, two four-row relay games (4 x 8), for cross-checking the Rust engine.
 
-Written from the brief of issue 28's golden data (the rules as it states
-them), docs/notation.md (labels, positions, records), and the reading notes
+Written from the rules brief of its golden data (restated in
+tests/golden/notes/moruba_owela.md, "The rules as implemented"),
+docs/notation.md (labels, positions, records), and the reading notes
 docs/sources/moruba.md and docs/sources/owela.md, without reading the
 engine (src/), the rule files (rules/, *.toml), the grammar or the engine's
 tests, and without running the ayla binary.  It imports nothing from the
@@ -798,9 +799,9 @@ def record_text(vid, readings, seed, south, north, line, log, found_for,
             "s" if len(readings) > 1 else "", readings_text(readings))
     out = []
     out += wrap("Derived by tools/reference/moruba_owela.py, an independent "
-                "Python implementation of %s, written from the rules stated "
-                "in the brief of issue 28 (restated in "
-                "tests/golden/notes/moruba_owela.md), docs/notation.md and "
+                "Python implementation of %s, written from the rules brief "
+                "restated in "
+                "tests/golden/notes/moruba_owela.md, docs/notation.md and "
                 "docs/sources/%s.md, without reading the engine or the rule "
                 "files." % (name, vid), prefix="; ")
     out.append("; Random game, seed %d: South policy %s, North policy %s."
@@ -1232,8 +1233,8 @@ def perft_header(name, vid, readings):
     out.append("#")
     out += wrap("All counts below were computed by "
                 "tools/reference/moruba_owela.py, an independent Python "
-                "implementation written from the rules in the brief of "
-                "issue 28 (restated in tests/golden/notes/moruba_owela.md), "
+                "implementation written from the rules brief restated in "
+                "tests/golden/notes/moruba_owela.md, "
                 "without reading the engine or the rule files (plain "
                 "recursive enumeration, the repetition history carried along "
                 "each line, bulk count at the last ply). The \"Within "
@@ -1535,14 +1536,13 @@ def notes_generated(report):
 
 def readme_section(report):
     out = [README_BEGIN, ""]
-    out.append("## Moruba and Owela (`moruba/`, `owela/`): four rows "
-               "(issue 28)")
+    out.append("## Moruba and Owela (`moruba/`, `owela/`): four rows")
     out.append("")
     out += wrap(
         "Complete games of Moruba and Owela on the 4x8 board, produced by "
         "`tools/reference/moruba_owela.py`, an independent Python "
         "implementation (standard library only) written from the rules "
-        "stated in issue 28's brief, docs/notation.md and the reading notes "
+        "brief restated in notes/moruba_owela.md, docs/notation.md and the reading notes "
         "docs/sources/moruba.md and docs/sources/owela.md, without reading "
         "or running the engine and without reading the rule files. Each "
         "game is a seeded random game between two simple policies (the `;` "

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""pallanguzhi_bay_khom_tap_urdy.py -- an independent reference implementation of Pallanguzhi,
-Bay Khom and Tap-Urdy, three two-row relay games, for cross-checking the
-Rust engine.
+"""pallanguzhi_bay_khom_tap_urdy.py -- an independent reference
+implementation of Pallanguzhi, Bay Khom and Tap-Urdy, three two-row relay
+games, for cross-checking the Rust engine.
 
-Written from the game descriptions alone (tools/reference/two-row-design.md section 3 items 10-12
-and the meaning of their mechanics in its section 1, the research digests
-tools/reference/research/<id>.md, docs/notation.md and docs/rule-language.md),
-without reading the engine or the rule files and without running the ayla
-binary.  It imports nothing from the project and nothing from the other
-reference programs.  Python 3 standard library only.  Plain over fast.
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 items 10-12 and the meaning of their mechanics in its section 1,
+the research digests tools/reference/research/<id>.md, docs/notation.md and
+docs/rule-language.md), without reading the engine or the rule files and
+without running the ayla binary. It imports nothing from the project and
+nothing from the other reference programs. Python 3 standard library only.
+Plain over fast.
 
 Commands (run from the repository root):
     python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py selftest
@@ -30,7 +31,8 @@ Games (ids):
                  Reading after-capture: sow-on (default) | end-sowing.
 
 Every point where the description left room is marked in the code with a
-comment beginning `Reading:` and listed in tests/golden/notes/pallanguzhi_bay_khom_tap_urdy.md.
+comment beginning `Reading:` and listed in
+tests/golden/notes/pallanguzhi_bay_khom_tap_urdy.md.
 """
 
 import os
