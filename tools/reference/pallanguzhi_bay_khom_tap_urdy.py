@@ -906,7 +906,9 @@ def golden(root):
                 tag = "-" + "-".join(v for _, v in sorted(readings.items()))
             fname = "%02d-%s%s-seed%d.rec" % (k + 1, pol, tag, seed)
             path = os.path.join(gdir, fname)
-            shows = sorted(found.items(), key=lambda kv: kv[1][0])
+            # By first ply, then by name: the moments of one ply come from a
+            # set, whose order changes from run to run.
+            shows = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
             write_record(game, path, seed, s, n, readings, line, log, want,
                          shows)
             nplies = replay_record(path)
