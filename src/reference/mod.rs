@@ -236,7 +236,7 @@ impl Reference {
 
 // ---------------------------------------------------------------------------
 // The board: pits, rows, the circuit (docs/rule-language.md, "Board, pits
-// and labels", `board.stores`, `sowing.direction`; DESIGN16 section 1,
+// and labels", `board.stores`, `sowing.direction`; two-row-design.md section 1,
 // `sowing.direction`).
 
 /// Pits on the board: `board.rows` rows of `pits_per_row`.
@@ -533,7 +533,7 @@ impl<'a> Lap<'a> {
 }
 
 // ---------------------------------------------------------------------------
-// Which plies are legal (`[moves]`, `[trading]`; DESIGN16 section 1, "Order
+// Which plies are legal (`[moves]`, `[trading]`; two-row-design.md section 1, "Order
 // of the legality filters").
 
 /// Whether `side` may sow from pit `p` when it holds seeds (`moves.sow_from`).
@@ -2062,9 +2062,9 @@ mod tests {
     }
 
     // -----------------------------------------------------------------------
-    // The mechanics of DESIGN16 (issue 16). The loader does not read their
-    // keys yet, so each test loads the older keys and sets the new fields
-    // of `Rules` by hand.
+    // The mechanics of the two-row corpus (tools/reference/two-row-design.md
+    // section 1). The loader does not read their keys yet, so each test
+    // loads the older keys and sets the new fields of `Rules` by hand.
 
     use crate::rules::{BeyondCapture, CountSet, Houses, RowPits};
 

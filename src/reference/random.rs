@@ -205,7 +205,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     let stores = word(&mut s, rng, "stores", stores, 3).is_some_and(|v| v == "after-last-house");
 
     // `[houses]` needs `laps = "single"`, `board.stores = "none"` and no
-    // trading (DESIGN16, `[houses]`): decided here, drawn further down.
+    // trading (two-row-design.md, `[houses]`): decided here, drawn further down.
     let houses = !four && !stores && one_in(rng, 6);
 
     // [sowing].

@@ -367,8 +367,8 @@ fn check_without_a_file_is_bad_usage() {
 /// The tags of the Kpé golden record, as `replay` shows them first.
 const KPE_GOLDEN_TAGS: [&str; 7] = [
     "[Variant \"kpe\"]",
-    "[South \"ayla_ref capturer seed 2\"]",
-    "[North \"ayla_ref capturer seed 2\"]",
+    "[South \"gore_kpe capturer seed 2\"]",
+    "[North \"gore_kpe capturer seed 2\"]",
     "[Date \"2026.11.30\"]",
     "[Result \"21-27\"]",
     "[Termination \"repetition\"]",

@@ -231,8 +231,9 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
             "the generator never draws `{key}`"
         );
     }
-    // The keys and values of issue 16 (DESIGN16 section 1), named here so
-    // that their coverage does not rest on the loader's messages alone.
+    // The keys and values of the two-row corpus (tools/reference/two-row-design.md
+    // section 1), named here so that their coverage does not rest on the
+    // loader's messages alone.
     let zones: &[&str] = &["opponent-territory", "opponent-row", "anywhere"];
     let new_values: &[(&str, &[&str])] = &[
         (

@@ -521,7 +521,7 @@ fn a_ply_cap_counts_from_the_start_and_keys_the_search() {
     );
 }
 
-// ---- The mechanics of the two-row corpus (DESIGN16 §1) ----------------
+// ---- The mechanics of the two-row corpus (two-row-design.md §1) ---------
 //
 // Rules are built from a small file the loader reads today, then the new
 // fields are set directly (their keys are read by another branch). Every

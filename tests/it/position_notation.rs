@@ -172,7 +172,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
 }
 
-/// Rules with houses (DESIGN16 §1 `[houses]`): a 2x3 board where a pit
+/// Rules with houses (two-row-design.md §1 `[houses]`): a 2x3 board where a pit
 /// numbered 1 or 2 of the opponent's row may become one's house.
 fn with_houses() -> Rules {
     houses_and("")

@@ -106,7 +106,7 @@ fn sowings_with_a_direction() {
     }
 }
 
-/// Resolving a sowing against the board's directions (DESIGN16 §2): the
+/// Resolving a sowing against the board's directions (two-row-design.md §2): the
 /// suffix is required where the direction is chosen, accepted where it
 /// names the fixed one, an error where it names the other.
 #[test]

@@ -236,7 +236,7 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
 }
 
 /// Reading: only the first-sowing lock is checked against `sow_from =
-/// "opponent-row"`, as DESIGN16 says; "all-home-pits-sown" there is
+/// "opponent-row"`, as two-row-design.md says; "all-home-pits-sown" there is
 /// legal, if it never lifts.
 fn lock_and_sow_from(
     c: &mut Checker,

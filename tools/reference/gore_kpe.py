@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ayla_ref.py -- an independent reference implementation of Goré and Kpé
+"""gore_kpe.py -- an independent reference implementation of Goré and Kpé
 (and of `gore-notrade`, Goré with trading switched off).
 
 Written from docs/notation.md and docs/gore-and-kpe.md only, without looking at the Rust engine,
@@ -7,10 +7,10 @@ so that the golden games and perft tables it produces are a real cross-check
 of that engine.  Python 3 standard library only.  Plain over fast.
 
 Commands:
-    python3 tools/reference/ayla_ref.py selftest
-    python3 tools/reference/ayla_ref.py perft <variant> <depth> [--position P]
-    python3 tools/reference/ayla_ref.py play <variant> <ply>... [--position P]
-    python3 tools/reference/ayla_ref.py golden      (regenerates tests/golden and tests/perft)
+    python3 tools/reference/gore_kpe.py selftest
+    python3 tools/reference/gore_kpe.py perft <variant> <depth> [--position P]
+    python3 tools/reference/gore_kpe.py play <variant> <ply>... [--position P]
+    python3 tools/reference/gore_kpe.py golden      (regenerates tests/golden and tests/perft)
 """
 
 import argparse
@@ -1188,7 +1188,7 @@ def write_golden(repo=REPO):
         for n, (g, seed, south, north, why) in enumerate(chosen, 1):
             moments = game_moments(g)
             header = [
-                "Derived by tools/reference/ayla_ref.py, an independent Python implementation",
+                "Derived by tools/reference/gore_kpe.py, an independent Python implementation",
                 "of docs/gore-and-kpe.md written without reference to the Rust engine.",
             ]
             if variant == "gore-notrade":
@@ -1209,8 +1209,8 @@ def write_golden(repo=REPO):
                 ]
                 if north != south:
                     header.append("  %s: %s" % (north, POLICIES[north][4]))
-                tag_s = "ayla_ref %s seed %d" % (south, seed)
-                tag_n = "ayla_ref %s seed %d" % (north, seed)
+                tag_s = "gore_kpe %s seed %d" % (south, seed)
+                tag_n = "gore_kpe %s seed %d" % (north, seed)
             if why and seed is not None:
                 header.append("Found by searching seeds for the first game showing: %s."
                               % MOMENT_TEXT[why])
@@ -1268,8 +1268,8 @@ def check_record_roundtrip(variant, text):
 
 
 README_MARK = "<!-- section written by "
-NOTRADE_BEGIN = "<!-- section written by tools/reference/ayla_ref.py golden (gore-notrade): begin -->"
-NOTRADE_END = "<!-- section written by tools/reference/ayla_ref.py golden (gore-notrade): end -->"
+NOTRADE_BEGIN = "<!-- section written by tools/reference/gore_kpe.py golden (gore-notrade): begin -->"
+NOTRADE_END = "<!-- section written by tools/reference/gore_kpe.py golden (gore-notrade): end -->"
 
 
 def _readme_notrade_section(table):
@@ -1337,7 +1337,7 @@ def write_golden_readme(gdir, table):
     out.append("")
     out.append("## How they were derived")
     out.append("")
-    out.append("They were produced by `tools/reference/ayla_ref.py`, a small Python")
+    out.append("They were produced by `tools/reference/gore_kpe.py`, a small Python")
     out.append("implementation of the rules of docs/notation.md and docs/gore-and-kpe.md written from those rules alone,")
     out.append("without reading or running the Rust engine, so that they cross-check it.")
     out.append("Each game is a seeded random game between two simple playing policies")
@@ -1350,7 +1350,7 @@ def write_golden_readme(gdir, table):
     out.append("")
     out.append("Regenerate (also rewrites `tests/perft/`):")
     out.append("")
-    out.append("    python3 tools/reference/ayla_ref.py golden")
+    out.append("    python3 tools/reference/gore_kpe.py golden")
     out.append("")
     out.append("Each file has the tags `Variant`, `South`, `North`, `Date`, `Result` (final")
     out.append("totals after the sweep), `Termination` (`all-below`, `no-sowing` or")
@@ -1401,7 +1401,7 @@ def write_golden_readme(gdir, table):
         for m in names:
             out.append("- `%s`: %s" % (m, MOMENT_TEXT[m]))
     text = "\n".join(out) + "\n"
-    # Sections written by other scripts (tools/reference/ayla_ref2.py), each
+    # Sections written by other scripts (tools/reference/oware_kalah.py), each
     # between its own marker comments after the part written above, are kept
     # as they are; the gore-notrade section has markers of its own and is
     # replaced in place, or appended the first time.
@@ -1543,12 +1543,12 @@ def write_perft(repo, golden_table):
         out.append("# a game ended by the third occurrence of a position, the history starting")
         out.append("# at the section's position (its first occurrence). perft(0) = 1.")
         out.append("#")
-        out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
+        out.append("# All counts below were computed by tools/reference/gore_kpe.py, an")
         out.append("# independent Python implementation of docs/gore-and-kpe.md and docs/notation.md written without reference")
         out.append("# to the Rust engine (plain recursive enumeration with the repetition")
         out.append("# history carried along each line, bulk count at the last ply).")
-        out.append("# Regenerate: python3 tools/reference/ayla_ref.py golden")
-        out.append("# One number: python3 tools/reference/ayla_ref.py perft %s <depth> [--position P]"
+        out.append("# Regenerate: python3 tools/reference/gore_kpe.py golden")
+        out.append("# One number: python3 tools/reference/gore_kpe.py perft %s <depth> [--position P]"
                    % variant)
         out.append("#")
         for line in HAND_DERIVATION.rstrip("\n").split("\n"):
@@ -1726,7 +1726,7 @@ def write_perft_notrade(pdir, games):
     out.append("# third occurrence of a position, the history starting at the section's")
     out.append("# position (its first occurrence). perft(0) = 1.")
     out.append("#")
-    out.append("# All counts below were computed by tools/reference/ayla_ref.py, an")
+    out.append("# All counts below were computed by tools/reference/gore_kpe.py, an")
     out.append("# independent Python implementation of docs/gore-and-kpe.md and docs/notation.md written without reference")
     out.append("# to the Rust engine (plain recursive enumeration with the repetition")
     out.append("# history carried along each line, bulk count at the last ply; the variant")
@@ -1735,8 +1735,8 @@ def write_perft_notrade(pdir, games):
     out.append("# a second, memoised count without the repetition rule: equal at every")
     out.append("# depth up to 16 (the argument below says why); where they differ, the")
     out.append("# position's comment says so.")
-    out.append("# Regenerate: python3 tools/reference/ayla_ref.py golden")
-    out.append("# One number: python3 tools/reference/ayla_ref.py perft gore-notrade <depth> [--position P]")
+    out.append("# Regenerate: python3 tools/reference/gore_kpe.py golden")
+    out.append("# One number: python3 tools/reference/gore_kpe.py perft gore-notrade <depth> [--position P]")
     out.append("#")
     for line in HAND_DERIVATION_NOTRADE.rstrip("\n").split("\n"):
         out.append(("# " + line).rstrip())

@@ -1,27 +1,28 @@
 #!/usr/bin/env python3
-"""ayla_ref6.py -- an independent reference implementation of four two-row
-relay-sowing games of issue 16, for cross-checking the Rust engine:
+"""endodoi_anywoli_round_and_round_chongka.py -- an independent reference
+implementation of four relay-sowing games of the two-row corpus, for
+cross-checking the Rust engine:
 
     endodoi          Endodoi (Maasai), 2x10
     anywoli          Anywoli (Anuak), 2x12
     round-and-round  Round-and-Round Warri (Barbados), 2x6
     chongka          Chongka' (Mariana Islands), 2x7 with stores
 
-Written from the game descriptions alone (docs/design tools/reference/DESIGN16.md section 3 and
-section 1 for the mechanics named there, the research digests, the notation
-of docs/notation.md with tools/reference/DESIGN16.md section 2, and docs/rule-language.md for
-the meaning of the older keys), WITHOUT reading or running the engine and
-WITHOUT reading the rule files.  It imports nothing from the project.
-Python 3 standard library only.  Plain over fast: the code should read like
-the rules.
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 and section 1 for the mechanics named there, the research digests,
+the notation of docs/notation.md with tools/reference/two-row-design.md
+section 2, and docs/rule-language.md for the meaning of the older keys),
+WITHOUT reading or running the engine and WITHOUT reading the rule files. It
+imports nothing from the project. Python 3 standard library only. Plain over
+fast: the code should read like the rules.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref6.py selftest
-    python3 tools/reference/ayla_ref6.py perft <id> <depth> [--position P] [--divide]
-    python3 tools/reference/ayla_ref6.py play <id> <ply>... [--position P]
-    python3 tools/reference/ayla_ref6.py golden
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py selftest
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py perft <id> <depth> [--position P] [--divide]
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py play <id> <ply>... [--position P]
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py golden
         (rewrites tests/golden/<id>/*.rec, tests/perft/<id>.perft for the four
-         games and tests/golden/notes/ayla_ref6.md)
+         games and tests/golden/notes/endodoi_anywoli_round_and_round_chongka.md)
 
 Places where the description leaves room are marked with comments that
 begin "Reading:".
@@ -37,7 +38,7 @@ import time
 from collections import Counter
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SCRIPT = "tools/reference/ayla_ref6.py"
+SCRIPT = "tools/reference/endodoi_anywoli_round_and_round_chongka.py"
 DATE = "2026.12.01"
 
 # Relay sowings stop after this many relays, wherever the last lap ends
@@ -51,7 +52,7 @@ STORE = ("store-S", "store-N")  # places of the two stores on the circuit
 
 
 # ---------------------------------------------------------------------------
-# The games (tools/reference/DESIGN16.md section 3, items 7, 8, 13, 14)
+# The games (tools/reference/two-row-design.md section 3, items 7, 8, 13, 14)
 # ---------------------------------------------------------------------------
 
 class Rules:
@@ -856,7 +857,7 @@ def record_text(rules, g, seed, pol_s, pol_n, searched, moments):
         firsts.setdefault(m, []).append(n)
     head = []
     head += wrap("Derived by %s, an independent Python implementation of %s, written "
-                 "from the game's description (tools/reference/DESIGN16.md section 3 and the research "
+                 "from the game's description (tools/reference/two-row-design.md section 3 and the research "
                  "digest, in the notation of docs/notation.md), without reading the "
                  "engine or the rule files." % (SCRIPT, rules.name))
     polname = pol_s if pol_s == pol_n else "%s/%s" % (pol_s, pol_n)
@@ -888,8 +889,8 @@ def record_text(rules, g, seed, pol_s, pol_n, searched, moments):
                  "last seed falls in e." % len(g.plies))
     tags = [
         '[Variant "%s"]' % rules.id,
-        '[South "ayla_ref6 %s seed %d"]' % (pol_s, seed),
-        '[North "ayla_ref6 %s seed %d"]' % (pol_n, seed),
+        '[South "endodoi_anywoli_round_and_round_chongka %s seed %d"]' % (pol_s, seed),
+        '[North "endodoi_anywoli_round_and_round_chongka %s seed %d"]' % (pol_n, seed),
         '[Date "%s"]' % DATE,
         '[Result "%d-%d"]' % (tot[0], tot[1]),
         '[Termination "%s"]' % reason,
@@ -1105,7 +1106,7 @@ def write_perft(rules, paths):
     out.append("#")
     out += [l.replace("; ", "# ", 1) for l in wrap(
         "All counts below were computed by %s, an independent Python implementation "
-        "written from the game's description (tools/reference/DESIGN16.md section 3, the research digest, "
+        "written from the game's description (tools/reference/two-row-design.md section 3, the research digest, "
         "docs/notation.md, docs/rule-language.md) without reading the engine or the rule "
         "files: plain recursive enumeration with the repetition history carried along each "
         "line, bulk count at the last ply. The \"Within depth\" notes of a section count "
@@ -1283,21 +1284,21 @@ def write_notes(files_written, perft_timings):
         out.append("Perft timings (this machine): " + "; ".join(
             "`%s` to depth %d in %.1f s" % (p, d, t) for p, d, t in perft_timings[gid]) + ".")
         out.append("")
-    with open(os.path.join(ROOT, "tests", "golden", "notes", "ayla_ref6.md"), "w") as f:
+    with open(os.path.join(ROOT, "tests", "golden", "notes", "endodoi_anywoli_round_and_round_chongka.md"), "w") as f:
         f.write("\n".join(out).rstrip("\n") + "\n")
 
 
 NOTES_INTRO = """
 Complete recorded games and perft counts for `endodoi`, `anywoli`,
-`round-and-round` and `chongka` (tools/reference/DESIGN16.md section 3, items 7, 8, 13, 14).
+`round-and-round` and `chongka` (tools/reference/two-row-design.md section 3, items 7, 8, 13, 14).
 
 ## How they were derived
 
-`tools/reference/ayla_ref6.py` is a plain Python 3 program (standard
-library only) written from the games' descriptions: tools/reference/DESIGN16.md section 3 (the
+`tools/reference/endodoi_anywoli_round_and_round_chongka.py` is a plain Python 3 program (standard
+library only) written from the games' descriptions: tools/reference/two-row-design.md section 3 (the
 default reading of each game) with section 1 for the mechanics named there,
 the research digests `tools/reference/research/<id>.md`, the notation of
-`docs/notation.md` and tools/reference/DESIGN16.md section 2, and `docs/rule-language.md` for
+`docs/notation.md` and tools/reference/two-row-design.md section 2, and `docs/rule-language.md` for
 the older keys. Its author did not read or run the engine, the rule files
 or the other reference scripts. Each game is a seeded random game between
 two simple policies (described in each file's `;` header). For each wanted
@@ -1312,13 +1313,13 @@ Regenerate (rewrites the four games' records, their perft files and this
 page; a few minutes, most of it the search for the repetition game and the
 perft runs):
 
-    python3 tools/reference/ayla_ref6.py golden
-    python3 tools/reference/ayla_ref6.py selftest    # replays every file
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py golden
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py selftest    # replays every file
 
 One perft number, or a game:
 
-    python3 tools/reference/ayla_ref6.py perft chongka 5 [--position P] [--divide]
-    python3 tools/reference/ayla_ref6.py play endodoi a B c [--position P]
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py perft chongka 5 [--position P] [--divide]
+    python3 tools/reference/endodoi_anywoli_round_and_round_chongka.py play endodoi a B c [--position P]
 
 Plies in the records are numbered one by one (`1. a 2. F 3. c`), so the ply
 numbers below are the numbers written in the files.

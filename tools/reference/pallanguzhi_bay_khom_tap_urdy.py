@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
-"""ayla_ref7.py -- an independent reference implementation of Pallanguzhi,
-Bay Khom and Tap-Urdy, three two-row relay games, for cross-checking the
-Rust engine.
+"""pallanguzhi_bay_khom_tap_urdy.py -- an independent reference
+implementation of Pallanguzhi, Bay Khom and Tap-Urdy, three two-row relay
+games, for cross-checking the Rust engine.
 
-Written from the game descriptions alone (tools/reference/DESIGN16.md section 3 items 10-12
-and the meaning of their mechanics in its section 1, the research digests
-tools/reference/research/<id>.md, docs/notation.md and docs/rule-language.md),
-without reading the engine or the rule files and without running the ayla
-binary.  It imports nothing from the project and nothing from the other
-ayla_ref*.py scripts.  Python 3 standard library only.  Plain over fast.
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 items 10-12 and the meaning of their mechanics in its section 1,
+the research digests tools/reference/research/<id>.md, docs/notation.md and
+docs/rule-language.md), without reading the engine or the rule files and
+without running the ayla binary. It imports nothing from the project and
+nothing from the other reference programs. Python 3 standard library only.
+Plain over fast.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref7.py selftest
-    python3 tools/reference/ayla_ref7.py perft <id> <depth> [--position P] [--divide] [--reading name=alt]
-    python3 tools/reference/ayla_ref7.py play <id> <ply>... [--position P] [--reading name=alt]
-    python3 tools/reference/ayla_ref7.py golden
+    python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py selftest
+    python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py perft <id> <depth> [--position P] [--divide] [--reading name=alt]
+    python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py play <id> <ply>... [--position P] [--reading name=alt]
+    python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py golden
         (rewrites tests/golden/{pallanguzhi,bay-khom,tap-urdy}/*.rec,
          tests/perft/{pallanguzhi,bay-khom,tap-urdy}.perft and
-         tests/golden/notes/ayla_ref7.md)
+         tests/golden/notes/pallanguzhi_bay_khom_tap_urdy.md)
 
 Games (ids):
     pallanguzhi  2x7, 6 seeds, counter-clockwise, relay from the next pit,
@@ -30,7 +31,8 @@ Games (ids):
                  Reading after-capture: sow-on (default) | end-sowing.
 
 Every point where the description left room is marked in the code with a
-comment beginning `Reading:` and listed in tests/golden/notes/ayla_ref7.md.
+comment beginning `Reading:` and listed in
+tests/golden/notes/pallanguzhi_bay_khom_tap_urdy.md.
 """
 
 import os
@@ -290,7 +292,7 @@ def apply_ply(game, st, ply, readings):
                 last = k == seeds - 1
                 # Reading pasu-taker: pit-controller takes both the pits
                 # filled by a lap's last seed and by the others; `mover`
-                # gives both to the mover (DESIGN16 "both takers").
+                # gives both to the mover (two-row-design.md "both takers").
                 if reading_value(game, readings, "pasu-taker") == "mover":
                     taker = mover
                 else:
@@ -635,11 +637,11 @@ def write_record(game, path, seed, south, north, readings, line, log,
         rtext = ", reading " + ", ".join("%s=%s" % kv for kv in
                                           sorted(readings.items()))
     out = []
-    out.append("; Derived by tools/reference/ayla_ref7.py, an independent "
+    out.append("; Derived by tools/reference/pallanguzhi_bay_khom_tap_urdy.py, an independent "
                "Python")
     out.append("; implementation of %s%s, written from the game's "
                "description" % (game.name, rtext))
-    out.append("; (tools/reference/DESIGN16.md section 3, research digest, docs/notation.md), "
+    out.append("; (tools/reference/two-row-design.md section 3, research digest, docs/notation.md), "
                "without reading")
     out.append("; the engine or the rule files.")
     out.append("; Random game, seed %d: South policy %s, North policy %s." %
@@ -662,8 +664,8 @@ def write_record(game, path, seed, south, north, readings, line, log,
     if readings:
         out.append('[Readings "%s"]' % ",".join(
             "%s=%s" % kv for kv in sorted(readings.items())))
-    out.append('[South "ayla_ref7 %s seed %d"]' % (south, seed))
-    out.append('[North "ayla_ref7 %s seed %d"]' % (north, seed))
+    out.append('[South "pallanguzhi_bay_khom_tap_urdy %s seed %d"]' % (south, seed))
+    out.append('[North "pallanguzhi_bay_khom_tap_urdy %s seed %d"]' % (north, seed))
     out.append('[Date "2026.12.01"]')
     out.append('[Result "%d-%d"]' % (totals[0], totals[1]))
     out.append('[Termination "%s"]' % reason)
@@ -904,7 +906,9 @@ def golden(root):
                 tag = "-" + "-".join(v for _, v in sorted(readings.items()))
             fname = "%02d-%s%s-seed%d.rec" % (k + 1, pol, tag, seed)
             path = os.path.join(gdir, fname)
-            shows = sorted(found.items(), key=lambda kv: kv[1][0])
+            # By first ply, then by name: the moments of one ply come from a
+            # set, whose order changes from run to run.
+            shows = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
             write_record(game, path, seed, s, n, readings, line, log, want,
                          shows)
             nplies = replay_record(path)
@@ -1024,7 +1028,7 @@ def write_perft(root, game, chosen):
         "from the position. A finished game has no plies; repetition is "
         "counted along each line, the section's position being its first "
         "occurrence. perft(0) = 1.%s Computed by "
-        "tools/reference/ayla_ref7.py, an independent Python implementation "
+        "tools/reference/pallanguzhi_bay_khom_tap_urdy.py, an independent Python implementation "
         "written from the game's description without reading the engine or "
         "the rule files (plain recursive enumeration, the repetition history "
         "carried along each line, bulk count at the last ply). The \"Within "
@@ -1036,9 +1040,9 @@ def write_perft(root, game, chosen):
     for ln in textwrap.wrap(intro, 76):
         lines.append("# " + ln)
     lines.append("#")
-    lines.append("# Regenerate: python3 tools/reference/ayla_ref7.py golden")
+    lines.append("# Regenerate: python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py golden")
     lines.append("# One number:")
-    lines.append("#   python3 tools/reference/ayla_ref7.py perft %s <depth> "
+    lines.append("#   python3 tools/reference/pallanguzhi_bay_khom_tap_urdy.py perft %s <depth> "
                  "[--position P]" % game.gid)
     lines.append("#")
     lines.append(HAND[game.gid])
@@ -1086,19 +1090,19 @@ def write_perft(root, game, chosen):
 
 
 def write_notes(root, notes, perft_log):
-    path = os.path.join(root, "tests", "golden", "notes", "ayla_ref7.md")
+    path = os.path.join(root, "tests", "golden", "notes", "pallanguzhi_bay_khom_tap_urdy.md")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     keep = ""
     if os.path.exists(path):
         text = open(path).read()
-        marker = "<!-- moments: written by ayla_ref7.py golden -->"
+        marker = "<!-- moments: written by pallanguzhi_bay_khom_tap_urdy.py golden -->"
         if marker in text:
             keep = text[:text.index(marker)]
     if not keep:
-        keep = "# Golden data of ayla_ref7.py\n\n"
+        keep = "# Golden data of pallanguzhi_bay_khom_tap_urdy.py\n\n"
     # The prose above the marker is written by hand and kept as it is.
     out = [keep.rstrip("\n"), "",
-           "<!-- moments: written by ayla_ref7.py golden -->", ""]
+           "<!-- moments: written by pallanguzhi_bay_khom_tap_urdy.py golden -->", ""]
     for gid, table, seeds in notes:
         out.append("| %s moment | shown in (ply) |" % gid)
         out.append("| --- | --- |")

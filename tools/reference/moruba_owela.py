@@ -1,26 +1,27 @@
 #!/usr/bin/env python3
-"""ayla_ref8.py -- an independent reference implementation of Moruba and
+"""moruba_owela.py -- an independent reference implementation of Moruba and
 Owela, two four-row relay games (4 x 8), for cross-checking the Rust engine.
 
-Written from the brief of issue 28's golden data (the rules as it states
-them), docs/notation.md (labels, positions, records), and the reading notes
+Written from the rules brief of its golden data (restated in
+tests/golden/notes/moruba_owela.md, "The rules as implemented"),
+docs/notation.md (labels, positions, records), and the reading notes
 docs/sources/moruba.md and docs/sources/owela.md, without reading the
 engine (src/), the rule files (rules/, *.toml), the grammar or the engine's
 tests, and without running the ayla binary.  It imports nothing from the
-project and nothing from the other ayla_ref*.py scripts.  Python 3
+project and nothing from the other reference programs.  Python 3
 standard library only.  Plain over fast.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref8.py golden
+    python3 tools/reference/moruba_owela.py golden
         (rewrites tests/golden/{moruba,owela}/*.rec,
          tests/perft/{moruba,owela,owela-inner-and-outer}.perft, the
-         generated parts of tests/golden/notes/ayla_ref8.md and of
+         generated parts of tests/golden/notes/moruba_owela.md and of
          tests/golden/README.md, then reads every record back and
          replays it)
-    python3 tools/reference/ayla_ref8.py perft <variant> <depth> [--position P] [--reading k=v] [--divide]
-    python3 tools/reference/ayla_ref8.py play <variant> <ply>... [--position P] [--reading k=v]
-    python3 tools/reference/ayla_ref8.py replay <file.rec>
-    python3 tools/reference/ayla_ref8.py selftest
+    python3 tools/reference/moruba_owela.py perft <variant> <depth> [--position P] [--reading k=v] [--divide]
+    python3 tools/reference/moruba_owela.py play <variant> <ply>... [--position P] [--reading k=v]
+    python3 tools/reference/moruba_owela.py replay <file.rec>
+    python3 tools/reference/moruba_owela.py selftest
 
 Variants and readings:
     moruba   no readings.
@@ -28,7 +29,7 @@ Variants and readings:
              capture-needs: inner (default) | inner-and-outer
 
 Every point where the brief left room is marked in the code with a comment
-beginning `Reading:` and listed in tests/golden/notes/ayla_ref8.md.
+beginning `Reading:` and listed in tests/golden/notes/moruba_owela.md.
 """
 
 import os
@@ -797,10 +798,10 @@ def record_text(vid, readings, seed, south, north, line, log, found_for,
         name += " under the reading%s %s" % (
             "s" if len(readings) > 1 else "", readings_text(readings))
     out = []
-    out += wrap("Derived by tools/reference/ayla_ref8.py, an independent "
-                "Python implementation of %s, written from the rules stated "
-                "in the brief of issue 28 (restated in "
-                "tests/golden/notes/ayla_ref8.md), docs/notation.md and "
+    out += wrap("Derived by tools/reference/moruba_owela.py, an independent "
+                "Python implementation of %s, written from the rules brief "
+                "restated in "
+                "tests/golden/notes/moruba_owela.md, docs/notation.md and "
                 "docs/sources/%s.md, without reading the engine or the rule "
                 "files." % (name, vid), prefix="; ")
     out.append("; Random game, seed %d: South policy %s, North policy %s."
@@ -822,8 +823,8 @@ def record_text(vid, readings, seed, south, north, line, log, found_for,
                 "captured seeds <landing pit>[<seeds>]><pit of the last "
                 "seed>." % len(log), prefix="; ")
     out.append('[Variant "%s"]' % vid)
-    out.append('[South "ayla_ref8 %s seed %d"]' % (south, seed))
-    out.append('[North "ayla_ref8 %s seed %d"]' % (north, seed))
+    out.append('[South "moruba_owela %s seed %d"]' % (south, seed))
+    out.append('[North "moruba_owela %s seed %d"]' % (north, seed))
     out.append('[Date "%s"]' % DATE)
     if readings:
         out.append('[Readings "%s"]' % readings_text(readings))
@@ -1231,9 +1232,9 @@ def perft_header(name, vid, readings):
                 "first (the safety bound).", 76, "# ")
     out.append("#")
     out += wrap("All counts below were computed by "
-                "tools/reference/ayla_ref8.py, an independent Python "
-                "implementation written from the rules in the brief of "
-                "issue 28 (restated in tests/golden/notes/ayla_ref8.md), "
+                "tools/reference/moruba_owela.py, an independent Python "
+                "implementation written from the rules brief restated in "
+                "tests/golden/notes/moruba_owela.md, "
                 "without reading the engine or the rule files (plain "
                 "recursive enumeration, the repetition history carried along "
                 "each line, bulk count at the last ply). The \"Within "
@@ -1241,11 +1242,11 @@ def perft_header(name, vid, readings):
                 "every line up to that depth, and the lines that end "
                 "inside it.", 76, "# ")
     out.append("#")
-    out.append("# Regenerate: python3 tools/reference/ayla_ref8.py golden")
+    out.append("# Regenerate: python3 tools/reference/moruba_owela.py golden")
     rd = ""
     if readings:
         rd = " --reading " + readings_text(readings)
-    out.append("# One number: python3 tools/reference/ayla_ref8.py perft "
+    out.append("# One number: python3 tools/reference/moruba_owela.py perft "
                "%s <depth> [--position P]%s" % (vid, rd))
     out.append("#")
     out.append(HAND[name])
@@ -1389,11 +1390,11 @@ def write_perft(root, name, vid, readings, games):
 # The generated parts of the notes and of tests/golden/README.md
 # ---------------------------------------------------------------------------
 
-NOTES_BEGIN = "<!-- generated by tools/reference/ayla_ref8.py golden: begin -->"
-NOTES_END = "<!-- generated by tools/reference/ayla_ref8.py golden: end -->"
-README_BEGIN = ("<!-- section written by tools/reference/ayla_ref8.py "
+NOTES_BEGIN = "<!-- generated by tools/reference/moruba_owela.py golden: begin -->"
+NOTES_END = "<!-- generated by tools/reference/moruba_owela.py golden: end -->"
+README_BEGIN = ("<!-- section written by tools/reference/moruba_owela.py "
                 "golden: begin -->")
-README_END = ("<!-- section written by tools/reference/ayla_ref8.py "
+README_END = ("<!-- section written by tools/reference/moruba_owela.py "
               "golden: end -->")
 
 
@@ -1535,14 +1536,13 @@ def notes_generated(report):
 
 def readme_section(report):
     out = [README_BEGIN, ""]
-    out.append("## Moruba and Owela (`moruba/`, `owela/`): four rows "
-               "(issue 28)")
+    out.append("## Moruba and Owela (`moruba/`, `owela/`): four rows")
     out.append("")
     out += wrap(
         "Complete games of Moruba and Owela on the 4x8 board, produced by "
-        "`tools/reference/ayla_ref8.py`, an independent Python "
+        "`tools/reference/moruba_owela.py`, an independent Python "
         "implementation (standard library only) written from the rules "
-        "stated in issue 28's brief, docs/notation.md and the reading notes "
+        "brief restated in notes/moruba_owela.md, docs/notation.md and the reading notes "
         "docs/sources/moruba.md and docs/sources/owela.md, without reading "
         "or running the engine and without reading the rule files. Each "
         "game is a seeded random game between two simple policies (the `;` "
@@ -1553,9 +1553,9 @@ def readme_section(report):
         "(every `Position:` comment, `FinalPosition`, `Result` and "
         "`Termination` must match). How the data were derived, every rule "
         "as implemented and the points the brief left open: "
-        "[notes/ayla_ref8.md](notes/ayla_ref8.md)." % MAX_PLIES, 78)
+        "[notes/moruba_owela.md](notes/moruba_owela.md)." % MAX_PLIES, 78)
     out.append("")
-    out.append("    python3 tools/reference/ayla_ref8.py golden    # also "
+    out.append("    python3 tools/reference/moruba_owela.py golden    # also "
                "rewrites tests/perft/{moruba,owela,owela-inner-and-outer}"
                ".perft")
     out.append("")
@@ -1598,7 +1598,7 @@ def replace_between(path, begin, end, lines):
 
 def write_generated_docs(root, report):
     replace_between(os.path.join(root, "tests", "golden", "notes",
-                                 "ayla_ref8.md"),
+                                 "moruba_owela.md"),
                     NOTES_BEGIN, NOTES_END, notes_generated(report))
     replace_between(os.path.join(root, "tests", "golden", "README.md"),
                     README_BEGIN, README_END, readme_section(report))

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""ayla_ref3.py -- an independent reference implementation of Ayoayo and
+"""ayoayo_ba_awa.py -- an independent reference implementation of Ayoayo and
 Ba-awa, two 2x6 relay-sowing games, for cross-checking the Rust engine.
 
-Companion of ayla_ref.py and ayla_ref2.py; it imports nothing from them and
+Companion of gore_kpe.py and oware_kalah.py; it imports nothing from them and
 nothing from the project.  Written from the rules as stated in its brief
 (the project's record and position notation on a 2x6 board), without
 reading or running the Rust engine.  Python 3 standard library only.  Plain
 over fast.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref3.py selftest
-    python3 tools/reference/ayla_ref3.py perft <variant> <d> [--position P] [--divide]
-    python3 tools/reference/ayla_ref3.py play <variant> <ply>... [--position P]
-    python3 tools/reference/ayla_ref3.py golden
+    python3 tools/reference/ayoayo_ba_awa.py selftest
+    python3 tools/reference/ayoayo_ba_awa.py perft <variant> <d> [--position P] [--divide]
+    python3 tools/reference/ayoayo_ba_awa.py play <variant> <ply>... [--position P]
+    python3 tools/reference/ayoayo_ba_awa.py golden
         (rewrites tests/golden/{ayoayo,ba-awa}/*.rec, tests/perft/{ayoayo,
          ayoayo-seed-stays,ba-awa}.perft and this script's section of
          tests/golden/README.md)
@@ -1377,7 +1377,7 @@ def header_base(variant):
     rules = {"ayoayo": "Ayoayo, reading capturing-seed=taken (default)",
              "ayoayo-seed-stays": "Ayoayo, reading capturing-seed=stays",
              "ba-awa": "Ba-awa"}[variant]
-    return _wrap("Derived by tools/reference/ayla_ref3.py, an independent Python "
+    return _wrap("Derived by tools/reference/ayoayo_ba_awa.py, an independent Python "
                  "implementation of %s, written from the rules as stated in its brief "
                  "(in the project's record and position notation), without reference "
                  "to the Rust engine." % rules, 76)
@@ -1465,8 +1465,8 @@ def write_golden(repo=REPO):
             header = header + shows_lines(g) + _wrap(
                 "%d plies. Comments after plies give the position string after the ply. "
                 % len(g.history) + LAP_NOTATION_TEXT, 76)
-            text = record_text(g, header, "ayla_ref3 %s seed %d" % (south, seed),
-                               "ayla_ref3 %s seed %d" % (north, seed))
+            text = record_text(g, header, "ayoayo_ba_awa %s seed %d" % (south, seed),
+                               "ayoayo_ba_awa %s seed %d" % (north, seed))
             with open(os.path.join(vdir, name), "w", encoding="utf-8") as fh:
                 fh.write(text)
             g2 = check_record_roundtrip(text)
@@ -1480,8 +1480,8 @@ def write_golden(repo=REPO):
     return table
 
 
-README_BEGIN = "<!-- section written by tools/reference/ayla_ref3.py golden: begin -->"
-README_END = "<!-- section written by tools/reference/ayla_ref3.py golden: end -->"
+README_BEGIN = "<!-- section written by tools/reference/ayoayo_ba_awa.py golden: begin -->"
+README_END = "<!-- section written by tools/reference/ayoayo_ba_awa.py golden: end -->"
 
 README_MUST = {
     "ayoayo": [
@@ -1526,7 +1526,7 @@ README_MUST = {
 def write_golden_readme_section(gdir, table):
     out = [README_BEGIN, "", "## Ayoayo and Ba-awa (`ayoayo/`, `ba-awa/`)", ""]
     out += _wrap(
-        "Complete games of Ayoayo and Ba-awa, produced by `tools/reference/ayla_ref3.py` "
+        "Complete games of Ayoayo and Ba-awa, produced by `tools/reference/ayoayo_ba_awa.py` "
         "(an independent Python implementation written from the rules as stated in its "
         "brief, without reading or running the Rust engine; standard library only). "
         "Each game is a seeded random game between two simple policies (`POLICIES` in "
@@ -1536,7 +1536,7 @@ def write_golden_readme_section(gdir, table):
         "the default readings. Every file is read back and replayed after writing "
         "(every `Position:` comment, `Termination`, `FinalPosition` and `Result` must "
         "match)." % (MAX_GOLDEN_PLIES, GAMES["ayoayo"], GAMES["ba-awa"]), 78)
-    out += ["", "    python3 tools/reference/ayla_ref3.py golden    # also rewrites "
+    out += ["", "    python3 tools/reference/ayoayo_ba_awa.py golden    # also rewrites "
             "tests/perft/{ayoayo,ayoayo-seed-stays,ba-awa}.perft", ""]
     out += _wrap(
         "Ayoayo files with `[Readings \"capturing-seed=stays\"]` (and `[Variant "
@@ -2160,7 +2160,7 @@ PERFT_HEADER = [
     "a game ended by the third occurrence of a whole state, the history starting "
     "at the section's position (its first occurrence); a ply that ends the game "
     "still counts at its own depth. perft(0) = 1.",
-    "All counts below were computed by tools/reference/ayla_ref3.py, an "
+    "All counts below were computed by tools/reference/ayoayo_ba_awa.py, an "
     "independent Python implementation of {rules} written from the rules as "
     "stated in its brief, without reference to the Rust engine (plain recursive "
     "enumeration with the repetition history carried along each line, bulk count "
@@ -2168,8 +2168,8 @@ PERFT_HEADER = [
     "every ply of every line up to the section's last depth (a second, separate "
     "walk of the tree, without the bulk count, whose line counts per depth "
     "are checked against the perft numbers), and the lines that end inside that depth, by termination.",
-    "Regenerate: python3 tools/reference/ayla_ref3.py golden",
-    "One number: python3 tools/reference/ayla_ref3.py perft {variant} <depth> [--position P]",
+    "Regenerate: python3 tools/reference/ayoayo_ba_awa.py golden",
+    "One number: python3 tools/reference/ayoayo_ba_awa.py perft {variant} <depth> [--position P]",
 ]
 
 INITIAL_DEPTH = 9        # about 10-15 s per variant here

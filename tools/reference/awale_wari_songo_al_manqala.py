@@ -1,26 +1,26 @@
 #!/usr/bin/env python3
-"""ayla_ref4.py -- an independent reference implementation of four two-row
-count-capture games, for cross-checking the Rust engine: Awale, Wari,
-Songo and Al-manqala.
+"""awale_wari_songo_al_manqala.py -- an independent reference implementation
+of four two-row count-capture games, for cross-checking the Rust engine:
+Awale, Wari, Songo and Al-manqala.
 
-Written from the game descriptions alone (docs/design tools/reference/DESIGN16.md section 3
-with the meaning of its mechanics in section 1, the research digests, the
-notation of docs/notation.md, and docs/rule-language.md for the old keys),
-WITHOUT reading the engine (src/) or the rule files (rules/), and without
-running the ayla binary.  It imports nothing from the other reference
-scripts nor from the project.  Python 3 standard library only.  Plain over
+Written from the game descriptions alone (tools/reference/two-row-design.md
+section 3 with the meaning of its mechanics in section 1, the research
+digests, the notation of docs/notation.md, and docs/rule-language.md for the
+old keys), WITHOUT reading the engine (src/) or the rule files (rules/), and
+without running the ayla binary. It imports nothing from the other reference
+scripts nor from the project. Python 3 standard library only. Plain over
 fast: the code should read like the rules.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref4.py selftest
-    python3 tools/reference/ayla_ref4.py perft <id> <depth> [--position P] [--reading NAME=ALT] [--divide]
-    python3 tools/reference/ayla_ref4.py play <id> <ply>... [--position P] [--reading NAME=ALT]
-    python3 tools/reference/ayla_ref4.py golden
+    python3 tools/reference/awale_wari_songo_al_manqala.py selftest
+    python3 tools/reference/awale_wari_songo_al_manqala.py perft <id> <depth> [--position P] [--reading NAME=ALT] [--divide]
+    python3 tools/reference/awale_wari_songo_al_manqala.py play <id> <ply>... [--position P] [--reading NAME=ALT]
+    python3 tools/reference/awale_wari_songo_al_manqala.py golden
         (rewrites tests/golden/{awale,wari,songo,al-manqala}/*.rec,
          tests/perft/{awale,wari,songo,al-manqala}*.perft and
-         tests/golden/notes/ayla_ref4.md)
+         tests/golden/notes/awale_wari_songo_al_manqala.md)
 
-Games (ids) and their readings (tools/reference/DESIGN16.md section 3):
+Games (ids) and their readings (tools/reference/two-row-design.md section 3):
     awale        chain-cap = none (default) | 4
     wari         grand-slam = forbidden (default) | captures-nothing
     songo        (none)
@@ -306,7 +306,7 @@ def play_sowing(r, s, origin):
     if taken and is_grand_slam(r, b, side, taken):
         info.slam = True
         # Reading: under "forbidden" a grand slam is only ever played when
-        # every legal ply is one; it then captures nothing, as DESIGN16 says.
+        # every legal ply is one; it then captures nothing, as two-row-design.md says.
         if r.grand_slam != "captures":
             info.slam_cancelled = True
             taken = []
@@ -439,7 +439,7 @@ class _NoPlies:
 def parse_ply(r, text):
     t = text
     # Every pit's direction is fixed here: a suffix naming it is accepted,
-    # the other is an error (tools/reference/DESIGN16.md section 2).
+    # the other is an error (tools/reference/two-row-design.md section 2).
     if t.endswith(">") or t.endswith("<"):
         want = +1 if t.endswith(">") else -1
         if want != r.step:
@@ -743,8 +743,8 @@ def write_record(path, r, g, log, header):
     rt = reading_tag(r)
     if rt:
         tags.append(("Readings", rt))
-    tags += [("South", "ayla_ref4 " + header_policy(header, 0)),
-             ("North", "ayla_ref4 " + header_policy(header, 1)),
+    tags += [("South", "awale_wari_songo_al_manqala " + header_policy(header, 0)),
+             ("North", "awale_wari_songo_al_manqala " + header_policy(header, 1)),
              ("Date", "2026.12.01"), ("Result", "%d-%d" % t),
              ("Termination", g.reason),
              ("FinalPosition", position_string(r, g.state))]
@@ -954,8 +954,8 @@ def golden(root="."):
                                               ("-" + rt.replace("=", "-")) if rt else "", seed)
             path = os.path.join(d, name)
             at = moments_of(log)
-            header = ["Derived by tools/reference/ayla_ref4.py, an independent Python implementation",
-                      "of %s written from the game descriptions (tools/reference/DESIGN16.md section 3, the research" % game,
+            header = ["Derived by tools/reference/awale_wari_songo_al_manqala.py, an independent Python implementation",
+                      "of %s written from the game descriptions (tools/reference/two-row-design.md section 3, the research" % game,
                       "digests, docs/notation.md), without reading the engine or the rule files.",
                       "Random game, seed %d: South policy %s, North policy %s." % (seed, pair[0], pair[1])]
             for pol in sorted(set(pair)):
@@ -1064,17 +1064,17 @@ def write_perft_files(root, sources):
             "# at the section's position (its first occurrence); a ply that ends the game",
             "# still counts at its own depth. perft(0) = 1.",
             "#",
-            "# All counts below were computed by tools/reference/ayla_ref4.py, an",
+            "# All counts below were computed by tools/reference/awale_wari_songo_al_manqala.py, an",
             "# independent Python implementation written from the game descriptions",
-            "# (tools/reference/DESIGN16.md section 3, the research digests, docs/notation.md) without",
+            "# (tools/reference/two-row-design.md section 3, the research digests, docs/notation.md) without",
             "# reading the engine or the rule files: plain recursive enumeration with the",
             "# repetition history carried along each line, bulk count at the last ply.",
             "# The \"Within depth\" notes count events over every ply of every line up to",
             "# the section's last depth (a separate walk whose line counts per depth were",
             "# checked against perft), and the lines that end inside, by termination.",
             "#",
-            "# Regenerate: python3 tools/reference/ayla_ref4.py golden",
-            "# One number: python3 tools/reference/ayla_ref4.py perft %s <depth>%s [--position P]" % (
+            "# Regenerate: python3 tools/reference/awale_wari_songo_al_manqala.py golden",
+            "# One number: python3 tools/reference/awale_wari_songo_al_manqala.py perft %s <depth>%s [--position P]" % (
                 game, (" --reading " + rt) if rt else ""),
             "#",
             "# Hand derivation from the initial position %s:" % position_string(r, initial_state(r)),
@@ -1119,7 +1119,7 @@ def write_perft_files(root, sources):
 def write_notes(root, notes, perft_notes):
     d = os.path.join(root, "tests", "golden", "notes")
     os.makedirs(d, exist_ok=True)
-    out = open(os.path.join(d, "ayla_ref4.md"), "w")
+    out = open(os.path.join(d, "awale_wari_songo_al_manqala.md"), "w")
     out.write(NOTES_HEAD)
     out.write("\n## Moments\n\nFirst ply showing each moment, per file (the file headers list every ply).\n\n")
     out.write("| game | reading | file | moment | ply |\n|---|---|---|---|---|\n")
@@ -1132,13 +1132,13 @@ def write_notes(root, notes, perft_notes):
     out.close()
 
 
-NOTES_HEAD = """# Golden data of Awale, Wari, Songo and Al-manqala (`ayla_ref4.py`)
+NOTES_HEAD = """# Golden data of Awale, Wari, Songo and Al-manqala (`awale_wari_songo_al_manqala.py`)
 
 Complete games under `tests/golden/{awale,wari,songo,al-manqala}/` and perft
 tables `tests/perft/{awale,awale-chain-cap-4,wari,wari-grand-slam-captures-nothing,songo,al-manqala,al-manqala-clockwise}.perft`,
-produced by `tools/reference/ayla_ref4.py`: an independent, plain Python 3
+produced by `tools/reference/awale_wari_songo_al_manqala.py`: an independent, plain Python 3
 implementation (standard library only) written from the game descriptions
-(tools/reference/DESIGN16.md section 3, with the mechanics of its section 1; the research
+(tools/reference/two-row-design.md section 3, with the mechanics of its section 1; the research
 digests; docs/notation.md; docs/rule-language.md for the old keys), without
 reading the engine (`src/`) or the rule files (`rules/`) and without running
 `ayla`.
@@ -1159,10 +1159,10 @@ shows a special moment.
 
 Regenerate (deterministic; also rewrites the perft files and this page):
 
-    python3 tools/reference/ayla_ref4.py golden
-    python3 tools/reference/ayla_ref4.py selftest
-    python3 tools/reference/ayla_ref4.py perft songo 6
-    python3 tools/reference/ayla_ref4.py play awale c A --reading chain-cap=4
+    python3 tools/reference/awale_wari_songo_al_manqala.py golden
+    python3 tools/reference/awale_wari_songo_al_manqala.py selftest
+    python3 tools/reference/awale_wari_songo_al_manqala.py perft songo 6
+    python3 tools/reference/awale_wari_songo_al_manqala.py play awale c A --reading chain-cap=4
 
 `Result` is the totals after the seeds left are shared out; `FinalPosition`
 is the state after the last ply, before that.

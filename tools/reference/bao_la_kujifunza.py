@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ayla_ref9.py -- an independent reference implementation of Bao la
+"""bao_la_kujifunza.py -- an independent reference implementation of Bao la
 Kujifunza (4 x 8, two directions, mtaji and takasa moves), for
 cross-checking the Rust engine.
 
@@ -8,28 +8,28 @@ docs/notation.md (labels, positions, records) and the reading notes
 docs/sources/bao-la-kujifunza.md, without reading the engine (src/), the
 rule files (rules/, *.toml), the grammar or the engine's tests, and without
 running the ayla binary.  It imports nothing from the project; its board,
-label and record helpers follow tools/reference/ayla_ref8.py (copied, not
+label and record helpers follow tools/reference/moruba_owela.py (copied, not
 imported), its rules do not.  Python 3 standard library only.  Plain over
 fast.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref9.py golden
+    python3 tools/reference/bao_la_kujifunza.py golden
         (rewrites tests/golden/bao-la-kujifunza/*.rec,
          tests/perft/bao-la-kujifunza{,-after-ply,-may-capture}.perft, the
-         generated parts of tests/golden/notes/ayla_ref9.md and of
+         generated parts of tests/golden/notes/bao_la_kujifunza.md and of
          tests/golden/README.md, then reads every record back and
          replays it)
-    python3 tools/reference/ayla_ref9.py perft <depth> [--position P] [--reading k=v] [--divide] [--jobs N]
-    python3 tools/reference/ayla_ref9.py play <ply>... [--position P] [--reading k=v]
-    python3 tools/reference/ayla_ref9.py replay <file.rec>...
-    python3 tools/reference/ayla_ref9.py selftest
+    python3 tools/reference/bao_la_kujifunza.py perft <depth> [--position P] [--reading k=v] [--divide] [--jobs N]
+    python3 tools/reference/bao_la_kujifunza.py play <ply>... [--position P] [--reading k=v]
+    python3 tools/reference/bao_la_kujifunza.py replay <file.rec>...
+    python3 tools/reference/bao_la_kujifunza.py selftest
 
 Readings (name: default | alternative):
     inner-row-empty: at-once | after-ply
     full-circle:     captures-nothing | may-capture
 
 Every point where the brief left room is marked in the code with a comment
-beginning `Reading:` and listed in tests/golden/notes/ayla_ref9.md.
+beginning `Reading:` and listed in tests/golden/notes/bao_la_kujifunza.md.
 """
 
 import os
@@ -1080,10 +1080,10 @@ def record_text(readings, seed, south, north, line, log, found_for, shows):
         name += " under the reading%s %s" % (
             "s" if len(readings) > 1 else "", readings_text(readings))
     out = []
-    out += wrap("Derived by tools/reference/ayla_ref9.py, an independent "
+    out += wrap("Derived by tools/reference/bao_la_kujifunza.py, an independent "
                 "Python implementation of %s, written from the rules stated "
                 "in the brief of the Bao golden data (restated in "
-                "tests/golden/notes/ayla_ref9.md), docs/notation.md and "
+                "tests/golden/notes/bao_la_kujifunza.md), docs/notation.md and "
                 "docs/sources/bao-la-kujifunza.md, without reading the "
                 "engine or the rule files." % name, prefix="; ")
     out.append("; Random game, seed %d: South policy %s, North policy %s."
@@ -1107,8 +1107,8 @@ def record_text(readings, seed, south, north, line, log, found_for, shows):
                 "seed in the kichwa; <dir> is > counter-clockwise, < "
                 "clockwise." % len(log), prefix="; ")
     out.append('[Variant "%s"]' % VARIANT)
-    out.append('[South "ayla_ref9 %s seed %d"]' % (south, seed))
-    out.append('[North "ayla_ref9 %s seed %d"]' % (north, seed))
+    out.append('[South "bao_la_kujifunza %s seed %d"]' % (south, seed))
+    out.append('[North "bao_la_kujifunza %s seed %d"]' % (north, seed))
     out.append('[Date "%s"]' % DATE)
     if readings:
         out.append('[Readings "%s"]' % readings_text(readings))
@@ -1533,21 +1533,21 @@ def perft_header(name, readings):
                 "first (the safety bound).", 76, "# ")
     out.append("#")
     out += wrap("All counts below were computed by "
-                "tools/reference/ayla_ref9.py, an independent Python "
+                "tools/reference/bao_la_kujifunza.py, an independent Python "
                 "implementation written from the rules in the brief of the "
                 "Bao golden data (restated in "
-                "tests/golden/notes/ayla_ref9.md), without reading the "
+                "tests/golden/notes/bao_la_kujifunza.md), without reading the "
                 "engine or the rule files (plain recursive enumeration, the "
                 "repetition history carried along each line, bulk count at "
                 "the last ply). The \"Within depth\" note of a section "
                 "counts events over every ply of every line up to that "
                 "depth, and the lines that end inside it.", 76, "# ")
     out.append("#")
-    out.append("# Regenerate: python3 tools/reference/ayla_ref9.py golden")
+    out.append("# Regenerate: python3 tools/reference/bao_la_kujifunza.py golden")
     rd = ""
     if readings:
         rd = " --reading " + readings_text(readings)
-    out.append("# One number: python3 tools/reference/ayla_ref9.py perft "
+    out.append("# One number: python3 tools/reference/bao_la_kujifunza.py perft "
                "<depth> [--position P]%s" % rd)
     out.append("#")
     out.append(HAND[name])
@@ -1745,11 +1745,11 @@ def write_perft(root, name, readings, games, jobs=1):
 # The generated parts of the notes and of tests/golden/README.md
 # ---------------------------------------------------------------------------
 
-NOTES_BEGIN = "<!-- generated by tools/reference/ayla_ref9.py golden: begin -->"
-NOTES_END = "<!-- generated by tools/reference/ayla_ref9.py golden: end -->"
-README_BEGIN = ("<!-- section written by tools/reference/ayla_ref9.py "
+NOTES_BEGIN = "<!-- generated by tools/reference/bao_la_kujifunza.py golden: begin -->"
+NOTES_END = "<!-- generated by tools/reference/bao_la_kujifunza.py golden: end -->"
+README_BEGIN = ("<!-- section written by tools/reference/bao_la_kujifunza.py "
                 "golden: begin -->")
-README_END = ("<!-- section written by tools/reference/ayla_ref9.py "
+README_END = ("<!-- section written by tools/reference/bao_la_kujifunza.py "
               "golden: end -->")
 
 
@@ -1900,7 +1900,7 @@ def readme_section(report):
     out.append("")
     out += wrap(
         "Complete games of Bao la Kujifunza on the 4x8 board, produced by "
-        "`tools/reference/ayla_ref9.py`, an independent Python "
+        "`tools/reference/bao_la_kujifunza.py`, an independent Python "
         "implementation (standard library only) written from the rules "
         "stated in the brief of the Bao golden data, docs/notation.md and "
         "the reading notes docs/sources/bao-la-kujifunza.md, without "
@@ -1913,10 +1913,10 @@ def readme_section(report):
         "replayed after writing (every `Position:` comment, "
         "`FinalPosition`, `Result` and `Termination` must match). How the "
         "data were derived, every rule as implemented and the points the "
-        "brief left open: [notes/ayla_ref9.md](notes/ayla_ref9.md)."
+        "brief left open: [notes/bao_la_kujifunza.md](notes/bao_la_kujifunza.md)."
         % MAX_PLIES, 78)
     out.append("")
-    out.append("    python3 tools/reference/ayla_ref9.py golden    # also "
+    out.append("    python3 tools/reference/bao_la_kujifunza.py golden    # also "
                "rewrites tests/perft/bao-la-kujifunza{,-after-ply,"
                "-may-capture}.perft")
     out.append("")
@@ -1965,7 +1965,7 @@ def replace_between(path, begin, end, lines):
 
 def write_generated_docs(root, report):
     replace_between(os.path.join(root, "tests", "golden", "notes",
-                                 "ayla_ref9.md"),
+                                 "bao_la_kujifunza.md"),
                     NOTES_BEGIN, NOTES_END, notes_generated(report))
     replace_between(os.path.join(root, "tests", "golden", "README.md"),
                     README_BEGIN, README_END, readme_section(report))

@@ -1,24 +1,25 @@
 #!/usr/bin/env python3
-"""ayla_ref5.py -- an independent reference implementation of Adji-boto,
-Qelat and Toguz Kumalak, for cross-checking the Rust engine.
+"""adji_boto_qelat_toguz_kumalak.py -- an independent reference
+implementation of Adji-boto, Qelat and Toguz Kumalak, for cross-checking the
+Rust engine.
 
-Written from the game descriptions only (docs/design tools/reference/DESIGN16.md section 3 and
-the meaning of its mechanics in section 1, the research digests of each
-game, docs/notation.md, tools/reference/DESIGN16.md section 2 and docs/rule-language.md for
-the older keys), WITHOUT reading the engine (src/), the rule files
-(rules/), the grammars, or the other reference scripts' code, and without
-running the ayla binary.  It imports nothing from the project.  Python 3
-standard library only.  Plain over fast: each game's sowing is written out
-as its own function, so that it reads like the rules.
+Written from the game descriptions only (tools/reference/two-row-design.md
+section 3 and the meaning of its mechanics in section 1, the research
+digests of each game, docs/notation.md, tools/reference/two-row-design.md
+section 2 and docs/rule-language.md for the older keys), WITHOUT reading the
+engine (src/), the rule files (rules/), the grammars, or the other reference
+scripts' code, and without running the ayla binary. It imports nothing from
+the project. Python 3 standard library only. Plain over fast: each game's
+sowing is written out as its own function, so that it reads like the rules.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref5.py selftest
-    python3 tools/reference/ayla_ref5.py perft <variant> <depth> [--position P] [--divide]
-    python3 tools/reference/ayla_ref5.py play <variant> <ply>... [--position P]
-    python3 tools/reference/ayla_ref5.py golden
+    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py selftest
+    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py perft <variant> <depth> [--position P] [--divide]
+    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py play <variant> <ply>... [--position P]
+    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py golden
         (rewrites tests/golden/{adji-boto,qelat,toguz-kumalak}/*.rec,
          tests/perft/{adji-boto,qelat,toguz-kumalak}.perft and
-         tests/golden/notes/ayla_ref5.md)
+         tests/golden/notes/adji_boto_qelat_toguz_kumalak.md)
 
 Variants: adji-boto, qelat, toguz-kumalak (each under its default readings).
 
@@ -922,8 +923,8 @@ def wrap(prefix, text, width=78):
 
 def record_text(rules, g, seed, south, north, searched, shown):
     header = [
-        "; Derived by tools/reference/ayla_ref5.py, an independent Python",
-        "; implementation of %s, written from the game's description (DESIGN16" % rules.name,
+        "; Derived by tools/reference/adji_boto_qelat_toguz_kumalak.py, an independent Python",
+        "; implementation of %s, written from the game's description (two-row-design.md" % rules.name,
         "; section 3, the research digest, docs/notation.md), without reading the",
         "; engine or the rule files.",
     ]
@@ -948,7 +949,7 @@ def record_text(rules, g, seed, south, north, searched, shown):
     header.append("; %d plies. Comments after plies give the position string after the ply." % len(g.plies))
     end = g.over()
     tot = rules.leftovers(g.state)
-    who = "ayla_ref5 %s seed %d"
+    who = "adji_boto_qelat_toguz_kumalak %s seed %d"
     tags = [
         '[Variant "%s"]' % rules.id,
         '[South "%s"]' % (who % (south, seed)),
@@ -1224,13 +1225,13 @@ def write_perfts(notes):
             "# the history starting at the section's position (its first occurrence);",
             "# a ply that ends the game still counts at its own depth. perft(0) = 1.",
             "#",
-            "# All counts below were computed by tools/reference/ayla_ref5.py, an",
+            "# All counts below were computed by tools/reference/adji_boto_qelat_toguz_kumalak.py, an",
             "# independent Python implementation written from the game's description",
             "# without reading the engine or the rule files (plain recursive",
             "# enumeration, repetition history carried along each line).",
             "#",
-            "# Regenerate: python3 tools/reference/ayla_ref5.py golden",
-            "# One number: python3 tools/reference/ayla_ref5.py perft %s <depth> [--position P]" % vid,
+            "# Regenerate: python3 tools/reference/adji_boto_qelat_toguz_kumalak.py golden",
+            "# One number: python3 tools/reference/adji_boto_qelat_toguz_kumalak.py perft %s <depth> [--position P]" % vid,
             "#",
         ]
         head.extend(HAND[vid].splitlines())
@@ -1342,20 +1343,20 @@ Toguz Kumalak:
   `no-sowing` (the player to act has no non-empty pit that is not a
   house); seeds left go to their row's owner at either end. No golden game
   ends by repetition (none of the random games did).
-- Stores: none (DESIGN16: houses need `board.stores = "none"`); the
+- Stores: none (two-row-design.md: houses need `board.stores = "none"`); the
   captured totals are the kazans.
 """
 
 
 def write_notes(notes, perft_notes):
     out = [
-        "# Golden data of ayla_ref5.py: Adji-boto, Qelat, Toguz Kumalak",
+        "# Golden data of adji_boto_qelat_toguz_kumalak.py: Adji-boto, Qelat, Toguz Kumalak",
         "",
-        "`tools/reference/ayla_ref5.py` is a plain Python 3 implementation (standard",
-        "library only) of the three games as tools/reference/DESIGN16.md section 3 gives their default",
-        "reading (items 5, 6 and 9), with the mechanics' meaning from DESIGN16",
+        "`tools/reference/adji_boto_qelat_toguz_kumalak.py` is a plain Python 3 implementation (standard",
+        "library only) of the three games as tools/reference/two-row-design.md section 3 gives their default",
+        "reading (items 5, 6 and 9), with the mechanics' meaning from two-row-design.md",
         "section 1, the research digests `tools/reference/research/<id>.md`, the notation of",
-        "docs/notation.md and tools/reference/DESIGN16.md section 2. It was written without reading the",
+        "docs/notation.md and tools/reference/two-row-design.md section 2. It was written without reading the",
         "engine (`src/`), the rule files (`rules/`), the grammars or the other",
         "reference scripts, and without running the `ayla` binary.",
         "",
@@ -1368,8 +1369,8 @@ def write_notes(notes, perft_notes):
         "",
         "Regenerate (records, `tests/perft/<id>.perft` and this file):",
         "",
-        "    python3 tools/reference/ayla_ref5.py golden",
-        "    python3 tools/reference/ayla_ref5.py selftest",
+        "    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py golden",
+        "    python3 tools/reference/adji_boto_qelat_toguz_kumalak.py selftest",
         "",
     ]
     for vid in VARIANTS:
@@ -1400,7 +1401,7 @@ def write_notes(notes, perft_notes):
             out.append("- %s: %s" % (where, ", ".join("d%d %.1fs" % (d, dt) for d, c, dt in tim)))
         out.append("")
     out.append(READINGS)
-    with open(os.path.join(ROOT, "tests", "golden", "notes", "ayla_ref5.md"), "w") as f:
+    with open(os.path.join(ROOT, "tests", "golden", "notes", "adji_boto_qelat_toguz_kumalak.md"), "w") as f:
         f.write("\n".join(out) + "\n")
 
 

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""ayla_ref2.py -- an independent reference implementation of Oware (abapa)
+"""oware_kalah.py -- an independent reference implementation of Oware (abapa)
 and Kalah(6,4), for cross-checking the Rust engine.
 
-Companion of ayla_ref.py (Goré and Kpé); it imports nothing from it and
+Companion of gore_kpe.py (Goré and Kpé); it imports nothing from it and
 nothing from the project.  Written from the rules as stated to it (the
 project's notation of docs/notation.md, generalised to 2x6 boards),
 without reading or running the Rust engine.  Python 3 standard library
 only.  Plain over fast.
 
 Commands (run from the repository root):
-    python3 tools/reference/ayla_ref2.py selftest
-    python3 tools/reference/ayla_ref2.py perft <oware|kalah|kalah-no-empty-capture> <d> [--position P] [--divide]
-    python3 tools/reference/ayla_ref2.py play <variant> <ply>... [--position P]
-    python3 tools/reference/ayla_ref2.py golden
+    python3 tools/reference/oware_kalah.py selftest
+    python3 tools/reference/oware_kalah.py perft <oware|kalah|kalah-no-empty-capture> <d> [--position P] [--divide]
+    python3 tools/reference/oware_kalah.py play <variant> <ply>... [--position P]
+    python3 tools/reference/oware_kalah.py golden
         (rewrites tests/golden/{oware,kalah}/*.rec, tests/perft/{oware,kalah,
          kalah-no-empty-capture}.perft and this script's section of
          tests/golden/README.md)
@@ -1046,7 +1046,7 @@ def find_alternative_games(kalah_chosen):
 def header_base(variant):
     rules = {"oware": "Oware abapa", "kalah": "Kalah(6,4), reading empty-capture=empty-capture (default)",
              "kalah-no-empty-capture": "Kalah(6,4), reading empty-capture=no-empty-capture"}[variant]
-    return _wrap("Derived by tools/reference/ayla_ref2.py, an independent Python "
+    return _wrap("Derived by tools/reference/oware_kalah.py, an independent Python "
                  "implementation of %s, written from the rules as stated in its brief "
                  "(in the notation of docs/notation.md), without reference to the Rust engine."
                  % rules, 76)
@@ -1107,8 +1107,8 @@ def write_golden(repo=REPO):
             header = header + shows_lines(g) + [
                 "%d plies. Comments after plies give the position string after the ply."
                 % len(g.history)]
-            text = record_text(g, header, "ayla_ref2 %s seed %d" % (south, seed),
-                               "ayla_ref2 %s seed %d" % (north, seed))
+            text = record_text(g, header, "oware_kalah %s seed %d" % (south, seed),
+                               "oware_kalah %s seed %d" % (north, seed))
             with open(os.path.join(vdir, name), "w", encoding="utf-8") as fh:
                 fh.write(text)
             check_record_roundtrip(text)
@@ -1117,8 +1117,8 @@ def write_golden(repo=REPO):
     return table
 
 
-README_BEGIN = "<!-- section written by tools/reference/ayla_ref2.py golden: begin -->"
-README_END = "<!-- section written by tools/reference/ayla_ref2.py golden: end -->"
+README_BEGIN = "<!-- section written by tools/reference/oware_kalah.py golden: begin -->"
+README_END = "<!-- section written by tools/reference/oware_kalah.py golden: end -->"
 
 README_MUST = {
     "oware": [("grand-slam", "grand slam refused"),
@@ -1148,7 +1148,7 @@ def write_golden_readme_section(gdir, table):
     out = [README_BEGIN, "", "## Oware and Kalah (`oware/`, `kalah/`)", ""]
     out += [
         "Complete games of Oware abapa and Kalah(6,4), produced by",
-        "`tools/reference/ayla_ref2.py` (an independent Python implementation written",
+        "`tools/reference/oware_kalah.py` (an independent Python implementation written",
         "without reading or running the Rust engine; standard library only). Each game",
         "is a seeded random game between two simple policies (`POLICIES` in the",
         "script, and the `;` header of each file); for each wanted moment the script",
@@ -1159,7 +1159,7 @@ def write_golden_readme_section(gdir, table):
         "replayed after writing (every `Position:` comment, `Termination`,",
         "`FinalPosition` and `Result` must match).",
         "",
-        "    python3 tools/reference/ayla_ref2.py golden    # also rewrites tests/perft/{oware,kalah,kalah-no-empty-capture}.perft",
+        "    python3 tools/reference/oware_kalah.py golden    # also rewrites tests/perft/{oware,kalah,kalah-no-empty-capture}.perft",
         "",
         "Terminations: Oware `captured-more-than`, `cannot-feed` (the player to act",
         "cannot reach the opponent's empty row and takes every seed left), `no-sowing`,",
@@ -1237,15 +1237,15 @@ PERFT_HEADER = [
     "position. Every ply counts ({extra}). A finished game has no plies, including "
     "a game ended by the third occurrence of a whole state, the history starting "
     "at the section's position (its first occurrence). perft(0) = 1.",
-    "All counts below were computed by tools/reference/ayla_ref2.py, an "
+    "All counts below were computed by tools/reference/oware_kalah.py, an "
     "independent Python implementation of {rules} written without reference to "
     "the Rust engine (plain recursive enumeration with the repetition history "
     "carried along each line, bulk count at the last ply). The \"Within depth\" "
     "notes of a section count events over every ply of every line up to the "
     "section's last depth, and the lines that end inside that depth, by "
     "termination.",
-    "Regenerate: python3 tools/reference/ayla_ref2.py golden",
-    "One number: python3 tools/reference/ayla_ref2.py perft {variant} <depth> [--position P]",
+    "Regenerate: python3 tools/reference/oware_kalah.py golden",
+    "One number: python3 tools/reference/oware_kalah.py perft {variant} <depth> [--position P]",
 ]
 
 
