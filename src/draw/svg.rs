@@ -221,6 +221,7 @@ fn draw_pit(
     if offered {
         title.push_str(", offered");
     }
+    title.push_str(&path_note(order));
     let _ = writeln!(s, "<title>{}</title>", esc(&title));
     if offered {
         let _ = writeln!(
@@ -320,7 +321,7 @@ fn draw_pit(
         );
     }
     if !order.is_empty() {
-        badge(s, corner(c, r, -1.0), order);
+        badge(s, corner(c, r, -1.0), c.x, r + 3.0, order);
     }
     if opts.labels {
         text(
@@ -370,7 +371,11 @@ fn draw_store(
     let _ = writeln!(
         s,
         "<title>{}</title>",
-        esc(&format!("{side}'s store: {}", seeds_text(seeds)))
+        esc(&format!(
+            "{side}'s store: {}{}",
+            seeds_text(seeds),
+            path_note(order)
+        ))
     );
     if focus {
         let _ = writeln!(
@@ -402,6 +407,8 @@ fn draw_store(
                 x: r.x + r.w / 2.0,
                 y: r.y + 16.0,
             },
+            r.x + r.w / 2.0,
+            r.w / 2.0 + 3.0,
             order,
         );
     }
@@ -502,32 +509,86 @@ fn count(s: &mut String, c: Point, room: f64, base: f64, extra: &str, n: u32) {
 }
 
 /// A small black tag with white numbers: the order in which seeds of
-/// the path fell here.
-fn badge(s: &mut String, at: Point, order: &[usize]) {
-    let t = order
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let w = 7.0 + t.len() as f64 * 5.6;
+/// the path fell here, at `at` (a pit's upper left) and no wider than
+/// `room`, centred at most `reach` from `centre` across. A long relay
+/// drops many seeds in one pit: the numbers wrap onto more lines, each
+/// ending in its comma, rather than run into the next pit and off the
+/// board; lines stack downward over the place, which has the room.
+fn badge(s: &mut String, at: Point, centre: f64, reach: f64, order: &[usize]) {
+    let lines = badge_lines(order, BADGE_ROOM);
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let w = 7.0 + longest as f64 * BADGE_CHAR;
+    let half = (reach - w / 2.0).max(0.0);
+    let x = at.x.clamp(centre - half, centre + half);
+    let h = 13.0 + (lines.len() as f64 - 1.0) * BADGE_LINE;
     let _ = writeln!(
         s,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"13\" rx=\"6.5\" fill=\"#000\"/>",
-        num(at.x - w / 2.0),
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6.5\" fill=\"#000\"/>",
+        num(x - w / 2.0),
         num(at.y - 6.5),
-        num(w)
+        num(w),
+        num(h)
     );
-    text(
-        s,
-        Point {
-            x: at.x,
-            y: at.y + 3.3,
-        },
-        NOTE_SIZE,
-        "middle",
-        " fill=\"#fff\" font-weight=\"bold\"",
-        &t,
-    );
+    for (k, line) in lines.iter().enumerate() {
+        text(
+            s,
+            Point {
+                x,
+                y: at.y + 3.3 + k as f64 * BADGE_LINE,
+            },
+            NOTE_SIZE,
+            "middle",
+            " fill=\"#fff\" font-weight=\"bold\"",
+            line,
+        );
+    }
+}
+
+/// The drops a place's tag numbers, in full for its title: a long
+/// relay's tag shows only the first and the last.
+fn path_note(order: &[usize]) -> String {
+    if order.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = order.iter().map(usize::to_string).collect();
+    format!(", seeds {} of the last ply", list.join(","))
+}
+
+/// The width a tag's line may take: a pit's width, so tags of
+/// neighbouring pits (a pitch apart) never meet.
+const BADGE_ROOM: f64 = 2.0 * super::layout::PIT_RADIUS + 6.0;
+/// A bold digit of a tag, and the distance between its lines.
+const BADGE_CHAR: f64 = 5.6;
+const BADGE_LINE: f64 = 11.0;
+
+/// The most lines of a tag: two keep it in the upper half of a pit, off
+/// the count.
+const BADGE_LINES: usize = 2;
+
+/// `order` written `1,17,33`, cut after a comma into at most
+/// [`BADGE_LINES`] lines of at most `room` across; a number is never
+/// split. What does not fit ends in `…,LAST`: the pit's title lists all.
+fn badge_lines(order: &[usize], room: f64) -> Vec<String> {
+    let most = (((room - 7.0) / BADGE_CHAR).floor() as usize).max(1);
+    let mut lines = vec![String::new()];
+    for (i, n) in order.iter().enumerate() {
+        let piece = if i + 1 < order.len() {
+            format!("{n},")
+        } else {
+            n.to_string()
+        };
+        let line = lines.last_mut().expect("one line at least");
+        if line.is_empty() || line.len() + piece.len() <= most {
+            line.push_str(&piece);
+        } else if lines.len() < BADGE_LINES {
+            lines.push(piece);
+        } else {
+            let last = order.last().map_or_else(String::new, usize::to_string);
+            *lines.last_mut().expect("one line at least") = format!("…,{last}");
+            break;
+        }
+    }
+    lines
 }
 
 /// `n` seeds as dots in a pit of radius `r` centred at `c`.
