@@ -1047,21 +1047,81 @@ fn seat_changes_hands(b: &Browser, server: &Server) {
     b.select("#north-player", "human");
 }
 
-/// `perfect` where no database can be built: the engine refuses, and the
-/// page says why rather than play another level's ply.
-fn perfect_refused(b: &Browser) {
-    new_game(b, "gore");
+/// `perfect` is offered only where the server says it plays (a Kalah
+/// endgame, not Goré's trades, Moruba's board or Kalah's start); a seat
+/// left on it where it cannot play is handed to a person, with why,
+/// rather than left thinking, and the record names no level that did
+/// not play.
+fn perfect_where_it_plays(b: &Browser) {
+    let perfect = "#north-level option[value=\"perfect\"]";
+    let offered = || {
+        b.js(
+            "const o = document.querySelector(arguments[0]); return [o.disabled, o.title];",
+            json!([perfect]),
+        )
+    };
+    for (variant, why) in [
+        ("gore", "trading"),
+        ("moruba", "no perfect play here"),
+        ("kalah", "needs databases of"),
+    ] {
+        new_game(b, variant);
+        let o = offered();
+        assert_eq!(o[0], json!(true), "{variant}: {o}");
+        assert!(o[1].as_str().unwrap().contains(why), "{variant}: {o}");
+    }
+    // A Kalah endgame: the perfect engine plays, and the record says so.
+    set_start(b, "0,0,0,1,1,1/1,1,1,0,0,0 S 21-21");
+    b.click_wait("#new-game");
+    assert_eq!(offered()[0], json!(false), "offered in the endgame");
     b.select("#north-player", "engine");
     b.select("#north-level", "perfect");
-    let pit = b.js(
-        "return document.querySelector('#board [data-pit].clickable').dataset.pit;",
-        json!([]),
-    );
-    click_pit(b, pit.as_str().unwrap());
+    click_pit(b, "d");
     let m = b.text("#message");
-    assert!(m.contains("level perfect: no perfect play here"), "{m}");
-    assert!(m.contains("trading"), "{m}");
-    b.select("#north-player", "human");
+    assert!(m.starts_with("North (engine, perfect) played"), "{m}");
+    let record = b.text("#record");
+    assert!(
+        record.contains("[North \"ayla engine (perfect)\"]"),
+        "{record}"
+    );
+    // Kalah's start with North still on perfect: after South's ply the
+    // page neither waits nor plays another level.
+    set_start(b, "");
+    b.click_wait("#new-game");
+    click_pit(b, "a");
+    let status = b.text("#status");
+    assert_eq!(status, "▶ North (human) to move", "not thinking");
+    let m = b.text("#message");
+    assert!(
+        m.starts_with("North's engine cannot play: level perfect: no perfect play here"),
+        "{m}"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#north-player').value;",
+            json!([])
+        ),
+        json!("human")
+    );
+    let record = b.text("#record");
+    assert!(record.contains("[North \"human\"]"), "{record}");
+    assert!(!record.contains("perfect"), "{record}");
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#hint').disabled;",
+            json!([])
+        ),
+        json!(false),
+        "Hint works for the person now to move"
+    );
+}
+
+/// Sets "Start from position" of the new game options.
+fn set_start(b: &Browser, position: &str) {
+    b.js(
+        "document.querySelector('#start-position').value = arguments[0];",
+        json!([position]),
+    );
 }
 
 /// A broken rule file chosen: its messages, and no board to click.
@@ -1260,7 +1320,7 @@ fn page_in_a_browser() {
     b.click("#animate");
     new_game_options(&b, &server);
     seat_changes_hands(&b, &server);
-    perfect_refused(&b);
+    perfect_where_it_plays(&b);
     eprintln!(
         "browser: against the engine done at {:?}",
         started.elapsed()

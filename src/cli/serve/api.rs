@@ -775,7 +775,22 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         "last": last,
         "record": write_with_comments(rules, &tags, &ply_list, &after),
         "rules_text": rules::describe::show(rules),
+        "perfect": perfect_json(variant, pos, outcome.is_some()),
     })
+}
+
+/// Whether `/api/engine` at level `perfect` would play in `pos`, and why
+/// not: the page offers the level only where it plays, rather than let a
+/// seat wait on an engine that will refuse.
+fn perfect_json(variant: &Arc<Variant>, pos: &Position, over: bool) -> Value {
+    let why = if over {
+        Some("the game is over".to_owned())
+    } else {
+        crate::cli::solve::can_solve(variant, pos, MAX_PERFECT)
+            .err()
+            .map(|f| format!("no perfect play here: {f}"))
+    };
+    json!({"plays": why.is_none(), "why": why})
 }
 
 /// The `Variant` tag of a downloaded record: a bundled id as it is; a rule

@@ -413,6 +413,18 @@
     if (choosing) $("direction-hint").textContent = "Sow " + S.choosing.pit + ":";
     $("undo").disabled = !(S.play && S.play.by.includes("human"));
     $("hint").disabled = !live;
+    renderPerfect(a);
+  }
+
+  // `perfect` is offered only where the server says it would play; the
+  // option's title says why not.
+  function renderPerfect(a) {
+    const p = S.mode === "play" && a && a.perfect;
+    for (const o of document.querySelectorAll('#south-level option[value="perfect"], #north-level option[value="perfect"]')) {
+      o.disabled = !!p && !p.plays;
+      o.title = o.disabled ? p.why : "";
+      o.textContent = levelText(o.value) + (o.disabled ? " (not here)" : "");
+    }
   }
 
   // ---- playing --------------------------------------------------------------
@@ -560,10 +572,21 @@
       if (epoch !== S.epoch || S.mode !== "play") return;
       if (!a || a.over || !a.to_move || a.illegal || playerOf(a.to_move) !== "engine") return;
       const side = a.to_move;
+      if (levelOf(side) === "perfect" && a.perfect && !a.perfect.plays) {
+        await engineRefused(epoch, side, "level perfect: " + a.perfect.why);
+        return;
+      }
       $("status").textContent = "▶ " + side + " (engine) is thinking…";
       const body = gameRequest(S.play, S.play.plies, false);
       body.level = levelOf(side);
-      const r = await api("/api/engine", body);
+      let r;
+      try {
+        r = await api("/api/engine", body);
+      } catch (e) {
+        if (epoch !== S.epoch || !(e instanceof ApiError)) throw e;
+        await engineRefused(epoch, side, e.message);
+        return;
+      }
       if (epoch !== S.epoch) return;
       const plies = [...S.play.plies, r.ply];
       const next = await api("/api/game", gameRequest(S.play, plies, animating()));
@@ -579,6 +602,24 @@
       message(side + " (engine, " + r.level + ") played " + r.ply + ".");
       await show(next, true, epoch);
     }
+  }
+
+  // An engine that will not play (perfect where no database can be had)
+  // hands its seat to a person: the game does not wait on it, Hint works,
+  // and the record names no level that did not play.
+  async function engineRefused(epoch, side, why) {
+    $(seat(side) + "-player").value = "human";
+    seatsChanged();
+    // Asked again, so the record's tags name the person, not the level.
+    const a = await api("/api/game", gameRequest(S.play, S.play.plies, false));
+    if (epoch !== S.epoch) return;
+    S.playAnswer = a;
+    await show(a, false, epoch);
+    message(
+      side + "'s engine cannot play: " + why + "\n" + side +
+        " is now played by a human; choose another level and set it back to engine to let the engine play.",
+      "error",
+    );
   }
 
   async function undo() {
@@ -870,12 +911,17 @@
     }
   }
 
+  function levelText(id) {
+    const l = S.levels.find((x) => x.id === id);
+    return l ? l.id + " — " + l.name : id;
+  }
+
   function fillLevels(sel) {
     sel.textContent = "";
     for (const l of S.levels) {
       const o = document.createElement("option");
       o.value = l.id;
-      o.textContent = l.id + " — " + l.name;
+      o.textContent = levelText(l.id);
       sel.append(o);
     }
     if (S.defaultLevel !== null) sel.value = S.defaultLevel;
