@@ -1116,6 +1116,70 @@ fn perfect_where_it_plays(b: &Browser) {
     );
 }
 
+/// A link followed in a tab already on the page changes only the hash:
+/// the page starts a game of the variant it names, as a fresh load of
+/// the link would, from either mode.
+fn hash_names_the_variant(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    click_pit(b, &clickable_pits(b, &server.game("kpe", &[]))[0]);
+    for (mode, variant) in [("#mode-play", "oware"), ("#mode-read", "kpe")] {
+        b.click_wait(mode);
+        set_hash(
+            b,
+            variant,
+            &format!(
+                "document.querySelector('#variant').value === '{variant}' && document.querySelector('#moves').textContent === ''"
+            ),
+        );
+        assert_eq!(
+            b.js(
+                "return [document.body.dataset.mode, document.querySelector('#variant').value];",
+                json!([])
+            ),
+            json!(["play", variant])
+        );
+        assert_eq!(b.text("#moves"), "", "a new game");
+        assert_eq!(
+            b.text("#position"),
+            server.game(variant, &[])["position"].as_str().unwrap()
+        );
+    }
+    set_hash(
+        b,
+        "no-such-game",
+        "document.querySelector('#message').textContent !== ''",
+    );
+    let m = b.text("#message");
+    assert!(
+        m.contains("\"no-such-game\", which this server does not offer"),
+        "{m}"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#variant').value;",
+            json!([])
+        ),
+        json!("kpe"),
+        "the game on the board stays"
+    );
+}
+
+/// Sets the page's hash to `#variant=ID` and waits until the page has
+/// taken it up (`hashchange` fires after the script returns) and is idle
+/// with `done` true.
+fn set_hash(b: &Browser, id: &str, done: &str) {
+    b.js("location.hash = '#variant=' + arguments[0];", json!([id]));
+    let start = Instant::now();
+    let ready = format!("return document.body.dataset.busy === '0' && ({done});");
+    while b.js(&ready, json!([])) != json!(true) {
+        assert!(
+            start.elapsed() < WAIT,
+            "the page never takes up #variant={id}"
+        );
+        thread::sleep(Duration::from_millis(15));
+    }
+}
+
 /// Sets "Start from position" of the new game options.
 fn set_start(b: &Browser, position: &str) {
     b.js(
@@ -1321,6 +1385,7 @@ fn page_in_a_browser() {
     new_game_options(&b, &server);
     seat_changes_hands(&b, &server);
     perfect_where_it_plays(&b);
+    hash_names_the_variant(&b, &server);
     eprintln!(
         "browser: against the engine done at {:?}",
         started.elapsed()

@@ -1036,8 +1036,28 @@
     $("copy-position").addEventListener("click", copyPosition);
   }
 
+  const hashVariant = () => new URLSearchParams(location.hash.slice(1)).get("variant");
+
+  // A link followed in a tab already on the page changes only the hash:
+  // it gets what a fresh load of it would, a new game of that variant.
+  async function hashChanged() {
+    const id = hashVariant();
+    if (!id) return;
+    // A broken rule file is loaded as choosing it would: its messages say why.
+    if (!variantInfo(id)) {
+      message("The link names the variant " + JSON.stringify(id) + ", which this server does not offer.", "error");
+      return;
+    }
+    await setMode("play");
+    $("variant").value = id;
+    renderVariantTitle();
+    renderNewReadings(id, {});
+    await newGame();
+  }
+
   async function start() {
     wire();
+    window.addEventListener("hashchange", () => run(hashChanged));
     const v = await api("/api/variants");
     S.variants = v.variants;
     S.levels = v.levels;
@@ -1055,8 +1075,7 @@
     seatsChanged();
     // A link may name the variant: /#variant=kpe. Otherwise the project's
     // first game, Goré (or Kpé), rather than the first in the alphabet.
-    const wanted = new URLSearchParams(location.hash.slice(1)).get("variant");
-    const first = [wanted, "gore", "kpe"].find((id) => id && variantInfo(id) && !variantInfo(id).error);
+    const first = [hashVariant(), "gore", "kpe"].find((id) => id && variantInfo(id) && !variantInfo(id).error);
     if (first) sel.value = first;
     renderVariantTitle();
     renderNewReadings(sel.value, {});
