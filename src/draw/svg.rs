@@ -6,9 +6,9 @@
 //! is built in one fixed order with fixed number formats, so the same
 //! input always gives the same bytes.
 
-use super::layout::{Layout, PitCell, Point, StoreCell};
+use super::layout::{Layout, NameCell, PitCell, Point, StoreCell};
 use super::{MAX_DOTS, Marks, Options, Scene, Seeds};
-use crate::board::{Place, Side};
+use crate::board::Place;
 use crate::rules::Rules;
 use crate::xml::escape as esc;
 use std::fmt::Write;
@@ -36,7 +36,11 @@ const DOT_RADIUS: f64 = 2.6;
 /// input makes this panic.
 #[must_use]
 pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> String {
-    let layout = Layout::of(rules);
+    let layout = if opts.compact {
+        Layout::compact(rules)
+    } else {
+        Layout::of(rules)
+    };
     let mut width = layout.width;
     let mut height = layout.height;
     if let Some(c) = &opts.caption {
@@ -116,7 +120,7 @@ pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> Strin
         }
     }
     for name in &layout.names {
-        draw_name(&mut s, rules, name.side, name.at, scene);
+        draw_name(&mut s, rules, name, layout.stacked, scene);
     }
     if scene.over {
         text(
@@ -327,7 +331,12 @@ fn draw_pit(
         text(
             s,
             cell.label_at,
-            LABEL_SIZE,
+            // Larger on a compact picture, which a phone shows smaller.
+            if opts.compact {
+                LABEL_SIZE + 3.0
+            } else {
+                LABEL_SIZE
+            },
             "middle",
             "",
             &label.to_string(),
@@ -425,7 +434,8 @@ fn draw_store(
 
 /// A player's name; bold with a marker and "to act" for the side to act,
 /// and, where the rules have no stores, their captured total.
-fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene) {
+fn draw_name(s: &mut String, rules: &Rules, name: &NameCell, stacked: bool, scene: &Scene) {
+    let (side, at) = (name.side, name.at);
     let acting = scene.to_act() == Some(side);
     let mut second = Vec::new();
     if acting {
@@ -434,10 +444,13 @@ fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene
     if !rules.stores {
         second.push(format!("captured {}", scene.state.captured[side.index()]));
     }
-    // One line or two, centred on the player's rows.
+    // Stacked: one line on the band's baseline. Beside: one line or two,
+    // centred on the player's rows.
     let at = Point {
         x: at.x,
-        y: if second.is_empty() {
+        y: if stacked {
+            at.y
+        } else if second.is_empty() {
             at.y + 5.0
         } else {
             at.y - 2.0
@@ -467,14 +480,17 @@ fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene
         &side.to_string(),
     );
     if !second.is_empty() {
-        text(
-            s,
-            Point { x, y: at.y + 15.0 },
-            SMALL_SIZE,
-            "start",
-            "",
-            &second.join(" · "),
-        );
+        // After the name ("North" or "South", 5 letters) on its line, or
+        // under it.
+        let under = if stacked {
+            Point {
+                x: x + 5.0 * NAME_SIZE * CHAR_WIDTH + 8.0,
+                y: at.y,
+            }
+        } else {
+            Point { x, y: at.y + 15.0 }
+        };
+        text(s, under, SMALL_SIZE, "start", "", &second.join(" · "));
     }
     s.push_str("</g>\n");
 }

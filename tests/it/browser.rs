@@ -1259,6 +1259,64 @@ fn narrow(b: &Browser, long: &str) {
     new_game(b, "kpe");
 }
 
+/// At 400 px wide a 4x8 board takes the width (the names above and
+/// below it): its pits are a finger's width (44 px) and their labels
+/// readable; a 2x9 board fits whole with pits of 36 px at least.
+fn pits_at_400(b: &Browser) {
+    // A phone's scrollbar takes no width; a desktop window's does, so the
+    // window is widened by it to make the page 400 px wide.
+    let width = |w: f64| {
+        b.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": w, "height": 900})),
+        );
+        b.js("return document.documentElement.clientWidth;", json!([]))
+            .as_f64()
+            .unwrap()
+    };
+    let bar = 400.0 - width(400.0);
+    assert_eq!(width(400.0 + bar), 400.0, "a page 400 px wide");
+    for (variant, pit_px) in [
+        ("moruba", 44.0),
+        ("bao-la-kujifunza", 44.0),
+        ("toguz-kumalak", 36.0),
+    ] {
+        new_game(b, variant);
+        let m = b.js(
+            "const c = document.querySelector('#board [data-pit] circle[fill=\"#fff\"]').getBoundingClientRect();
+             const label = [...document.querySelectorAll('#board [data-pit] text')].pop();
+             const board = document.querySelector('#board');
+             const page = document.documentElement;
+             return [page.clientWidth, c.width, label.getBoundingClientRect().height,
+                     board.scrollWidth > board.clientWidth, page.scrollWidth > page.clientWidth];",
+            json!([]),
+        );
+        assert!(
+            m[1].as_f64().unwrap() >= pit_px,
+            "{variant}: a pit at 400 px: {m}"
+        );
+        assert!(
+            m[2].as_f64().unwrap() >= 11.0,
+            "{variant}: a label at 400 px: {m}"
+        );
+        assert_eq!(m[3], json!(false), "{variant}: the board fits: {m}");
+        assert_eq!(
+            m[4],
+            json!(false),
+            "{variant}: the page does not scroll: {m}"
+        );
+    }
+    let png = b.screenshot();
+    fs::write(root().join("target/browser/moruba-400.png"), &png).unwrap();
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
+    new_game(b, "kpe");
+}
+
 /// A record read is shown as written, and play goes on from the ply shown.
 fn record_kept_and_played_on(b: &Browser, server: &Server) {
     let file = "tests/golden/kpe/01-capturer-seed2.rec";
@@ -1358,6 +1416,7 @@ fn page_in_a_browser() {
     if served_here {
         broken_rule_file(&b, &broken);
         narrow(&b, &long);
+        pits_at_400(&b);
     }
     eprintln!(
         "browser: opening, files, narrow done at {:?}",

@@ -463,6 +463,7 @@ fn odd_scenes_draw_without_panicking() {
             labels: true,
             interactive: true,
             caption: Some("a < b & \"c\" \u{7}".to_owned()),
+            compact: false,
         };
         let picture = svg(&v, &scene, &marks, &opts);
         let view = read(&picture);

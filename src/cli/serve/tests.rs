@@ -632,3 +632,28 @@ fn the_game_says_where_perfect_plays() {
     );
     assert_eq!(over["perfect"]["plays"], json!(false), "{over}");
 }
+
+/// `compact` pictures (for a phone) put the names above and below the
+/// board: the same board in a narrower picture.
+#[test]
+fn compact_pictures_are_narrower() {
+    let api = api();
+    let width = |compact: bool| -> f64 {
+        let g = game(&api, &json!({"variant": "moruba", "compact": compact}));
+        let svg = g["svg"].as_str().unwrap();
+        let at = svg.find("width=\"").unwrap() + 7;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(
+        width(true) < width(false) * 0.85,
+        "{} {}",
+        width(true),
+        width(false)
+    );
+    let (status, v) = post(
+        &api,
+        "/api/draw",
+        &json!({"variant": "moruba", "compact": true}),
+    );
+    assert_eq!(status, 200, "{v}");
+}

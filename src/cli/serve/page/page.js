@@ -34,6 +34,7 @@
     busy: 0,
     fileName: null, // the name of the record file read, until the text is edited
     hint: null, // {ply, pit} the engine suggests for the answer on screen
+    minBoard: null, // the board's least width in px (putPicture)
   };
 
   // ---- busy flag, messages ------------------------------------------------
@@ -113,6 +114,10 @@
 
   const animating = () => $("animate").checked;
 
+  // A phone's width: the server draws compact pictures (names above and
+  // below the board, pits closer), so the pits take the width.
+  const narrow = window.matchMedia("(max-width: 600px)");
+
   function gameRequest(game, plies, frames) {
     return {
       variant: game.variant,
@@ -121,6 +126,7 @@
       plies: plies,
       seeds: $("seeds").value,
       frames: !!frames,
+      compact: narrow.matches,
       players: [playerName("South"), playerName("North")],
       by: (game.names || []).slice(0, plies.length),
     };
@@ -144,9 +150,29 @@
   // ---- drawing what the server sent -------------------------------------
 
   function setBoard(svg) {
+    putPicture(svg);
+    decoratePits();
+  }
+
+  // The narrowest a pit is drawn on a phone, in CSS px: below it (a
+  // board of a dozen columns) the board scrolls sideways in its box
+  // rather than shrink pits past what a finger can hit. 36, not 44: a
+  // 2x9 board at 400 px gets 39 px pits whole rather than 44 px ones
+  // and a scroll. A mouse needs no such floor.
+  const MIN_PIT_PX = 36;
+
+  // Puts a picture on the board, on a phone no narrower than keeps its
+  // pits MIN_PIT_PX across. The pit's size is read from an interactive
+  // picture; an animation frame (no data-pit) is the same board.
+  function putPicture(svg) {
     const board = $("board");
     board.innerHTML = svg;
-    decoratePits();
+    const pic = board.querySelector("svg");
+    const pit = board.querySelector('[data-pit] circle[fill="#fff"]');
+    if (pic && pit && pic.viewBox.baseVal) {
+      S.minBoard = (pic.viewBox.baseVal.width * MIN_PIT_PX) / (2 * pit.r.baseVal.value);
+    }
+    if (pic && S.minBoard && narrow.matches) pic.style.minWidth = Math.ceil(S.minBoard) + "px";
   }
 
   // Pits the player may click get a tab stop and a name, so the board can
@@ -222,7 +248,7 @@
       const each = Math.max(8, Math.min(120, Math.floor(3000 / frames.length)));
       for (const f of frames) {
         if (epoch !== S.epoch) return;
-        $("board").innerHTML = f;
+        putPicture(f);
         await sleep(each);
       }
       if (epoch !== S.epoch) return;
@@ -749,7 +775,7 @@
       return;
     }
     const readings = S.read && S.read.text === text ? S.read.readings : undefined;
-    const body = { text, game: gameNo || 1, seeds: $("seeds").value };
+    const body = { text, game: gameNo || 1, seeds: $("seeds").value, compact: narrow.matches };
     if (readings) body.readings = readings;
     // The file's name stands in check's messages where the file's would.
     if (S.fileName) body.name = S.fileName;
@@ -802,7 +828,13 @@
       while (S.read === r && epoch === S.epoch && r.index !== r.target) {
         const next = r.target;
         const forwardOne = next === r.index + 1;
-        const req = { ...r.request, plies: r.request.plies.slice(0, next), seeds: $("seeds").value, frames: forwardOne && animating() };
+        const req = {
+          ...r.request,
+          plies: r.request.plies.slice(0, next),
+          seeds: $("seeds").value,
+          frames: forwardOne && animating(),
+          compact: narrow.matches,
+        };
         const a = await api("/api/game", req);
         if (S.read !== r || epoch !== S.epoch) return;
         r.index = next;
@@ -972,6 +1004,7 @@
       }
     }
     $("seeds").addEventListener("change", () => run(refresh));
+    narrow.addEventListener("change", () => run(refresh));
     $("offer").addEventListener("click", () => {
       S.offering = S.offering ? null : new Set();
       S.choosing = null;
