@@ -325,7 +325,8 @@ fn draw_pit(
         );
     }
     if !order.is_empty() {
-        badge(s, corner(c, r, -1.0), c.x, r + 3.0, order);
+        let label_above = opts.labels && cell.label_at.y < c.y;
+        badge(s, corner(c, r, -1.0), c.x, r + 3.0, !label_above, order);
     }
     if opts.labels {
         text(
@@ -418,6 +419,7 @@ fn draw_store(
             },
             r.x + r.w / 2.0,
             r.w / 2.0 + 3.0,
+            true,
             order,
         );
     }
@@ -525,18 +527,25 @@ fn count(s: &mut String, c: Point, room: f64, base: f64, extra: &str, n: u32) {
 }
 
 /// A small black tag with white numbers: the order in which seeds of
-/// the path fell here, at `at` (a pit's upper left) and no wider than
-/// `room`, centred at most `reach` from `centre` across. A long relay
-/// drops many seeds in one pit: the numbers wrap onto more lines, each
-/// ending in its comma, rather than run into the next pit and off the
-/// board; lines stack downward over the place, which has the room.
-fn badge(s: &mut String, at: Point, centre: f64, reach: f64, order: &[usize]) {
+/// the path fell here, at `at` (a pit's upper left), no wider than a pit
+/// and centred at most `reach` from `centre` across. A long relay drops
+/// many seeds in one pit: the numbers wrap onto a second line (see
+/// [`badge_lines`]) rather than run into the next pit and off the board.
+/// A wrapped tag is lifted half a line, off the count, if `lift` (no
+/// label above the place to cover).
+fn badge(s: &mut String, at: Point, centre: f64, reach: f64, lift: bool, order: &[usize]) {
     let lines = badge_lines(order, BADGE_ROOM);
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let w = 7.0 + longest as f64 * BADGE_CHAR;
     let half = (reach - w / 2.0).max(0.0);
     let x = at.x.clamp(centre - half, centre + half);
     let h = 13.0 + (lines.len() as f64 - 1.0) * BADGE_LINE;
+    // A second line lifts the tag by half a line, off the count, where
+    // no label stands above the place.
+    let at = Point {
+        x: at.x,
+        y: if lift { at.y - (h - 13.0) / 2.0 } else { at.y },
+    };
     let _ = writeln!(
         s,
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6.5\" fill=\"#000\"/>",

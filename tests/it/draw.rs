@@ -791,6 +791,14 @@ fn renders() {
         ..Options::default()
     };
     std::fs::write(out.join("kpe-marks.svg"), svg(&v, &scene, &marks, &opts)).unwrap();
+    // The longest relay of Owela's golden positions: tags wrapped and cut.
+    let (v, scene, path) = longest_relay("owela");
+    let marks = Marks {
+        path,
+        ..Marks::default()
+    };
+    let picture = svg(&v, &scene, &marks, &Options::default());
+    std::fs::write(out.join("owela-long-relay.svg"), picture).unwrap();
 }
 
 /// `--path` on the longest relays from the four-row golden games'
