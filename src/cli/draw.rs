@@ -76,6 +76,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         // Which readings, where they are not the defaults: the picture
         // does not show them otherwise.
         caption: args::readings_tag(&drawn.variant),
+        compact: false,
     };
     let picture = svg(&drawn.variant, &drawn.scene, &drawn.marks, &opts);
     match &a.output {

@@ -143,23 +143,9 @@ pub fn database_to(
     }
     let read = db.layers().len();
     db.numbered(seeds).map_err(Failure::unusable)?;
-    let ranking = Ranking::new(variant.pits(), seeds);
-    let missing: u64 = (read..=seeds).fold(0u64, |n, s| {
-        n.saturating_add(ranking.layer_size(s).saturating_mul(2))
-    });
-    if missing > a.max_positions && !a.reachable {
-        let largest = 2 * ranking.layer_size(seeds);
-        return Err(Failure::unusable(anyhow::anyhow!(
-            "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): {}, more than --max-positions {} allows; raise it, or solve only the positions reachable from it (--reachable)",
-            if read > 0 {
-                format!(" more than the {read} layers of the file")
-            } else {
-                String::new()
-            },
-            variant.pits(),
-            memory_needed(missing, largest),
-            a.max_positions
-        )));
+    let missing = missing_positions(variant, read, seeds);
+    if !a.reachable {
+        fits(variant, read, seeds, a.max_positions)?;
     }
     let started = Instant::now();
     let bar: Mutex<Option<(usize, ProgressBar)>> = Mutex::new(None);
@@ -279,6 +265,53 @@ const SEARCH_DB_POSITIONS: u64 = 8_000_000;
 /// `largest` of them, in words. Estimates from docs/solve.md: a value
 /// kept takes a few bits (about a byte a position is said), and a layer
 /// being solved about 20 bytes a position (16, and 8 a ply inside it).
+/// Whether [`database`] could give `pos`'s databases in at most
+/// `max_positions` positions, without building any: the rules the solver
+/// takes and the size, refused in `database`'s words. Cheap, so a caller
+/// can ask before each ply whether the perfect level can play.
+///
+/// # Errors
+/// As [`database`] without `--db` and `--reachable`.
+pub fn can_solve(
+    variant: &Arc<Variant>,
+    pos: &Position,
+    max_positions: u64,
+) -> Result<(), Failure> {
+    let (variant, _) = &solver_variant(variant).map_err(Failure::unusable)?;
+    let db = Database::empty(variant).map_err(Failure::unusable)?;
+    let seeds: usize = pos.board(variant).iter().map(|&s| usize::from(s)).sum();
+    db.numbered(seeds).map_err(Failure::unusable)?;
+    fits(variant, 0, seeds, max_positions)
+}
+
+/// The positions of layers `read` to `seeds`, either side to act.
+fn missing_positions(variant: &Variant, read: usize, seeds: usize) -> u64 {
+    let ranking = Ranking::new(variant.pits(), seeds);
+    (read..=seeds).fold(0u64, |n, s| {
+        n.saturating_add(ranking.layer_size(s).saturating_mul(2))
+    })
+}
+
+/// Refuses layers `read` to `seeds` when they hold more than `max`
+/// positions.
+fn fits(variant: &Variant, read: usize, seeds: usize, max: u64) -> Result<(), Failure> {
+    let missing = missing_positions(variant, read, seeds);
+    if missing <= max {
+        return Ok(());
+    }
+    let largest = 2 * Ranking::new(variant.pits(), seeds).layer_size(seeds);
+    Err(Failure::unusable(anyhow::anyhow!(
+        "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): {}, more than --max-positions {max} allows; raise it, or solve only the positions reachable from it (--reachable)",
+        if read > 0 {
+            format!(" more than the {read} layers of the file")
+        } else {
+            String::new()
+        },
+        variant.pits(),
+        memory_needed(missing, largest),
+    )))
+}
+
 fn memory_needed(positions: u64, largest: u64) -> String {
     format!(
         "about {} kept and {} while the largest layer is solved (estimates)",

@@ -28,6 +28,35 @@ const LABEL_BAND: f64 = 18.0;
 const NAME_GAP: f64 = 14.0;
 /// Width kept for the players' names and their captured totals.
 const NAME_WIDTH: f64 = 132.0;
+/// A compact picture's band for a player's name, above or below.
+const NAME_BAND: f64 = 22.0;
+
+/// The spacing of a picture: roomy, or compact for a narrow screen,
+/// where every unit of width the names and gaps take shrinks the pits.
+#[derive(Clone, Copy)]
+struct Spacing {
+    pitch: f64,
+    board_pad: f64,
+    margin: f64,
+    /// The names above and below the board, not beside it.
+    stacked: bool,
+}
+
+const ROOMY: Spacing = Spacing {
+    pitch: PITCH,
+    board_pad: BOARD_PAD,
+    margin: MARGIN,
+    stacked: false,
+};
+
+/// Pits 4 units apart and the names above and below: a 4x8 board at
+/// 392 px across has pits of 44 px, a thumb's width.
+const COMPACT: Spacing = Spacing {
+    pitch: 2.0 * PIT_RADIUS + 4.0,
+    board_pad: 4.0,
+    margin: 2.0,
+    stacked: true,
+};
 
 /// A point of the picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,13 +155,24 @@ pub struct Layout {
     pub names: Vec<NameCell>,
     /// Where "game over" stands, left end of its baseline.
     pub status_at: Point,
+    /// The names stand above and below the board, on one line each
+    /// (their `at` is the baseline's left end), not beside it.
+    pub stacked: bool,
 }
 
 impl Layout {
     /// The layout of `rules`' board.
     #[must_use]
     pub fn of(rules: &Rules) -> Layout {
-        build(rules, &rows_of(rules))
+        build(rules, &rows_of(rules), ROOMY)
+    }
+
+    /// The layout for a narrow screen: the players' names above and
+    /// below the board, the pits closer, so the pits take more of the
+    /// width.
+    #[must_use]
+    pub fn compact(rules: &Rules) -> Layout {
+        build(rules, &rows_of(rules), COMPACT)
     }
 
     /// The cell of pit `p`, if the board has it.
@@ -163,22 +203,24 @@ fn store_on_right(rules: &Rules, side: Side) -> bool {
     2 * rules.board.column(last) + 1 >= rules.per_row()
 }
 
-fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
+fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)], sp: Spacing) -> Layout {
     let cols = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0).max(1);
     let stores = rules.stores;
+    let (pitch, pad) = (sp.pitch, sp.board_pad);
     let store_band = if stores {
-        STORE_WIDTH + (PITCH - 2.0 * PIT_RADIUS)
+        STORE_WIDTH + (pitch - 2.0 * PIT_RADIUS)
     } else {
         0.0
     };
+    let name_band = if sp.stacked { NAME_BAND } else { 0.0 };
     let board = Rect {
-        x: MARGIN,
-        y: MARGIN + LABEL_BAND,
-        w: 2.0 * BOARD_PAD + 2.0 * store_band + (cols as f64 - 1.0) * PITCH + 2.0 * PIT_RADIUS,
-        h: 2.0 * BOARD_PAD + (rows.len().max(1) as f64 - 1.0) * ROW_PITCH + 2.0 * PIT_RADIUS,
+        x: sp.margin,
+        y: sp.margin + name_band + LABEL_BAND,
+        w: 2.0 * pad + 2.0 * store_band + (cols as f64 - 1.0) * pitch + 2.0 * PIT_RADIUS,
+        h: 2.0 * pad + (rows.len().max(1) as f64 - 1.0) * ROW_PITCH + 2.0 * PIT_RADIUS,
     };
-    let first_x = board.x + BOARD_PAD + store_band + PIT_RADIUS;
-    let first_y = board.y + BOARD_PAD + PIT_RADIUS;
+    let first_x = board.x + pad + store_band + PIT_RADIUS;
+    let first_y = board.y + pad + PIT_RADIUS;
     let half = rows.len() / 2;
     let mut out_rows = Vec::with_capacity(rows.len());
     for (k, (side, pits)) in rows.iter().enumerate() {
@@ -187,12 +229,12 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
         // bottom half below, so labels never stand between two rows.
         let top = k < half;
         // A short row is centred under the long ones.
-        let offset = (cols - pits.len()) as f64 * PITCH / 2.0;
+        let offset = (cols - pits.len()) as f64 * pitch / 2.0;
         let cells = pits
             .iter()
             .enumerate()
             .map(|(j, &pit)| {
-                let x = first_x + offset + j as f64 * PITCH;
+                let x = first_x + offset + j as f64 * pitch;
                 PitCell {
                     pit,
                     centre: Point { x, y },
@@ -230,13 +272,13 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
     if stores {
         let rect = |right: bool| Rect {
             x: if right {
-                board.x + board.w - BOARD_PAD - STORE_WIDTH
+                board.x + board.w - pad - STORE_WIDTH
             } else {
-                board.x + BOARD_PAD
+                board.x + pad
             },
-            y: board.y + BOARD_PAD,
+            y: board.y + pad,
             w: STORE_WIDTH,
-            h: board.h - 2.0 * BOARD_PAD,
+            h: board.h - 2.0 * pad,
         };
         for side in Side::BOTH {
             let r = rect(store_on_right(rules, side));
@@ -249,6 +291,9 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
                 },
             });
         }
+    }
+    if sp.stacked {
+        return stacked(board, sp.margin, out_rows, store_cells);
     }
     // Each player's name beside the middle of their rows.
     let names_x = board.x + board.w + NAME_GAP;
@@ -272,8 +317,8 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
         })
         .collect();
     Layout {
-        width: names_x + NAME_WIDTH + MARGIN,
-        height: board.y + board.h + LABEL_BAND + MARGIN,
+        width: names_x + NAME_WIDTH + sp.margin,
+        height: board.y + board.h + LABEL_BAND + sp.margin,
         board,
         rows: out_rows,
         stores: store_cells,
@@ -282,6 +327,43 @@ fn build(rules: &Rules, rows: &[(Option<Side>, Vec<Pit>)]) -> Layout {
             x: names_x,
             y: board.y + board.h / 2.0 + 4.0,
         },
+        stacked: false,
+    }
+}
+
+/// A compact layout's names: North's above the board (its rows are on
+/// top, as seen from South's seat), South's below, each at the left end
+/// of its band; "game over" at the right end of South's.
+fn stacked(board: Rect, margin: f64, rows: Vec<Row>, stores: Vec<StoreCell>) -> Layout {
+    let bottom = board.y + board.h + LABEL_BAND;
+    let line = |top: f64| top + NAME_BAND / 2.0 + 5.0;
+    Layout {
+        width: board.x + board.w + margin,
+        height: bottom + NAME_BAND + margin,
+        names: vec![
+            NameCell {
+                side: Side::South,
+                at: Point {
+                    x: board.x,
+                    y: line(bottom),
+                },
+            },
+            NameCell {
+                side: Side::North,
+                at: Point {
+                    x: board.x,
+                    y: line(margin),
+                },
+            },
+        ],
+        status_at: Point {
+            x: board.x + board.w - 62.0,
+            y: line(bottom),
+        },
+        board,
+        rows,
+        stores,
+        stacked: true,
     }
 }
 
@@ -343,6 +425,36 @@ mod tests {
                     < 1e-9,
                 "{id}: top and bottom"
             );
+        }
+    }
+
+    /// The compact layout of every bundled board: cells inside the board
+    /// and apart, North's name above the board and South's below it,
+    /// nothing beside it, and narrower than the roomy layout.
+    #[test]
+    fn compact_boards_have_their_names_above_and_below() {
+        for (id, _, _) in crate::rules::BUNDLED {
+            let rules = crate::rules::bundled(id).unwrap();
+            let (l, roomy) = (Layout::compact(&rules), Layout::of(&rules));
+            let cs = cells(&l);
+            for (i, a) in cs.iter().enumerate() {
+                assert!(inside(a, &l.board), "{id}: cell {i} outside the board");
+                assert!(cs[i + 1..].iter().all(|b| !overlap(a, b)), "{id}");
+            }
+            for n in &l.names {
+                let above = n.at.y < l.board.y - LABEL_BAND;
+                let below = n.at.y > l.board.y + l.board.h + LABEL_BAND;
+                assert!(
+                    n.side == Side::North && above || n.side == Side::South && below,
+                    "{id}"
+                );
+                assert!(n.at.x >= 0.0 && n.at.y <= l.height, "{id}");
+            }
+            assert!(
+                l.width <= l.board.x + l.board.w + MARGIN,
+                "{id}: nothing beside"
+            );
+            assert!(l.width < roomy.width, "{id}");
         }
     }
 

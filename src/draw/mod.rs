@@ -102,16 +102,20 @@ pub struct Options {
     pub interactive: bool,
     /// A line of text under the board.
     pub caption: Option<String>,
+    /// For a narrow screen: the names above and below the board, the pits
+    /// closer and the labels larger, so the board fills the width.
+    pub compact: bool,
 }
 
 impl Default for Options {
-    /// Numbers, labels, not interactive, no caption.
+    /// Numbers, labels, not interactive, no caption, not compact.
     fn default() -> Options {
         Options {
             seeds: Seeds::Numbers,
             labels: true,
             interactive: false,
             caption: None,
+            compact: false,
         }
     }
 }

@@ -6,9 +6,9 @@
 //! is built in one fixed order with fixed number formats, so the same
 //! input always gives the same bytes.
 
-use super::layout::{Layout, PitCell, Point, StoreCell};
+use super::layout::{Layout, NameCell, PitCell, Point, StoreCell};
 use super::{MAX_DOTS, Marks, Options, Scene, Seeds};
-use crate::board::{Place, Side};
+use crate::board::Place;
 use crate::rules::Rules;
 use crate::xml::escape as esc;
 use std::fmt::Write;
@@ -36,7 +36,11 @@ const DOT_RADIUS: f64 = 2.6;
 /// input makes this panic.
 #[must_use]
 pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> String {
-    let layout = Layout::of(rules);
+    let layout = if opts.compact {
+        Layout::compact(rules)
+    } else {
+        Layout::of(rules)
+    };
     let mut width = layout.width;
     let mut height = layout.height;
     if let Some(c) = &opts.caption {
@@ -116,7 +120,7 @@ pub fn svg(rules: &Rules, scene: &Scene, marks: &Marks, opts: &Options) -> Strin
         }
     }
     for name in &layout.names {
-        draw_name(&mut s, rules, name.side, name.at, scene);
+        draw_name(&mut s, rules, name, layout.stacked, scene);
     }
     if scene.over {
         text(
@@ -221,6 +225,7 @@ fn draw_pit(
     if offered {
         title.push_str(", offered");
     }
+    title.push_str(&path_note(order));
     let _ = writeln!(s, "<title>{}</title>", esc(&title));
     if offered {
         let _ = writeln!(
@@ -320,13 +325,19 @@ fn draw_pit(
         );
     }
     if !order.is_empty() {
-        badge(s, corner(c, r, -1.0), order);
+        let label_above = opts.labels && cell.label_at.y < c.y;
+        badge(s, corner(c, r, -1.0), c.x, r + 3.0, !label_above, order);
     }
     if opts.labels {
         text(
             s,
             cell.label_at,
-            LABEL_SIZE,
+            // Larger on a compact picture, which a phone shows smaller.
+            if opts.compact {
+                LABEL_SIZE + 3.0
+            } else {
+                LABEL_SIZE
+            },
             "middle",
             "",
             &label.to_string(),
@@ -370,7 +381,11 @@ fn draw_store(
     let _ = writeln!(
         s,
         "<title>{}</title>",
-        esc(&format!("{side}'s store: {}", seeds_text(seeds)))
+        esc(&format!(
+            "{side}'s store: {}{}",
+            seeds_text(seeds),
+            path_note(order)
+        ))
     );
     if focus {
         let _ = writeln!(
@@ -402,6 +417,9 @@ fn draw_store(
                 x: r.x + r.w / 2.0,
                 y: r.y + 16.0,
             },
+            r.x + r.w / 2.0,
+            r.w / 2.0 + 3.0,
+            true,
             order,
         );
     }
@@ -418,7 +436,8 @@ fn draw_store(
 
 /// A player's name; bold with a marker and "to act" for the side to act,
 /// and, where the rules have no stores, their captured total.
-fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene) {
+fn draw_name(s: &mut String, rules: &Rules, name: &NameCell, stacked: bool, scene: &Scene) {
+    let (side, at) = (name.side, name.at);
     let acting = scene.to_act() == Some(side);
     let mut second = Vec::new();
     if acting {
@@ -427,10 +446,13 @@ fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene
     if !rules.stores {
         second.push(format!("captured {}", scene.state.captured[side.index()]));
     }
-    // One line or two, centred on the player's rows.
+    // Stacked: one line on the band's baseline. Beside: one line or two,
+    // centred on the player's rows.
     let at = Point {
         x: at.x,
-        y: if second.is_empty() {
+        y: if stacked {
+            at.y
+        } else if second.is_empty() {
             at.y + 5.0
         } else {
             at.y - 2.0
@@ -460,14 +482,17 @@ fn draw_name(s: &mut String, rules: &Rules, side: Side, at: Point, scene: &Scene
         &side.to_string(),
     );
     if !second.is_empty() {
-        text(
-            s,
-            Point { x, y: at.y + 15.0 },
-            SMALL_SIZE,
-            "start",
-            "",
-            &second.join(" · "),
-        );
+        // After the name ("North" or "South", 5 letters) on its line, or
+        // under it.
+        let under = if stacked {
+            Point {
+                x: x + 5.0 * NAME_SIZE * CHAR_WIDTH + 8.0,
+                y: at.y,
+            }
+        } else {
+            Point { x, y: at.y + 15.0 }
+        };
+        text(s, under, SMALL_SIZE, "start", "", &second.join(" · "));
     }
     s.push_str("</g>\n");
 }
@@ -502,32 +527,93 @@ fn count(s: &mut String, c: Point, room: f64, base: f64, extra: &str, n: u32) {
 }
 
 /// A small black tag with white numbers: the order in which seeds of
-/// the path fell here.
-fn badge(s: &mut String, at: Point, order: &[usize]) {
-    let t = order
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let w = 7.0 + t.len() as f64 * 5.6;
+/// the path fell here, at `at` (a pit's upper left), no wider than a pit
+/// and centred at most `reach` from `centre` across. A long relay drops
+/// many seeds in one pit: the numbers wrap onto a second line (see
+/// [`badge_lines`]) rather than run into the next pit and off the board.
+/// A wrapped tag is lifted half a line, off the count, if `lift` (no
+/// label above the place to cover).
+fn badge(s: &mut String, at: Point, centre: f64, reach: f64, lift: bool, order: &[usize]) {
+    let lines = badge_lines(order, BADGE_ROOM);
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let w = 7.0 + longest as f64 * BADGE_CHAR;
+    let half = (reach - w / 2.0).max(0.0);
+    let x = at.x.clamp(centre - half, centre + half);
+    let h = 13.0 + (lines.len() as f64 - 1.0) * BADGE_LINE;
+    // A second line lifts the tag by half a line, off the count, where
+    // no label stands above the place.
+    let at = Point {
+        x: at.x,
+        y: if lift { at.y - (h - 13.0) / 2.0 } else { at.y },
+    };
     let _ = writeln!(
         s,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"13\" rx=\"6.5\" fill=\"#000\"/>",
-        num(at.x - w / 2.0),
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6.5\" fill=\"#000\"/>",
+        num(x - w / 2.0),
         num(at.y - 6.5),
-        num(w)
+        num(w),
+        num(h)
     );
-    text(
-        s,
-        Point {
-            x: at.x,
-            y: at.y + 3.3,
-        },
-        NOTE_SIZE,
-        "middle",
-        " fill=\"#fff\" font-weight=\"bold\"",
-        &t,
-    );
+    for (k, line) in lines.iter().enumerate() {
+        text(
+            s,
+            Point {
+                x,
+                y: at.y + 3.3 + k as f64 * BADGE_LINE,
+            },
+            NOTE_SIZE,
+            "middle",
+            " fill=\"#fff\" font-weight=\"bold\"",
+            line,
+        );
+    }
+}
+
+/// The drops a place's tag numbers, in full for its title: a long
+/// relay's tag shows only the first and the last.
+fn path_note(order: &[usize]) -> String {
+    if order.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = order.iter().map(usize::to_string).collect();
+    format!(", seeds {} of the last ply", list.join(","))
+}
+
+/// The width a tag's line may take: a pit's width, so tags of
+/// neighbouring pits (a pitch apart) never meet.
+const BADGE_ROOM: f64 = 2.0 * super::layout::PIT_RADIUS + 6.0;
+/// A bold digit of a tag, and the distance between its lines.
+const BADGE_CHAR: f64 = 5.6;
+const BADGE_LINE: f64 = 11.0;
+
+/// The most lines of a tag: two keep it in the upper half of a pit, off
+/// the count.
+const BADGE_LINES: usize = 2;
+
+/// `order` written `1,17,33`, cut after a comma into at most
+/// [`BADGE_LINES`] lines of at most `room` across; a number is never
+/// split. What does not fit ends in `…,LAST`: the pit's title lists all.
+fn badge_lines(order: &[usize], room: f64) -> Vec<String> {
+    let most = (((room - 7.0) / BADGE_CHAR).floor() as usize).max(1);
+    let mut lines = vec![String::new()];
+    for (i, n) in order.iter().enumerate() {
+        let piece = if i + 1 < order.len() {
+            format!("{n},")
+        } else {
+            n.to_string()
+        };
+        let line = lines.last_mut().expect("one line at least");
+        if line.is_empty() || line.len() + piece.len() <= most {
+            line.push_str(&piece);
+        } else if lines.len() < BADGE_LINES {
+            lines.push(piece);
+        } else {
+            let last = order.last().map_or_else(String::new, usize::to_string);
+            *lines.last_mut().expect("one line at least") = format!("…,{last}");
+            break;
+        }
+    }
+    lines
 }
 
 /// `n` seeds as dots in a pit of radius `r` centred at `c`.

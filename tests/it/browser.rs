@@ -1047,21 +1047,145 @@ fn seat_changes_hands(b: &Browser, server: &Server) {
     b.select("#north-player", "human");
 }
 
-/// `perfect` where no database can be built: the engine refuses, and the
-/// page says why rather than play another level's ply.
-fn perfect_refused(b: &Browser) {
-    new_game(b, "gore");
+/// `perfect` is offered only where the server says it plays (a Kalah
+/// endgame, not Goré's trades, Moruba's board or Kalah's start); a seat
+/// left on it where it cannot play is handed to a person, with why,
+/// rather than left thinking, and the record names no level that did
+/// not play.
+fn perfect_where_it_plays(b: &Browser) {
+    let perfect = "#north-level option[value=\"perfect\"]";
+    let offered = || {
+        b.js(
+            "const o = document.querySelector(arguments[0]); return [o.disabled, o.title];",
+            json!([perfect]),
+        )
+    };
+    for (variant, why) in [
+        ("gore", "trading"),
+        ("moruba", "no perfect play here"),
+        ("kalah", "needs databases of"),
+    ] {
+        new_game(b, variant);
+        let o = offered();
+        assert_eq!(o[0], json!(true), "{variant}: {o}");
+        assert!(o[1].as_str().unwrap().contains(why), "{variant}: {o}");
+    }
+    // A Kalah endgame: the perfect engine plays, and the record says so.
+    set_start(b, "0,0,0,1,1,1/1,1,1,0,0,0 S 21-21");
+    b.click_wait("#new-game");
+    assert_eq!(offered()[0], json!(false), "offered in the endgame");
     b.select("#north-player", "engine");
     b.select("#north-level", "perfect");
-    let pit = b.js(
-        "return document.querySelector('#board [data-pit].clickable').dataset.pit;",
-        json!([]),
-    );
-    click_pit(b, pit.as_str().unwrap());
+    click_pit(b, "d");
     let m = b.text("#message");
-    assert!(m.contains("level perfect: no perfect play here"), "{m}");
-    assert!(m.contains("trading"), "{m}");
-    b.select("#north-player", "human");
+    assert!(m.starts_with("North (engine, perfect) played"), "{m}");
+    let record = b.text("#record");
+    assert!(
+        record.contains("[North \"ayla engine (perfect)\"]"),
+        "{record}"
+    );
+    // Kalah's start with North still on perfect: after South's ply the
+    // page neither waits nor plays another level.
+    set_start(b, "");
+    b.click_wait("#new-game");
+    click_pit(b, "a");
+    let status = b.text("#status");
+    assert_eq!(status, "▶ North (human) to move", "not thinking");
+    let m = b.text("#message");
+    assert!(
+        m.starts_with("North's engine cannot play: level perfect: no perfect play here"),
+        "{m}"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#north-player').value;",
+            json!([])
+        ),
+        json!("human")
+    );
+    let record = b.text("#record");
+    assert!(record.contains("[North \"human\"]"), "{record}");
+    assert!(!record.contains("perfect"), "{record}");
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#hint').disabled;",
+            json!([])
+        ),
+        json!(false),
+        "Hint works for the person now to move"
+    );
+}
+
+/// A link followed in a tab already on the page changes only the hash:
+/// the page starts a game of the variant it names, as a fresh load of
+/// the link would, from either mode.
+fn hash_names_the_variant(b: &Browser, server: &Server) {
+    new_game(b, "kpe");
+    click_pit(b, &clickable_pits(b, &server.game("kpe", &[]))[0]);
+    for (mode, variant) in [("#mode-play", "oware"), ("#mode-read", "kpe")] {
+        b.click_wait(mode);
+        set_hash(
+            b,
+            variant,
+            &format!(
+                "document.querySelector('#variant').value === '{variant}' && document.querySelector('#moves').textContent === ''"
+            ),
+        );
+        assert_eq!(
+            b.js(
+                "return [document.body.dataset.mode, document.querySelector('#variant').value];",
+                json!([])
+            ),
+            json!(["play", variant])
+        );
+        assert_eq!(b.text("#moves"), "", "a new game");
+        assert_eq!(
+            b.text("#position"),
+            server.game(variant, &[])["position"].as_str().unwrap()
+        );
+    }
+    set_hash(
+        b,
+        "no-such-game",
+        "document.querySelector('#message').textContent !== ''",
+    );
+    let m = b.text("#message");
+    assert!(
+        m.contains("\"no-such-game\", which this server does not offer"),
+        "{m}"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#variant').value;",
+            json!([])
+        ),
+        json!("kpe"),
+        "the game on the board stays"
+    );
+}
+
+/// Sets the page's hash to `#variant=ID` and waits until the page has
+/// taken it up (`hashchange` fires after the script returns) and is idle
+/// with `done` true.
+fn set_hash(b: &Browser, id: &str, done: &str) {
+    b.js("location.hash = '#variant=' + arguments[0];", json!([id]));
+    let start = Instant::now();
+    let ready = format!("return document.body.dataset.busy === '0' && ({done});");
+    while b.js(&ready, json!([])) != json!(true) {
+        assert!(
+            start.elapsed() < WAIT,
+            "the page never takes up #variant={id}"
+        );
+        thread::sleep(Duration::from_millis(15));
+    }
+}
+
+/// Sets "Start from position" of the new game options.
+fn set_start(b: &Browser, position: &str) {
+    b.js(
+        "document.querySelector('#start-position').value = arguments[0];",
+        json!([position]),
+    );
 }
 
 /// A broken rule file chosen: its messages, and no board to click.
@@ -1127,6 +1251,64 @@ fn narrow(b: &Browser, long: &str) {
         json!(long),
         "the whole path in the title"
     );
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
+    new_game(b, "kpe");
+}
+
+/// At 400 px wide a 4x8 board takes the width (the names above and
+/// below it): its pits are a finger's width (44 px) and their labels
+/// readable; a 2x9 board fits whole with pits of 36 px at least.
+fn pits_at_400(b: &Browser) {
+    // A phone's scrollbar takes no width; a desktop window's does, so the
+    // window is widened by it to make the page 400 px wide.
+    let width = |w: f64| {
+        b.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": w, "height": 900})),
+        );
+        b.js("return document.documentElement.clientWidth;", json!([]))
+            .as_f64()
+            .unwrap()
+    };
+    let bar = 400.0 - width(400.0);
+    assert_eq!(width(400.0 + bar), 400.0, "a page 400 px wide");
+    for (variant, pit_px) in [
+        ("moruba", 44.0),
+        ("bao-la-kujifunza", 44.0),
+        ("toguz-kumalak", 36.0),
+    ] {
+        new_game(b, variant);
+        let m = b.js(
+            "const c = document.querySelector('#board [data-pit] circle[fill=\"#fff\"]').getBoundingClientRect();
+             const label = [...document.querySelectorAll('#board [data-pit] text')].pop();
+             const board = document.querySelector('#board');
+             const page = document.documentElement;
+             return [page.clientWidth, c.width, label.getBoundingClientRect().height,
+                     board.scrollWidth > board.clientWidth, page.scrollWidth > page.clientWidth];",
+            json!([]),
+        );
+        assert!(
+            m[1].as_f64().unwrap() >= pit_px,
+            "{variant}: a pit at 400 px: {m}"
+        );
+        assert!(
+            m[2].as_f64().unwrap() >= 11.0,
+            "{variant}: a label at 400 px: {m}"
+        );
+        assert_eq!(m[3], json!(false), "{variant}: the board fits: {m}");
+        assert_eq!(
+            m[4],
+            json!(false),
+            "{variant}: the page does not scroll: {m}"
+        );
+    }
+    let png = b.screenshot();
+    fs::write(root().join("target/browser/moruba-400.png"), &png).unwrap();
     b.cmd(
         "POST",
         "/window/rect",
@@ -1234,6 +1416,7 @@ fn page_in_a_browser() {
     if served_here {
         broken_rule_file(&b, &broken);
         narrow(&b, &long);
+        pits_at_400(&b);
     }
     eprintln!(
         "browser: opening, files, narrow done at {:?}",
@@ -1260,7 +1443,8 @@ fn page_in_a_browser() {
     b.click("#animate");
     new_game_options(&b, &server);
     seat_changes_hands(&b, &server);
-    perfect_refused(&b);
+    perfect_where_it_plays(&b);
+    hash_names_the_variant(&b, &server);
     eprintln!(
         "browser: against the engine done at {:?}",
         started.elapsed()

@@ -463,6 +463,7 @@ fn odd_scenes_draw_without_panicking() {
             labels: true,
             interactive: true,
             caption: Some("a < b & \"c\" \u{7}".to_owned()),
+            compact: false,
         };
         let picture = svg(&v, &scene, &marks, &opts);
         let view = read(&picture);
@@ -790,4 +791,135 @@ fn renders() {
         ..Options::default()
     };
     std::fs::write(out.join("kpe-marks.svg"), svg(&v, &scene, &marks, &opts)).unwrap();
+    // The longest relay of Owela's golden positions: tags wrapped and cut.
+    let (v, scene, path) = longest_relay("owela");
+    let marks = Marks {
+        path,
+        ..Marks::default()
+    };
+    let picture = svg(&v, &scene, &marks, &Options::default());
+    std::fs::write(out.join("owela-long-relay.svg"), picture).unwrap();
+}
+
+/// `--path` on the longest relays from the four-row golden games'
+/// positions: the tag of the pit a ply drops most seeds into holds many
+/// numbers, and stays on the picture and off the neighbouring pits (it
+/// wraps onto more lines rather than run on).
+#[test]
+fn a_long_relay_keeps_its_tags_on_the_board() {
+    let mut longest = 0;
+    for id in ["owela", "moruba", "bao-la-kujifunza"] {
+        let (v, scene, path) = longest_relay(id);
+        longest = longest.max(most_visits(&path));
+        let marks = Marks {
+            path,
+            ..Marks::default()
+        };
+        tags_stay_put(&svg(&v, &scene, &marks, &Options::default()), id);
+    }
+    // Four numbers or more, two of two digits at least: one line would
+    // be wider than a pit.
+    assert!(longest >= 4, "a pit visited {longest} times at most");
+}
+
+/// Of every ply legal in `id`'s golden positions, the one that drops
+/// most seeds into one place: the picture after it and its drops.
+fn longest_relay(id: &str) -> (Arc<Variant>, Scene, Vec<Place>) {
+    use ayla::reference::trace::{Event, trace};
+    let mut best = None;
+    let mut most = 0;
+    for (v, pos, _) in golden_positions(id) {
+        let mut plies = Vec::new();
+        ayla::engine::Game::from_position(Arc::clone(&v), pos).legal_plies(&mut plies);
+        for ply in plies {
+            let Ok(frames) = trace(&v, &pos.to_state(&v), ply) else {
+                continue;
+            };
+            let drops: Vec<Place> = frames
+                .iter()
+                .filter_map(|f| match f.event {
+                    Event::Drop(p) => Some(p),
+                    _ => None,
+                })
+                .collect();
+            if most_visits(&drops) > most
+                && let Some(last) = frames.last()
+            {
+                most = most_visits(&drops);
+                best = Some((Arc::clone(&v), Scene::new(last.state.clone()), drops));
+            }
+        }
+    }
+    best.unwrap_or_else(|| panic!("{id}: no ply drops a seed"))
+}
+
+fn most_visits(path: &[Place]) -> usize {
+    path.iter()
+        .map(|p| path.iter().filter(|q| *q == p).count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every tag (a black rect and its white texts) of `picture` inside the
+/// viewBox, and over no pit but its own.
+fn tags_stay_put(picture: &str, what: &str) {
+    let doc = roxmltree::Document::parse(picture).unwrap();
+    let root = doc.root_element();
+    let view: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let f = |n: roxmltree::Node, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    let circles: Vec<(f64, f64, f64)> = doc
+        .descendants()
+        .filter(|c| c.tag_name().name() == "circle" && c.attribute("fill") == Some("#fff"))
+        .map(|c| (f(c, "cx"), f(c, "cy"), f(c, "r")))
+        .collect();
+    let mut tags = 0;
+    for g in doc.descendants().filter(|g| g.tag_name().name() == "g") {
+        for t in g
+            .children()
+            .filter(|t| t.tag_name().name() == "text" && t.attribute("fill") == Some("#fff"))
+        {
+            let text = t.text().unwrap_or("");
+            // A bold digit or comma of 9.5 is at most 5.6 across.
+            let half = text.chars().count() as f64 * 5.6 / 2.0;
+            let (x, y) = (f(t, "x"), f(t, "y"));
+            assert!(
+                x - half >= view[0] && x + half <= view[0] + view[2] && y <= view[1] + view[3],
+                "{what}: tag {text:?} at {x} runs off the picture ({view:?})"
+            );
+        }
+        for r in g
+            .children()
+            .filter(|r| r.tag_name().name() == "rect" && r.attribute("fill") == Some("#000"))
+        {
+            tags += 1;
+            let (x, y, w, h) = (f(r, "x"), f(r, "y"), f(r, "width"), f(r, "height"));
+            assert!(
+                x >= 0.0 && x + w <= view[2] && y + h <= view[3],
+                "{what}: tag off the picture"
+            );
+            // Pits the tag covers: its own at most (the one its group draws).
+            let own: Vec<_> = g
+                .children()
+                .filter(|c| c.tag_name().name() == "circle" && c.attribute("fill") == Some("#fff"))
+                .map(|c| (f(c, "cx"), f(c, "cy")))
+                .collect();
+            for &(cx, cy, cr) in &circles {
+                if own.contains(&(cx, cy)) {
+                    continue;
+                }
+                let nx = cx.clamp(x, x + w);
+                let ny = cy.clamp(y, y + h);
+                assert!(
+                    (nx - cx).hypot(ny - cy) >= cr,
+                    "{what}: a tag at ({x}, {y}) {w} wide runs over the pit at ({cx}, {cy})"
+                );
+            }
+        }
+    }
+    assert!(tags > 0, "{what}: no tag drawn");
 }

@@ -96,6 +96,9 @@ struct GameRequest {
     seeds: SeedsChoice,
     #[serde(default)]
     frames: bool,
+    /// Pictures for a narrow screen ([`Options::compact`]).
+    #[serde(default)]
+    compact: bool,
     /// Who plays South and North, for the record's tags.
     #[serde(default)]
     players: Option<[String; 2]>,
@@ -122,6 +125,8 @@ struct RecordRequest {
     readings: Selection,
     #[serde(default)]
     seeds: SeedsChoice,
+    #[serde(default)]
+    compact: bool,
 }
 
 fn first() -> usize {
@@ -138,6 +143,8 @@ struct DrawRequest {
     position: Option<String>,
     #[serde(default)]
     seeds: SeedsChoice,
+    #[serde(default)]
+    compact: bool,
 }
 
 fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
@@ -501,6 +508,7 @@ impl Api {
             plies: rec.plies.iter().map(|p| p.text.clone()).collect(),
             seeds: r.seeds,
             frames: false,
+            compact: r.compact,
             // The record's players, so the record shown and downloaded
             // names them as the file does.
             players: Some(["South", "North"].map(|t| {
@@ -532,7 +540,12 @@ impl Api {
             None => Position::initial(&rules),
         };
         let scene = Scene::of_position(&rules, &pos);
-        let svg = draw::svg(&rules, &scene, &Marks::default(), &options(r.seeds, false));
+        let svg = draw::svg(
+            &rules,
+            &scene,
+            &Marks::default(),
+            &options(r.seeds, false, r.compact),
+        );
         Ok(json!({"svg": svg}))
     }
 }
@@ -626,12 +639,13 @@ fn write_with_comments(
     out
 }
 
-fn options(seeds: SeedsChoice, interactive: bool) -> Options {
+fn options(seeds: SeedsChoice, interactive: bool, compact: bool) -> Options {
     Options {
         seeds: seeds.seeds(),
         labels: true,
         interactive,
         caption: None,
+        compact,
     }
 }
 
@@ -706,7 +720,7 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         }),
         ..Marks::default()
     };
-    let opts = options(r.seeds, true);
+    let opts = options(r.seeds, true, r.compact);
     let svg = draw::svg(rules, &scene, &marks, &opts);
     let last = path.map(|(s, frames)| {
         let (pictures, cut) = if r.frames {
@@ -775,7 +789,22 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         "last": last,
         "record": write_with_comments(rules, &tags, &ply_list, &after),
         "rules_text": rules::describe::show(rules),
+        "perfect": perfect_json(variant, pos, outcome.is_some()),
     })
+}
+
+/// Whether `/api/engine` at level `perfect` would play in `pos`, and why
+/// not: the page offers the level only where it plays, rather than let a
+/// seat wait on an engine that will refuse.
+fn perfect_json(variant: &Arc<Variant>, pos: &Position, over: bool) -> Value {
+    let why = if over {
+        Some("the game is over".to_owned())
+    } else {
+        crate::cli::solve::can_solve(variant, pos, MAX_PERFECT)
+            .err()
+            .map(|f| format!("no perfect play here: {f}"))
+    };
+    json!({"plays": why.is_none(), "why": why})
 }
 
 /// The `Variant` tag of a downloaded record: a bundled id as it is; a rule

@@ -594,3 +594,66 @@ fn perfect_play_is_perfect_or_refused() {
         assert!(m.contains(why), "{variant}: {m}");
     }
 }
+
+/// `/api/game` says whether `perfect` plays, in `/api/engine`'s words:
+/// the page offers the level only where the engine would play it.
+#[test]
+fn the_game_says_where_perfect_plays() {
+    let api = api();
+    let endgame = "0,0,0,1,1,0/0,0,0,0,1,1 S 22-22";
+    for (variant, start, why) in [
+        ("kalah", Some(endgame), None),
+        ("kalah", None, Some("needs databases of")),
+        ("gore", None, Some("trading")),
+        ("moruba", None, Some("no perfect play here")),
+    ] {
+        let g = game(&api, &json!({"variant": variant, "start": start}));
+        let (status, e) = post(
+            &api,
+            "/api/engine",
+            &json!({"variant": variant, "start": start, "level": "perfect"}),
+        );
+        assert_eq!(
+            g["perfect"]["plays"],
+            json!(why.is_none()),
+            "{variant}: {g}"
+        );
+        assert_eq!(status == 200, why.is_none(), "{variant}: {e}");
+        if let Some(why) = why {
+            let said = g["perfect"]["why"].as_str().unwrap();
+            assert!(said.contains(why), "{variant}: {said}");
+            assert_eq!(message(&e), format!("level perfect: {said}"), "{variant}");
+        }
+    }
+    // Over: nothing to play.
+    let over = game(
+        &api,
+        &json!({"variant": "kalah", "start": "0,0,0,0,0,0/0,0,0,0,0,1 N 23-24"}),
+    );
+    assert_eq!(over["perfect"]["plays"], json!(false), "{over}");
+}
+
+/// `compact` pictures (for a phone) put the names above and below the
+/// board: the same board in a narrower picture.
+#[test]
+fn compact_pictures_are_narrower() {
+    let api = api();
+    let width = |compact: bool| -> f64 {
+        let g = game(&api, &json!({"variant": "moruba", "compact": compact}));
+        let svg = g["svg"].as_str().unwrap();
+        let at = svg.find("width=\"").unwrap() + 7;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(
+        width(true) < width(false) * 0.85,
+        "{} {}",
+        width(true),
+        width(false)
+    );
+    let (status, v) = post(
+        &api,
+        "/api/draw",
+        &json!({"variant": "moruba", "compact": true}),
+    );
+    assert_eq!(status, 200, "{v}");
+}

@@ -34,6 +34,7 @@
     busy: 0,
     fileName: null, // the name of the record file read, until the text is edited
     hint: null, // {ply, pit} the engine suggests for the answer on screen
+    minBoard: null, // the board's least width in px (putPicture)
   };
 
   // ---- busy flag, messages ------------------------------------------------
@@ -113,6 +114,10 @@
 
   const animating = () => $("animate").checked;
 
+  // A phone's width: the server draws compact pictures (names above and
+  // below the board, pits closer), so the pits take the width.
+  const narrow = window.matchMedia("(max-width: 600px)");
+
   function gameRequest(game, plies, frames) {
     return {
       variant: game.variant,
@@ -121,6 +126,7 @@
       plies: plies,
       seeds: $("seeds").value,
       frames: !!frames,
+      compact: narrow.matches,
       players: [playerName("South"), playerName("North")],
       by: (game.names || []).slice(0, plies.length),
     };
@@ -144,9 +150,29 @@
   // ---- drawing what the server sent -------------------------------------
 
   function setBoard(svg) {
+    putPicture(svg);
+    decoratePits();
+  }
+
+  // The narrowest a pit is drawn on a phone, in CSS px: below it (a
+  // board of a dozen columns) the board scrolls sideways in its box
+  // rather than shrink pits past what a finger can hit. 36, not 44: a
+  // 2x9 board at 400 px gets 39 px pits whole rather than 44 px ones
+  // and a scroll. A mouse needs no such floor.
+  const MIN_PIT_PX = 36;
+
+  // Puts a picture on the board, on a phone no narrower than keeps its
+  // pits MIN_PIT_PX across. The pit's size is read from an interactive
+  // picture; an animation frame (no data-pit) is the same board.
+  function putPicture(svg) {
     const board = $("board");
     board.innerHTML = svg;
-    decoratePits();
+    const pic = board.querySelector("svg");
+    const pit = board.querySelector('[data-pit] circle[fill="#fff"]');
+    if (pic && pit && pic.viewBox.baseVal) {
+      S.minBoard = (pic.viewBox.baseVal.width * MIN_PIT_PX) / (2 * pit.r.baseVal.value);
+    }
+    if (pic && S.minBoard && narrow.matches) pic.style.minWidth = Math.ceil(S.minBoard) + "px";
   }
 
   // Pits the player may click get a tab stop and a name, so the board can
@@ -222,7 +248,7 @@
       const each = Math.max(8, Math.min(120, Math.floor(3000 / frames.length)));
       for (const f of frames) {
         if (epoch !== S.epoch) return;
-        $("board").innerHTML = f;
+        putPicture(f);
         await sleep(each);
       }
       if (epoch !== S.epoch) return;
@@ -413,6 +439,18 @@
     if (choosing) $("direction-hint").textContent = "Sow " + S.choosing.pit + ":";
     $("undo").disabled = !(S.play && S.play.by.includes("human"));
     $("hint").disabled = !live;
+    renderPerfect(a);
+  }
+
+  // `perfect` is offered only where the server says it would play; the
+  // option's title says why not.
+  function renderPerfect(a) {
+    const p = S.mode === "play" && a && a.perfect;
+    for (const o of document.querySelectorAll('#south-level option[value="perfect"], #north-level option[value="perfect"]')) {
+      o.disabled = !!p && !p.plays;
+      o.title = o.disabled ? p.why : "";
+      o.textContent = levelText(o.value) + (o.disabled ? " (not here)" : "");
+    }
   }
 
   // ---- playing --------------------------------------------------------------
@@ -560,10 +598,21 @@
       if (epoch !== S.epoch || S.mode !== "play") return;
       if (!a || a.over || !a.to_move || a.illegal || playerOf(a.to_move) !== "engine") return;
       const side = a.to_move;
+      if (levelOf(side) === "perfect" && a.perfect && !a.perfect.plays) {
+        await engineRefused(epoch, side, "level perfect: " + a.perfect.why);
+        return;
+      }
       $("status").textContent = "▶ " + side + " (engine) is thinking…";
       const body = gameRequest(S.play, S.play.plies, false);
       body.level = levelOf(side);
-      const r = await api("/api/engine", body);
+      let r;
+      try {
+        r = await api("/api/engine", body);
+      } catch (e) {
+        if (epoch !== S.epoch || !(e instanceof ApiError)) throw e;
+        await engineRefused(epoch, side, e.message);
+        return;
+      }
       if (epoch !== S.epoch) return;
       const plies = [...S.play.plies, r.ply];
       const next = await api("/api/game", gameRequest(S.play, plies, animating()));
@@ -579,6 +628,24 @@
       message(side + " (engine, " + r.level + ") played " + r.ply + ".");
       await show(next, true, epoch);
     }
+  }
+
+  // An engine that will not play (perfect where no database can be had)
+  // hands its seat to a person: the game does not wait on it, Hint works,
+  // and the record names no level that did not play.
+  async function engineRefused(epoch, side, why) {
+    $(seat(side) + "-player").value = "human";
+    seatsChanged();
+    // Asked again, so the record's tags name the person, not the level.
+    const a = await api("/api/game", gameRequest(S.play, S.play.plies, false));
+    if (epoch !== S.epoch) return;
+    S.playAnswer = a;
+    await show(a, false, epoch);
+    message(
+      side + "'s engine cannot play: " + why + "\n" + side +
+        " is now played by a human; choose another level and set it back to engine to let the engine play.",
+      "error",
+    );
   }
 
   async function undo() {
@@ -708,7 +775,7 @@
       return;
     }
     const readings = S.read && S.read.text === text ? S.read.readings : undefined;
-    const body = { text, game: gameNo || 1, seeds: $("seeds").value };
+    const body = { text, game: gameNo || 1, seeds: $("seeds").value, compact: narrow.matches };
     if (readings) body.readings = readings;
     // The file's name stands in check's messages where the file's would.
     if (S.fileName) body.name = S.fileName;
@@ -761,7 +828,13 @@
       while (S.read === r && epoch === S.epoch && r.index !== r.target) {
         const next = r.target;
         const forwardOne = next === r.index + 1;
-        const req = { ...r.request, plies: r.request.plies.slice(0, next), seeds: $("seeds").value, frames: forwardOne && animating() };
+        const req = {
+          ...r.request,
+          plies: r.request.plies.slice(0, next),
+          seeds: $("seeds").value,
+          frames: forwardOne && animating(),
+          compact: narrow.matches,
+        };
         const a = await api("/api/game", req);
         if (S.read !== r || epoch !== S.epoch) return;
         r.index = next;
@@ -870,12 +943,17 @@
     }
   }
 
+  function levelText(id) {
+    const l = S.levels.find((x) => x.id === id);
+    return l ? l.id + " — " + l.name : id;
+  }
+
   function fillLevels(sel) {
     sel.textContent = "";
     for (const l of S.levels) {
       const o = document.createElement("option");
       o.value = l.id;
-      o.textContent = l.id + " — " + l.name;
+      o.textContent = levelText(l.id);
       sel.append(o);
     }
     if (S.defaultLevel !== null) sel.value = S.defaultLevel;
@@ -926,6 +1004,7 @@
       }
     }
     $("seeds").addEventListener("change", () => run(refresh));
+    narrow.addEventListener("change", () => run(refresh));
     $("offer").addEventListener("click", () => {
       S.offering = S.offering ? null : new Set();
       S.choosing = null;
@@ -990,8 +1069,28 @@
     $("copy-position").addEventListener("click", copyPosition);
   }
 
+  const hashVariant = () => new URLSearchParams(location.hash.slice(1)).get("variant");
+
+  // A link followed in a tab already on the page changes only the hash:
+  // it gets what a fresh load of it would, a new game of that variant.
+  async function hashChanged() {
+    const id = hashVariant();
+    if (!id) return;
+    // A broken rule file is loaded as choosing it would: its messages say why.
+    if (!variantInfo(id)) {
+      message("The link names the variant " + JSON.stringify(id) + ", which this server does not offer.", "error");
+      return;
+    }
+    await setMode("play");
+    $("variant").value = id;
+    renderVariantTitle();
+    renderNewReadings(id, {});
+    await newGame();
+  }
+
   async function start() {
     wire();
+    window.addEventListener("hashchange", () => run(hashChanged));
     const v = await api("/api/variants");
     S.variants = v.variants;
     S.levels = v.levels;
@@ -1009,8 +1108,7 @@
     seatsChanged();
     // A link may name the variant: /#variant=kpe. Otherwise the project's
     // first game, Goré (or Kpé), rather than the first in the alphabet.
-    const wanted = new URLSearchParams(location.hash.slice(1)).get("variant");
-    const first = [wanted, "gore", "kpe"].find((id) => id && variantInfo(id) && !variantInfo(id).error);
+    const first = [hashVariant(), "gore", "kpe"].find((id) => id && variantInfo(id) && !variantInfo(id).error);
     if (first) sel.value = first;
     renderVariantTitle();
     renderNewReadings(sel.value, {});
