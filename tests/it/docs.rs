@@ -868,3 +868,138 @@ fn the_guide_transcripts_are_what_ayla_prints() {
     }
     let _ = fs::remove_dir_all(&scratch);
 }
+
+/// The inline code spans of a Markdown text outside fenced blocks, each
+/// with its line number.
+fn code_spans(text: &str) -> Vec<(usize, String)> {
+    let mut spans = Vec::new();
+    let mut fenced = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Between odd and even backquotes; a double-backquote span
+        // (`` `x` ``) is read as its inner text.
+        let line = line.replace("``", "`");
+        spans.extend(
+            line.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|s| (i + 1, s.trim().to_owned())),
+        );
+    }
+    spans
+}
+
+/// The user docs a reader takes as true of the program today: docs/*.md
+/// and the README. docs/design/ holds plans, whose keys may not exist yet.
+fn user_docs() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    let mut docs: Vec<PathBuf> = fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.strip_prefix(root).unwrap().display().to_string();
+            (name, fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// A code span that names a rule key (`capture.chain`, or with a value,
+/// `capture.chain = "backward"`): the key, in the form of [`KEYS`], and
+/// the value as written, if any.
+fn named_key(span: &str) -> Option<(String, Option<String>)> {
+    let (key, value) = match span.split_once(" = ") {
+        Some((k, v)) => (k.trim(), Some(v.trim().to_owned())),
+        None => (span, None),
+    };
+    let (table, field) = key.split_once('.')?;
+    let tables: BTreeSet<&str> = KEYS.iter().map(|k| k.split('.').next().unwrap()).collect();
+    let plain = |s: &str| s.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    if !tables.contains(table) || !plain(field.split('.').next().unwrap_or_default()) {
+        return None;
+    }
+    // A reading's keys name it: `readings.skip.default` → `readings.<name>.default`.
+    let key = match (table, field.split_once('.')) {
+        ("readings", Some((_, rest))) => format!("readings.<name>.{rest}"),
+        _ => key.to_owned(),
+    };
+    Some((key, value))
+}
+
+/// Keys the docs misspell to show the loader's answer to them.
+const MISSPELT_ON_PURPOSE: &[&str] = &["sowing.skip_orign"];
+
+/// Every key a user doc names is a key of the language, and every word
+/// value it gives one of the language's words is accepted by the loader:
+/// a doc that drifts from the code (a key renamed, a value never built)
+/// fails here.
+#[test]
+fn every_key_and_value_the_docs_name_exists() {
+    let mut wrong = Vec::new();
+    for (file, text) in user_docs() {
+        for (line, span) in code_spans(&text) {
+            let Some((key, value)) = named_key(&span) else {
+                continue;
+            };
+            if key.starts_with("readings.<name>") && !KEYS.contains(&key.as_str()) {
+                // A reading's own keys are the keys it sets (`readings.x.sowing`).
+                continue;
+            }
+            if !KEYS.contains(&key.as_str()) && !MISSPELT_ON_PURPOSE.contains(&key.as_str()) {
+                wrong.push(format!("{file}:{line}: `{span}`: no key {key}"));
+                continue;
+            }
+            let Some(value) = value.filter(|v| v.starts_with('"') && v.ends_with('"')) else {
+                continue;
+            };
+            if !WORD_KEYS.contains(&key.as_str()) {
+                continue;
+            }
+            let e = errors(&probe_file(&[(&key, &value)]));
+            if let Some(err) = e
+                .iter()
+                .find(|l| l.key == key && l.message.starts_with("unknown value"))
+            {
+                wrong.push(format!("{file}:{line}: `{span}`: {}", err.message));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "docs name what the loader lacks:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The README's table of variants lists every bundled id, and no other.
+#[test]
+fn the_readme_lists_every_bundled_id() {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let listed: BTreeSet<String> = readme
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .filter_map(|l| l.trim_end_matches('|').rsplit('|').next())
+        .flat_map(|cell| cell.split('`').skip(1).step_by(2).map(str::to_owned))
+        .collect();
+    let bundled: BTreeSet<String> = rules::BUNDLED
+        .iter()
+        .map(|(id, _, _)| (*id).to_owned())
+        .collect();
+    assert_eq!(
+        listed, bundled,
+        "the README's variant table against rules::BUNDLED"
+    );
+}
