@@ -1,4 +1,4 @@
-//! A stable-toolchain fuzzing harness (issue 9): coverage-less but
+//! A stable-toolchain fuzzing harness (docs/fuzzing.md): coverage-less but
 //! structure-aware mutation fuzzing of the parsers and the engine.
 //!
 //! ```text

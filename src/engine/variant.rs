@@ -307,10 +307,10 @@ pub struct Variant {
     pub(crate) chosen: PitSet,
     /// Pits whose sowings go clockwise (fixed).
     pub(crate) clockwise: PitSet,
-    /// None of the legality rules of issue 16 (a minimum count, an
-    /// opening, chosen or mixed directions, a forbidden grand slam, a
-    /// sowing whose first lap the run table cannot give): legal plies
-    /// take the fast path of earlier versions.
+    /// None of the legality rules added with the two-row corpus (a
+    /// minimum count, an opening, chosen or mixed directions, a forbidden
+    /// grand slam, a sowing whose first lap the run table cannot give):
+    /// legal plies take the fast path of earlier versions.
     pub(crate) plain_moves: bool,
     /// The `sown` state is recorded (a lock or an opening rule).
     pub(crate) records_sown: bool,

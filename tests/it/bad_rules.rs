@@ -90,7 +90,7 @@ fn bundled_names_ignore_case_and_accents() {
     assert!(e.contains("(did you mean `oware`?)"), "{e}");
 }
 
-/// A file that writes every key issue 16 added, one value each: the model
+/// A file that writes every key the two-row corpus added, one value each: the model
 /// must say what the file says, field by field.
 const EVERY_NEW_KEY: &str = r#"
 [variant]

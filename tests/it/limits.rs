@@ -1,4 +1,4 @@
-//! Absurd inputs (issue 9): each is refused with a clear error, or handled
+//! Absurd inputs (docs/fuzzing.md): each is refused with a clear error, or handled
 //! in time and memory proportional to its size. The limits are listed in
 //! docs/rule-language.md §5 and README "Fuzzing and limits".
 //!

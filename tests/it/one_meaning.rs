@@ -192,12 +192,13 @@ fn a_game_played_on_a_rule_file_checks_as_saved() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The mechanics of issue 16 have one meaning too: from each hand-traced
-/// position of the reference's unit tests (src/reference/mod.rs), the
-/// engine (`Game::play` and `Game::advance`) and the reference interpreter
-/// reach the same position, with the same effect, and list the same plies
-/// before. Each case: the rule file's body (its `initial` the position's
-/// seeds), the position, the ply, the position after.
+/// The mechanics added with the two-row corpus have one meaning too: from
+/// each hand-traced position of the reference's unit tests
+/// (src/reference/mod.rs), the engine (`Game::play` and `Game::advance`)
+/// and the reference interpreter reach the same position, with the same
+/// effect, and list the same plies before. Each case: the rule file's body
+/// (its `initial` the position's seeds), the position, the ply, the
+/// position after.
 #[test]
 fn the_mechanics_of_issue_16_mean_the_same_in_the_engine_and_the_reference() {
     use ayla::notation::parse_ply;

@@ -1,4 +1,4 @@
-//! Property tests (issue 9), seeded and fast: proptest draws a variant, a
+//! Property tests (docs/fuzzing.md), seeded and fast: proptest draws a variant, a
 //! game seed and a game length; each property is checked along a random
 //! game of that variant. The seed of proptest's own generator is fixed, so
 //! a run is repeatable, and no failure file is written.

@@ -1,5 +1,6 @@
-//! Regression tests for the findings of the hostile-input work (issue 9):
-//! the fuzzing harness (`examples/fuzz.rs`) and the termination review.
+//! Regression tests for the findings of the hostile-input work
+//! (docs/fuzzing.md): the fuzzing harness (`examples/fuzz.rs`) and the
+//! termination review.
 //! Each test names the finding it pins down.
 
 use ayla::check::check_game;

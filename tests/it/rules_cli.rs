@@ -232,7 +232,7 @@ fn counts_of_one_are_singular() {
 }
 
 /// The rules of `tables` (a `[variant]` added), shaped like a game that
-/// uses the issue-16 mechanics.
+/// uses the mechanics added with the two-row corpus.
 fn with_mechanics(tables: &str) -> ayla::rules::Rules {
     ayla::rules::parse(
         "mechanics.toml",
@@ -445,7 +445,7 @@ fn rules_list_groups_the_bundled_games_by_family_with_their_evidence() {
         seen += 1;
     }
     assert_eq!(seen, rules::BUNDLED.len(), "{out}");
-    // The families of the games of issue 16, each under its own heading.
+    // The families of the two-row corpus's games, each under its own heading.
     for (id, family) in [
         ("awale", "count-capture"),
         ("endodoi", "relay"),
@@ -533,7 +533,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_seed_that_stays_is_said_after_the_capture() {
-    // Issue 26: the parenthesis once fell between "is" and "captured".
+    // The parenthesis once fell between "is" and "captured".
     for (id, store) in [
         ("round-and-round", ""),
         ("chongka", " into the mover's store"),
@@ -753,7 +753,7 @@ fn rules_validate_takes_a_bundled_id_as_the_other_commands_do() {
 #[test]
 fn rules_show_and_list_print_what_they_printed_before_the_rule_model_redesign() {
     // The snapshots under tests/data/ were written by the binary before
-    // issue 27 split validation and `describe` per table: that redesign
+    // validation and `describe` were split per table: that redesign
     // must not change one byte of any bundled game's rulebook.
     for (id, _, _) in ayla_lib_bundled() {
         let (code, out) = ayla(&["rules", "show", id]);
