@@ -200,7 +200,7 @@ fn a_game_played_on_a_rule_file_checks_as_saved() {
 /// (its `initial` the position's seeds), the position, the ply, the
 /// position after.
 #[test]
-fn the_mechanics_of_issue_16_mean_the_same_in_the_engine_and_the_reference() {
+fn the_two_row_corpus_mechanics_mean_the_same_in_the_engine_and_the_reference() {
     use ayla::notation::parse_ply;
     let houses = "[sowing]\nfirst_seed = \"origin-unless-single\"\n\
                   [capture]\ncounts = \"even\"\nlanding = \"opponent-row\"\n\
