@@ -1080,7 +1080,7 @@ fn alternatives(
         let mut overrides = Vec::new();
         for (path, v) in leaves {
             if !super::INTERPRETABLE_KEYS.contains(&path.as_str()) {
-                let hint = did_you_mean(&path, super::INTERPRETABLE_KEYS)
+                let hint = did_you_mean(&path, &super::INTERPRETABLE_KEYS)
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
                 // At the key, where the misspelling is, not at its value.

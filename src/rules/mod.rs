@@ -7,6 +7,7 @@
 
 pub mod describe;
 pub mod error;
+pub mod keys;
 mod load;
 pub mod mechanics;
 pub mod model;
@@ -14,6 +15,7 @@ pub mod schema;
 mod validate;
 
 pub use error::{Diagnostic, LoadError, Located, Span};
+pub use keys::INTERPRETABLE_KEYS;
 pub use load::{MAX_CHAIN, MAX_FILE_BYTES, SECTIONS, Selection, parse_selection, reading_choice};
 pub use mechanics::{Mechanic, MechanicSet, Mechanics};
 pub use model::*;

@@ -225,7 +225,7 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
             }
         }
     }
-    for key in rules::INTERPRETABLE_KEYS {
+    for key in rules::INTERPRETABLE_KEYS.iter() {
         assert!(
             drawn.contains_key(*key),
             "the generator never draws `{key}`"

@@ -1,14 +1,14 @@
 //! The documentation against the code.
 //!
 //! `docs/rule-language.md` must name every key of the rule language as
-//! `` `section.key` ``. The list of keys below is written by hand from
-//! `src/rules/schema.rs` (and the `[readings]` tables read in
-//! `src/rules/load.rs`), then checked against the loader itself: table by
-//! table, the loader's "unknown key" message must list exactly these keys;
-//! each key, given a value of the wrong type, must draw an error naming
-//! it; and the bundled rule files may use no other key. So a key added to
-//! the language and not to this list fails here, and so does a key added to
-//! this list and not to the documentation.
+//! `` `section.key` ``. The keys are those of the declaration
+//! (`rules::keys::KEYS`), checked here against the loader itself: table by
+//! table, the loader's "unknown key" message must list exactly these keys,
+//! and its "unknown value" message exactly the declared words; each key,
+//! given a value of the wrong type, must draw an error naming it; and the
+//! bundled rule files may use no other key. So a key added to the schema
+//! and not declared fails here, and so does a declared key missing from
+//! the schema or the documentation.
 //!
 //! The example files under `docs/examples/` must load, validate without
 //! warnings, and have plies to play.
@@ -21,145 +21,22 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::LazyLock;
 
-/// Every key of the rule language, as dotted paths. `<name>` stands for the
-/// (free) name of a reading.
-const KEYS: &[&str] = &[
-    "extends",
-    "variant.id",
-    "variant.name",
-    "variant.summary",
-    "variant.other_names",
-    "variant.people",
-    "variant.region",
-    "variant.first_described",
-    "variant.recorded_by",
-    "variant.sources",
-    "variant.family",
-    "variant.evidence",
-    "board.rows",
-    "board.pits_per_row",
-    "board.seeds_per_pit",
-    "board.initial",
-    "board.first",
-    "board.stores",
-    "sowing.direction",
-    "sowing.laps",
-    "sowing.skip_origin",
-    "sowing.extra_turn",
-    "sowing.first_seed",
-    "sowing.later_rounds",
-    "moves.sow_from",
-    "moves.feeding",
-    "moves.cannot_sow",
-    "moves.cannot_feed",
-    "moves.must_capture",
-    "moves.inner_row_first",
-    "moves.clockwise",
-    "moves.min_seeds",
-    "moves.below_min",
-    "moves.opening",
-    "capture.counts",
-    "capture.landing",
-    "capture.chain",
-    "capture.chain_zone",
-    "capture.lock",
-    "capture.lock_release_may_capture",
-    "capture.grand_slam",
-    "capture.examined",
-    "capture.chain_max",
-    "capture.protected",
-    "opposite_capture.when_opposite_empty",
-    "opposite_capture.capturing_seed",
-    "opposite_capture.landing",
-    "beyond_capture.zone",
-    "beyond_capture.chain",
-    "beyond_capture.then",
-    "houses.made_at",
-    "houses.own_row",
-    "houses.opponent_row",
-    "houses.max_per_player",
-    "houses.not_same_number",
-    "column_capture.when",
-    "column_capture.takes",
-    "column_capture.needs",
-    "column_capture.then",
-    "column_capture.resow_from",
-    "column_capture.flank",
-    "column_capture.laps",
-    "column_capture.full_circle",
-    "sowing_capture.counts",
-    "sowing_capture.taker",
-    "sowing_capture.last_seed_taker",
-    "trading.enabled",
-    "trading.max_pits",
-    "trading.price_per_pit",
-    "trading.keep_at_least",
-    "trading.only_if_affordable",
-    "end.all_pits_below",
-    "end.repetition",
-    "end.captured_more_than",
-    "end.either_row_empty",
-    "end.seeds_left_at_most",
-    "end.max_plies",
-    "end.inner_row_empty",
-    "end.seeds_left_to",
-    "end.leftovers",
-    "end.winner",
-    "interpretation.key",
-    "interpretation.point",
-    "interpretation.assumed",
-    "interpretation.reason",
-    "readings.<name>.point",
-    "readings.<name>.reason",
-    "readings.<name>.default",
-    "readings.<name>.alternatives",
-];
+/// Every key of the rule language, as dotted paths (`<name>` stands for
+/// the free name of a reading): the declaration's, which the tests below
+/// hold to the loader and the docs.
+static KEYS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| rules::keys::KEYS.iter().map(|k| k.path).collect());
 
 /// The keys whose values are words, each spelled as in a rule file.
-const WORD_KEYS: &[&str] = &[
-    "variant.family",
-    "variant.evidence",
-    "board.first",
-    "board.stores",
-    "sowing.direction",
-    "sowing.laps",
-    "sowing.extra_turn",
-    "sowing.first_seed",
-    "sowing.later_rounds",
-    "moves.sow_from",
-    "moves.feeding",
-    "moves.cannot_sow",
-    "moves.cannot_feed",
-    "moves.below_min",
-    "moves.opening",
-    "moves.clockwise",
-    "capture.landing",
-    "capture.chain",
-    "capture.chain_zone",
-    "capture.lock",
-    "capture.grand_slam",
-    "capture.examined",
-    "opposite_capture.when_opposite_empty",
-    "opposite_capture.capturing_seed",
-    "opposite_capture.landing",
-    "beyond_capture.zone",
-    "beyond_capture.chain",
-    "beyond_capture.then",
-    "sowing_capture.taker",
-    "sowing_capture.last_seed_taker",
-    "column_capture.when",
-    "column_capture.takes",
-    "column_capture.needs",
-    "column_capture.then",
-    "column_capture.resow_from",
-    "column_capture.laps",
-    "column_capture.full_circle",
-    "end.inner_row_empty",
-    "end.seeds_left_to",
-    "end.leftovers",
-    "end.winner",
-];
+static WORD_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    rules::keys::KEYS
+        .iter()
+        .filter(|k| k.words().is_some())
+        .map(|k| k.path)
+        .collect()
+});
 
 /// The name the probes give their reading.
 const READING: &str = "probe";
@@ -380,7 +257,7 @@ fn every_key_is_documented() {
 #[test]
 fn every_word_value_is_documented() {
     let doc = doc_text();
-    for key in WORD_KEYS {
+    for key in WORD_KEYS.iter() {
         assert!(KEYS.contains(key), "{key} is not in KEYS");
         let e = errors(&probe_file(&[(key, "\"zzz-not-a-value\"")]));
         let err = e
@@ -389,6 +266,24 @@ fn every_word_value_is_documented() {
             .unwrap_or_else(|| panic!("{key}: no `unknown value` error in {e:?}"));
         let values = choices(&err.message);
         assert!(!values.is_empty(), "{key}: {}", err.message);
+        // The declaration's words are the loader's, each with a meaning.
+        let declared = rules::keys::KEYS
+            .iter()
+            .find(|k| k.path == *key)
+            .and_then(|k| k.words())
+            .unwrap_or_default();
+        let names: BTreeSet<String> = declared.iter().map(|w| w.name.to_owned()).collect();
+        assert_eq!(
+            names, values,
+            "{key}: the declared words against the loader's"
+        );
+        for w in &declared {
+            assert!(
+                !w.meaning.is_empty(),
+                "{key} = \"{}\" has no meaning",
+                w.name
+            );
+        }
         for v in values {
             assert!(
                 doc.contains(&format!("`\"{v}\"`")),
@@ -447,7 +342,7 @@ fn every_table_has_exactly_the_listed_keys() {
 #[test]
 fn every_listed_key_is_read_by_the_loader() {
     // A value of the wrong type (an empty table) draws an error naming the key.
-    for key in KEYS {
+    for key in KEYS.iter() {
         let text = if *key == "extends" {
             format!("extends = {{}}\n{}", probe_file(&[]))
         } else {

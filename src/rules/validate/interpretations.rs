@@ -1,8 +1,9 @@
 //! `[[interpretation]]`: points the sources leave open, and the reading taken.
 
 use super::Checker;
+use crate::rules::INTERPRETABLE_KEYS;
 use crate::rules::error::{Span, did_you_mean};
-use crate::rules::model::{INTERPRETABLE_KEYS, Interpretation, Rules};
+use crate::rules::model::{Interpretation, Rules};
 use crate::rules::schema::TomlInterpretation;
 use toml::Spanned;
 
@@ -17,7 +18,7 @@ pub(super) fn interpretations(
         let it = it.get_ref();
         let key = it.key.get_ref().clone();
         if !INTERPRETABLE_KEYS.contains(&key.as_str()) {
-            let hint = did_you_mean(&key, INTERPRETABLE_KEYS)
+            let hint = did_you_mean(&key, &INTERPRETABLE_KEYS)
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
             c.err(

@@ -1,0 +1,677 @@
+//! One declaration per rule key: its path, what it takes (a word's
+//! values come from its schema enum, each with its one-line meaning), its
+//! default, and its meaning. The lists that must name every key (the keys
+//! a reading or an interpretation may name, the docs test's) derive from
+//! [`KEYS`], so a key is declared here once, beside its field in
+//! [`super::schema`]; the tests hold the two to each other.
+
+use super::schema::*;
+use std::sync::LazyLock;
+use strum::{EnumMessage, VariantArray};
+
+/// One rule key.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    /// Its dotted path (`sowing.laps`); `<name>` stands for a reading's name.
+    pub path: &'static str,
+    /// What it takes.
+    pub takes: Takes,
+    /// Its default, in words (`required` where the file must give it).
+    pub default: &'static str,
+    /// What it says, in one line.
+    pub meaning: &'static str,
+}
+
+/// What a key takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Takes {
+    /// A text.
+    Text,
+    /// A list of texts.
+    Texts,
+    /// `true` or `false`.
+    Bool,
+    /// A whole number.
+    Integer,
+    /// A list of whole numbers.
+    Integers,
+    /// One of these words.
+    Word(fn() -> Vec<Word>),
+    /// One of these words, or a list of one per pit number.
+    WordOrList(fn() -> Vec<Word>),
+    /// A list of seed counts, or one of these words.
+    CountsOrWord(fn() -> Vec<Word>),
+    /// A reading's alternatives: each a name and the keys it sets.
+    Alternatives,
+}
+
+/// One value of a word key, as a file writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// The word (`"relay"`).
+    pub name: &'static str,
+    /// What it means, from the enum's documentation.
+    pub meaning: String,
+}
+
+impl Key {
+    /// The table the key is in (`sowing`), or `extends`.
+    #[must_use]
+    pub fn table(&self) -> &'static str {
+        self.path.split('.').next().unwrap_or(self.path)
+    }
+
+    /// Whether the key is a rule of the game, which a reading may vary and
+    /// an interpretation may name (not the file's identity or provenance).
+    #[must_use]
+    pub fn is_rule(&self) -> bool {
+        !matches!(
+            self.table(),
+            "extends" | "variant" | "interpretation" | "readings"
+        )
+    }
+
+    /// The words the key takes, if it takes words.
+    #[must_use]
+    pub fn words(&self) -> Option<Vec<Word>> {
+        match self.takes {
+            Takes::Word(w) | Takes::WordOrList(w) | Takes::CountsOrWord(w) => Some(w()),
+            _ => None,
+        }
+    }
+}
+
+/// The values of a schema enum, named as a file writes them.
+fn words<T>() -> Vec<Word>
+where
+    T: VariantArray + EnumMessage + Copy,
+    &'static str: From<T>,
+{
+    T::VARIANTS
+        .iter()
+        .map(|&v| Word {
+            name: v.into(),
+            meaning: v
+                .get_documentation()
+                .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The keys a reading may vary and an interpretation may name: every key
+/// of the rules, in declaration order (the random-rule generator draws
+/// from this order).
+pub static INTERPRETABLE_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    KEYS.iter()
+        .filter(|k| k.is_rule())
+        .map(|k| k.path)
+        .collect()
+});
+
+/// Every key of the rule language, table by table.
+pub const KEYS: &[Key] = &[
+    Key {
+        path: "extends",
+        takes: Takes::Text,
+        default: "none: the file stands alone",
+        meaning: "A bundled id or a rule file's path whose rules this file starts from.",
+    },
+    Key {
+        path: "variant.id",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "Short identifier, used on the command line (`kpe`).",
+    },
+    Key {
+        path: "variant.name",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "Display name (`Kpé`).",
+    },
+    Key {
+        path: "variant.summary",
+        takes: Takes::Text,
+        default: "none",
+        meaning: "One line on what sets this variant apart.",
+    },
+    Key {
+        path: "variant.other_names",
+        takes: Takes::Texts,
+        default: "`[]`",
+        meaning: "Other names the game is known by.",
+    },
+    Key {
+        path: "variant.people",
+        takes: Takes::Text,
+        default: "none",
+        meaning: "The people who play it.",
+    },
+    Key {
+        path: "variant.region",
+        takes: Takes::Text,
+        default: "none",
+        meaning: "Where it is played.",
+    },
+    Key {
+        path: "variant.first_described",
+        takes: Takes::Text,
+        default: "none",
+        meaning: "When and by whom it was first described.",
+    },
+    Key {
+        path: "variant.recorded_by",
+        takes: Takes::Text,
+        default: "none",
+        meaning: "Who recorded the rules this file follows.",
+    },
+    Key {
+        path: "variant.sources",
+        takes: Takes::Texts,
+        default: "`[]`",
+        meaning: "Where the rules come from.",
+    },
+    Key {
+        path: "variant.family",
+        takes: Takes::Word(words::<TomlFamily>),
+        default: "none",
+        meaning: "The family of games the variant belongs to.",
+    },
+    Key {
+        path: "variant.evidence",
+        takes: Takes::Word(words::<TomlEvidence>),
+        default: "none; `rules validate` warns when it is missing, as for `sources`",
+        meaning: "How sure the rules are.",
+    },
+    Key {
+        path: "board.rows",
+        takes: Takes::Integer,
+        default: "`2`",
+        meaning: "Rows of pits: 2 or 4.",
+    },
+    Key {
+        path: "board.pits_per_row",
+        takes: Takes::Integer,
+        default: "required",
+        meaning: "Pits in each row.",
+    },
+    Key {
+        path: "board.seeds_per_pit",
+        takes: Takes::Integer,
+        default: "none; exclusive with `board.initial`, and one of the two is required",
+        meaning: "Seeds in every pit at the start (exclusive with `initial`).",
+    },
+    Key {
+        path: "board.initial",
+        takes: Takes::Integers,
+        default: "none; exclusive with `board.seeds_per_pit`, and one of the two is required",
+        meaning: "The seeds of each pit at the start, row by row as positions list them (exclusive with `seeds_per_pit`).",
+    },
+    Key {
+        path: "board.first",
+        takes: Takes::Word(words::<TomlSide>),
+        default: "`\"south\"`",
+        meaning: "Who moves first.",
+    },
+    Key {
+        path: "board.stores",
+        takes: Takes::Word(words::<TomlStores>),
+        default: "`\"none\"`",
+        meaning: "Stores: none, or one per player after their last pit in sowing order.",
+    },
+    Key {
+        path: "sowing.direction",
+        takes: Takes::WordOrList(words::<TomlPitDirection>),
+        default: "`\"counter-clockwise\"`",
+        meaning: "Direction of the sowings: one for every pit, or one per pit number.",
+    },
+    Key {
+        path: "sowing.first_seed",
+        takes: Takes::Word(words::<TomlFirstSeed>),
+        default: "`\"next-pit\"`",
+        meaning: "Where the first seed of a lap falls.",
+    },
+    Key {
+        path: "sowing.laps",
+        takes: Takes::Word(words::<TomlLaps>),
+        default: "`\"single\"`",
+        meaning: "How many laps a sowing makes.",
+    },
+    Key {
+        path: "sowing.later_rounds",
+        takes: Takes::Word(words::<TomlLaterRounds>),
+        default: "`\"whole-circuit\"`",
+        meaning: "Where a lap goes once it has come round.",
+    },
+    Key {
+        path: "sowing.skip_origin",
+        takes: Takes::Bool,
+        default: "`false`",
+        meaning: "Whether a long sowing passes over its emptied origin pit.",
+    },
+    Key {
+        path: "sowing.extra_turn",
+        takes: Takes::Word(words::<TomlExtraTurn>),
+        default: "`\"none\"`",
+        meaning: "Whether a last seed in the mover's own store gives another turn.",
+    },
+    Key {
+        path: "moves.sow_from",
+        takes: Takes::Word(words::<TomlSowFrom>),
+        default: "`\"controlled\"`",
+        meaning: "Which pits a player may sow from.",
+    },
+    Key {
+        path: "moves.min_seeds",
+        takes: Takes::Integer,
+        default: "`1`",
+        meaning: "Fewest seeds a pit must hold to be sown.",
+    },
+    Key {
+        path: "moves.below_min",
+        takes: Takes::Word(words::<TomlBelowMin>),
+        default: "`\"never\"`; must not be written when `min_seeds` is 1",
+        meaning: "Whether pits below `min_seeds` may be sown when nothing else can.",
+    },
+    Key {
+        path: "moves.opening",
+        takes: Takes::Word(words::<TomlOpening>),
+        default: "`\"none\"`",
+        meaning: "An opening rule on which pits may be sown.",
+    },
+    Key {
+        path: "moves.feeding",
+        takes: Takes::Word(words::<TomlFeeding>),
+        default: "`\"none\"`",
+        meaning: "Whether an empty opponent must be fed.",
+    },
+    Key {
+        path: "moves.cannot_sow",
+        takes: Takes::Word(words::<TomlCannotSow>),
+        default: "`\"pass\"`",
+        meaning: "What happens when the player to act has nothing to sow.",
+    },
+    Key {
+        path: "moves.cannot_feed",
+        takes: Takes::Word(words::<TomlCannotFeed>),
+        default: "`\"any-sowing\"`",
+        meaning: "What happens when the opponent must be fed and no sowing can.",
+    },
+    Key {
+        path: "moves.must_capture",
+        takes: Takes::Bool,
+        default: "`false`",
+        meaning: "Whether a player who can capture must.",
+    },
+    Key {
+        path: "moves.inner_row_first",
+        takes: Takes::Bool,
+        default: "`false`",
+        meaning: "Whether a sowing that captures nothing must start in the inner row when one can.",
+    },
+    Key {
+        path: "moves.clockwise",
+        takes: Takes::Word(words::<TomlClockwise>),
+        default: "`\"free\"`",
+        meaning: "When a clockwise sowing from a pit whose direction is chosen may be made.",
+    },
+    Key {
+        path: "capture.counts",
+        takes: Takes::CountsOrWord(words::<TomlParity>),
+        default: "required when `[capture]` is written",
+        meaning: "The counts a pit must hold after the sowing to be captured.",
+    },
+    Key {
+        path: "capture.landing",
+        takes: Takes::Word(words::<TomlZone>),
+        default: "required when `[capture]` is written",
+        meaning: "Where the landing pit must lie for a capture.",
+    },
+    Key {
+        path: "capture.examined",
+        takes: Takes::Word(words::<TomlExamined>),
+        default: "`\"landing-pit\"`",
+        meaning: "Which pit's count is looked at.",
+    },
+    Key {
+        path: "capture.chain",
+        takes: Takes::Word(words::<TomlChain>),
+        default: "`\"none\"`",
+        meaning: "Which way a capture chain runs from the landing pit.",
+    },
+    Key {
+        path: "capture.chain_zone",
+        takes: Takes::Word(words::<TomlZone>),
+        default: "required when `chain` is not `\"none\"`; must not be written beside `chain = \"none\"` (see [section 3](#3-cross-field-rules))",
+        meaning: "Where chained pits may lie.",
+    },
+    Key {
+        path: "capture.chain_max",
+        takes: Takes::Integer,
+        default: "none: no cap",
+        meaning: "Most pits one capture takes.",
+    },
+    Key {
+        path: "capture.protected",
+        takes: Takes::Integers,
+        default: "`[]`",
+        meaning: "Pit numbers a capture never takes.",
+    },
+    Key {
+        path: "capture.lock",
+        takes: Takes::Word(words::<TomlLock>),
+        default: "`\"none\"`",
+        meaning: "Opening lock.",
+    },
+    Key {
+        path: "capture.lock_release_may_capture",
+        takes: Takes::Bool,
+        default: "required when `lock = \"all-home-pits-sown\"`; must not be written beside `lock = \"none\"` or `lock = \"first-sowing\"`",
+        meaning: "Whether the sowing that completes the lock may itself capture.",
+    },
+    Key {
+        path: "capture.grand_slam",
+        takes: Takes::Word(words::<TomlGrandSlam>),
+        default: "`\"captures\"`",
+        meaning: "What a capture that would take every seed on the opponent's side does.",
+    },
+    Key {
+        path: "opposite_capture.when_opposite_empty",
+        takes: Takes::Word(words::<TomlOppositeEmpty>),
+        default: "required",
+        meaning: "What happens when the opposite pit is empty.",
+    },
+    Key {
+        path: "opposite_capture.capturing_seed",
+        takes: Takes::Word(words::<TomlCapturingSeed>),
+        default: "`\"taken\"`",
+        meaning: "Whether the seed that makes the capture is captured with the others.",
+    },
+    Key {
+        path: "opposite_capture.landing",
+        takes: Takes::Word(words::<TomlOppositeLanding>),
+        default: "`\"own-territory\"`",
+        meaning: "Where the empty pit the last seed falls in must lie.",
+    },
+    Key {
+        path: "sowing_capture.counts",
+        takes: Takes::Integers,
+        default: "required when `[sowing_capture]` is written",
+        meaning: "The counts that capture when a sown seed makes them.",
+    },
+    Key {
+        path: "sowing_capture.taker",
+        takes: Takes::Word(words::<TomlTaker>),
+        default: "`\"pit-controller\"`",
+        meaning: "Who takes a pit filled by a seed other than a lap's last.",
+    },
+    Key {
+        path: "sowing_capture.last_seed_taker",
+        takes: Takes::Word(words::<TomlTaker>),
+        default: "`\"mover\"`",
+        meaning: "Who takes a pit filled by the last seed of a lap (the sowing then ends).",
+    },
+    Key {
+        path: "beyond_capture.zone",
+        takes: Takes::Word(words::<TomlZone>),
+        default: "`\"anywhere\"`",
+        meaning: "Where the pit taken must lie.",
+    },
+    Key {
+        path: "beyond_capture.chain",
+        takes: Takes::Word(words::<TomlBeyondChain>),
+        default: "`\"none\"`",
+        meaning: "Whether the capture goes on pair by pair.",
+    },
+    Key {
+        path: "beyond_capture.then",
+        takes: Takes::Word(words::<TomlThen>),
+        default: "`\"end-sowing\"`",
+        meaning: "What the sowing does after the capture.",
+    },
+    Key {
+        path: "houses.made_at",
+        takes: Takes::Integer,
+        default: "required when `[houses]` is written",
+        meaning: "The count a last seed must bring a pit to.",
+    },
+    Key {
+        path: "houses.own_row",
+        takes: Takes::Integers,
+        default: "`[]`",
+        meaning: "Pit numbers of the mover's own row that may become their house.",
+    },
+    Key {
+        path: "houses.opponent_row",
+        takes: Takes::Integers,
+        default: "`[]`",
+        meaning: "Pit numbers of the opponent's row that may become the mover's house.",
+    },
+    Key {
+        path: "houses.max_per_player",
+        takes: Takes::Integer,
+        default: "`1`",
+        meaning: "Most houses one player may have.",
+    },
+    Key {
+        path: "houses.not_same_number",
+        takes: Takes::Bool,
+        default: "`false`",
+        meaning: "No house in the pit of the same number as an opponent's house.",
+    },
+    Key {
+        path: "column_capture.when",
+        takes: Takes::Word(words::<TomlColumnWhen>),
+        default: "required",
+        meaning: "Whether the landing pit was empty or occupied before the last seed.",
+    },
+    Key {
+        path: "column_capture.takes",
+        takes: Takes::Word(words::<TomlColumnPits>),
+        default: "required",
+        meaning: "The opponent's pits of the column taken.",
+    },
+    Key {
+        path: "column_capture.needs",
+        takes: Takes::Word(words::<TomlColumnPits>),
+        default: "`\"inner\"`",
+        meaning: "The opponent's pits of the column that must hold seeds.",
+    },
+    Key {
+        path: "column_capture.then",
+        takes: Takes::Word(words::<TomlColumnThen>),
+        default: "required",
+        meaning: "What becomes of the seeds taken.",
+    },
+    Key {
+        path: "column_capture.resow_from",
+        takes: Takes::Word(words::<TomlResowFrom>),
+        default: "required with `then = \"resown\"`, refused otherwise",
+        meaning: "Where re-sown seeds start; only with `then = \"resown\"`.",
+    },
+    Key {
+        path: "column_capture.flank",
+        takes: Takes::Integer,
+        default: "0: no pit is a flank",
+        meaning: "How many pits at each end of the inner row send re-sown seeds to that end; only with `resow_from = \"inner-end\"`.",
+    },
+    Key {
+        path: "column_capture.laps",
+        takes: Takes::Word(words::<TomlColumnLaps>),
+        default: "`\"every\"`",
+        meaning: "Which laps of a sowing may capture.",
+    },
+    Key {
+        path: "column_capture.full_circle",
+        takes: Takes::Word(words::<TomlFullCircle>),
+        default: "`\"may-capture\"`",
+        meaning: "Whether a sowing that goes full circle may capture.",
+    },
+    Key {
+        path: "trading.enabled",
+        takes: Takes::Bool,
+        default: "required when `[trading]` is written",
+        meaning: "Whether trading exists at all.",
+    },
+    Key {
+        path: "trading.max_pits",
+        takes: Takes::Integer,
+        default: "required when trading is enabled",
+        meaning: "Most pits in one offer.",
+    },
+    Key {
+        path: "trading.price_per_pit",
+        takes: Takes::Integer,
+        default: "required when trading is enabled",
+        meaning: "Captured seeds the recipient pays into each pit received.",
+    },
+    Key {
+        path: "trading.keep_at_least",
+        takes: Takes::Integer,
+        default: "required when trading is enabled",
+        meaning: "Pits the offerer must keep.",
+    },
+    Key {
+        path: "trading.only_if_affordable",
+        takes: Takes::Bool,
+        default: "required when trading is enabled",
+        meaning: "Whether an offer is legal only when the recipient can pay for it.",
+    },
+    Key {
+        path: "end.all_pits_below",
+        takes: Takes::Integer,
+        default: "none: the game has no such end",
+        meaning: "The game ends as soon as every pit holds fewer than this many seeds.",
+    },
+    Key {
+        path: "end.repetition",
+        takes: Takes::Integer,
+        default: "`3`",
+        meaning: "The game ends when a whole state occurs this many times.",
+    },
+    Key {
+        path: "end.captured_more_than",
+        takes: Takes::Integer,
+        default: "none",
+        meaning: "The game ends as soon as a player has captured more than this many seeds.",
+    },
+    Key {
+        path: "end.either_row_empty",
+        takes: Takes::Bool,
+        default: "`false`",
+        meaning: "The game ends right after any ply that leaves either player's home row empty.",
+    },
+    Key {
+        path: "end.seeds_left_at_most",
+        takes: Takes::Integer,
+        default: "none: the game has no such end",
+        meaning: "The game ends as soon as the board holds at most this many seeds.",
+    },
+    Key {
+        path: "end.seeds_left_to",
+        takes: Takes::Word(words::<TomlSeedsLeftTo>),
+        default: "`\"controller\"`; may be written only beside `seeds_left_at_most`",
+        meaning: "Who takes the seeds left when `seeds_left_at_most` ends the game.",
+    },
+    Key {
+        path: "end.max_plies",
+        takes: Takes::Integer,
+        default: "none: only the other ends stop the game",
+        meaning: "The game ends after this many plies, if nothing has ended it first.",
+    },
+    Key {
+        path: "end.inner_row_empty",
+        takes: Takes::Word(words::<TomlInnerRowEmpty>),
+        default: "none: an empty inner row ends nothing",
+        meaning: "A player whose inner row is empty loses (four rows): when it is looked at.",
+    },
+    Key {
+        path: "end.leftovers",
+        takes: Takes::Word(words::<TomlLeftovers>),
+        default: "`\"controller\"`",
+        meaning: "Who gets the seeds left on the board.",
+    },
+    Key {
+        path: "end.winner",
+        takes: Takes::Word(words::<TomlWinner>),
+        default: "`\"higher-total\"`",
+        meaning: "Who wins.",
+    },
+    Key {
+        path: "interpretation.key",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "The key of this file whose value is the reading taken.",
+    },
+    Key {
+        path: "interpretation.point",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "The question the sources leave open.",
+    },
+    Key {
+        path: "interpretation.assumed",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "The reading taken.",
+    },
+    Key {
+        path: "interpretation.reason",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "Why (e.g. \"sources silent\").",
+    },
+    Key {
+        path: "readings.<name>.point",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "The question the sources leave open.",
+    },
+    Key {
+        path: "readings.<name>.reason",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "Why it is open, and why the default.",
+    },
+    Key {
+        path: "readings.<name>.default",
+        takes: Takes::Text,
+        default: "required",
+        meaning: "The alternative taken unless another is chosen.",
+    },
+    Key {
+        path: "readings.<name>.alternatives",
+        takes: Takes::Alternatives,
+        default: "required",
+        meaning: "The alternatives, each a name and the keys it sets.",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn each_key_is_declared_once_with_its_meaning_and_default() {
+        let paths: BTreeSet<&str> = KEYS.iter().map(|k| k.path).collect();
+        assert_eq!(paths.len(), KEYS.len(), "a key declared twice");
+        for k in KEYS {
+            assert!(!k.meaning.is_empty() && !k.default.is_empty(), "{}", k.path);
+            if let Some(words) = k.words() {
+                assert!(!words.is_empty(), "{}", k.path);
+            }
+        }
+    }
+
+    #[test]
+    fn a_word_default_is_one_of_the_words() {
+        for k in KEYS {
+            let (Some(words), Some(d)) = (k.words(), k.default.strip_prefix("`\"")) else {
+                continue;
+            };
+            let d = d.split("\"`").next().unwrap_or_default();
+            assert!(words.iter().any(|w| w.name == d), "{}: default {d}", k.path);
+        }
+    }
+}
