@@ -429,7 +429,15 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             Part::Turn,
             "must_capture",
             &["moves.must_capture"],
-            "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules, or makes a house) must make one of those; only when none captures may any be made.".into(),
+            format!(
+                "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules{}) must make one of those; only when none captures may any be made.",
+                // Only a game with houses has a sowing that makes one.
+                if r.houses.is_some() {
+                    ", or makes a house"
+                } else {
+                    ""
+                }
+            ),
         );
     }
     if r.inner_row_first {

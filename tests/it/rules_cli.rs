@@ -788,3 +788,28 @@ fn directions_by_number_on_four_rows_name_both_rows() {
         clause(&r, "clockwise")
     );
 }
+
+/// Houses (`[houses]`) are named only by rules that have them: the
+/// compulsory-capture clause of a game without them says nothing of
+/// making one.
+#[test]
+fn no_clause_speaks_of_houses_the_rules_do_not_have() {
+    let bao = ayla::rules::bundled("bao-la-kujifunza").unwrap();
+    assert!(
+        clause(&bao, "must_capture").contains("by any capture of these rules) must"),
+        "{}",
+        clause(&bao, "must_capture")
+    );
+    // With houses, making one is a capture the rule makes compulsory.
+    let r = ayla::rules::parse(
+        "must.toml",
+        "extends = \"toguz-kumalak\"\n[variant]\nid = \"must\"\nname = \"Must\"\n\
+         [moves]\nmust_capture = true\n",
+    )
+    .unwrap();
+    assert!(
+        clause(&r, "must_capture").contains("or makes a house"),
+        "{}",
+        clause(&r, "must_capture")
+    );
+}
