@@ -1196,7 +1196,7 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "inner_row_empty",
             &["end.inner_row_empty"],
             format!(
-                "A player whose inner row is empty loses{}; every seed left on the board goes to the other player. If both inner rows are empty, the player to act loses.",
+                "A player whose inner row is empty loses{}. The game then ends, and every seed left on the board goes to the other player, whichever pit it is in (at any other end the seeds left go as Scoring says). If both inner rows are empty, the player to act loses.",
                 match when {
                     InnerRowEmpty::AfterPly => " (looked at after every ply)",
                     _ =>
@@ -1286,21 +1286,32 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 "them all",
             ),
         };
+        // The ends that give every seed left to one player, each named, so
+        // that this clause and the end rules tell one story.
+        let mut except = Vec::new();
         if r.cannot_feed == CannotFeed::OpponentTakesAll {
-            format!(
-                "{base} (except when the game ends because the opponent cannot be fed: then that opponent takes {except_to})."
-            )
+            except.push(format!(
+                "when the game ends because the opponent cannot be fed: then that opponent takes {except_to}"
+            ));
         } else if r.cannot_feed != CannotFeed::AnySowing {
-            format!(
-                "{base} (except when the game ends because the opponent cannot be fed: then the player to act takes {except_to})."
-            )
+            except.push(format!(
+                "when the game ends because the opponent cannot be fed: then the player to act takes {except_to}"
+            ));
         } else if r.end.seeds_left_to_first {
-            format!(
-                "{base} (except when few seeds are left: then {} takes {except_to}).",
+            except.push(format!(
+                "when few seeds are left: then {} takes {except_to}",
                 r.first
-            )
-        } else {
+            ));
+        }
+        if r.end.inner_row_empty.is_some() {
+            except.push(format!(
+                "when the game ends because a player's inner row is empty: then the other player takes {except_to}"
+            ));
+        }
+        if except.is_empty() {
             format!("{base}.")
+        } else {
+            format!("{base} (except {}).", except.join("; and "))
         }
     });
     add(
@@ -1310,6 +1321,7 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
         if r.end.leftovers == Leftovers::Nobody
             && r.cannot_feed == CannotFeed::AnySowing
             && !r.end.seeds_left_to_first
+            && r.end.inner_row_empty.is_none()
         {
             "The higher captured total wins; equal totals draw.".into()
         } else {

@@ -813,3 +813,33 @@ fn no_clause_speaks_of_houses_the_rules_do_not_have() {
         clause(&r, "must_capture")
     );
 }
+
+/// An empty inner row gives the seeds left to the other player; the
+/// scoring clause names that end as its exception, so the two agree.
+#[test]
+fn the_seeds_left_at_an_empty_inner_row_and_at_any_other_end_agree() {
+    let bao = ayla::rules::bundled("bao-la-kujifunza").unwrap();
+    let end = clause(&bao, "inner_row_empty");
+    assert!(
+        end.contains("every seed left on the board goes to the other player")
+            && end.contains("at any other end the seeds left go as Scoring says"),
+        "{end}"
+    );
+    assert_eq!(
+        clause(&bao, "leftovers"),
+        "At the end, every seed still on the board goes to the owner of its pit \
+         (except when the game ends because a player's inner row is empty: then the \
+         other player takes them all)."
+    );
+    // A four-row game without that end has no exception.
+    let moruba = ayla::rules::bundled("moruba").unwrap();
+    assert!(
+        !ayla::rules::describe::clauses(&moruba)
+            .iter()
+            .any(|c| c.id == "inner_row_empty")
+    );
+    assert_eq!(
+        clause(&moruba, "leftovers"),
+        "At the end, every seed still on the board goes to the owner of its pit."
+    );
+}
