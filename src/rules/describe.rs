@@ -119,19 +119,34 @@ fn row_labels(r: &Rules, set: RowPits, side: Side) -> String {
         .join(", ")
 }
 
-/// A sowing order of the whole board from `a`, in words: `a, b, c, …`.
+/// A sowing order of the whole board from `a`, in words: `a, b, c, …`;
+/// with stores, each store in its place on the circuit (`f, South's
+/// store, A`), the opponent's to be named as skipped by the caller.
 fn order_words(r: &Rules, ccw: bool) -> String {
     let dir = if ccw {
         Direction::CounterClockwise
     } else {
         Direction::Clockwise
     };
+    // A store's place depends on the direction: only the board's one
+    // direction has stores (validation allows no other).
+    let stores = r.stores && r.pit_directions.is_empty() && dir == r.direction;
     let a = Pit(0);
-    let mut order = vec![r.label(a).to_string()];
-    let mut p = r.board.next(a, dir);
-    while p != a {
+    let mut order = Vec::new();
+    let mut p = a;
+    loop {
         order.push(r.label(p).to_string());
+        if stores {
+            for side in Side::BOTH {
+                if p == r.last_house(side) {
+                    order.push(format!("{side}'s store"));
+                }
+            }
+        }
         p = r.board.next(p, dir);
+        if p == a {
+            break;
+        }
     }
     format!("{}, …", order.join(", "))
 }
@@ -308,7 +323,7 @@ fn set_up(r: &Rules, add: &mut Add<'_>) {
             labels(r, Side::North),
             if r.stores {
                 format!(
-                    "Each player has a store after their last house in sowing order: South's after {}, North's after {}; a store's seeds are its owner's captures.",
+                    "Each player has a store after the last pit of their row in sowing order: South's after {}, North's after {}; a store's seeds are its owner's captures.",
                     r.label(r.last_house(Side::South)),
                     r.label(r.last_house(Side::North))
                 )
@@ -429,7 +444,15 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
             Part::Turn,
             "must_capture",
             &["moves.must_capture"],
-            "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules, or makes a house) must make one of those; only when none captures may any be made.".into(),
+            format!(
+                "Capturing is compulsory: a player who has a sowing that captures (that takes a pit by any capture of these rules{}) must make one of those; only when none captures may any be made.",
+                // Only a game with houses has a sowing that makes one.
+                if r.houses.is_some() {
+                    ", or makes a house"
+                } else {
+                    ""
+                }
+            ),
         );
     }
     if r.inner_row_first {
@@ -530,7 +553,7 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
                 "in every pit of the circuit whoever owns it"
             },
             if r.stores {
-                ", and in the mover's own store (never the opponent's)"
+                " and in the mover's own store; the opponent's store is skipped"
             } else {
                 ""
             },
@@ -853,7 +876,12 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 Part::Captures,
                 "captured",
                 &[],
-                "Captured seeds leave the board and count for the capturer. The turn ends after the captures.".into(),
+                if r.stores {
+                    "Captured seeds go into the capturer's store. The turn ends after the captures."
+                } else {
+                    "Captured seeds leave the board and count for the capturer. The turn ends after the captures."
+                }
+                .into(),
             );
         }
     }
@@ -877,10 +905,15 @@ fn sowing_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 "sowing_capture.last_seed_taker",
             ],
             format!(
-                "While seeds are sown: whenever a seed brings a pit to exactly {}, its seeds are captured at once, by {}, and the sowing goes on. If the seed that does so is the last of a lap, {} captures them and the sowing ends there. (These captures are not subject to any opening lock.)",
+                "While seeds are sown: whenever a seed brings a pit to exactly {}, its seeds are captured at once, by {}, and the sowing goes on. If the seed that does so is the last of a lap, {} captures them and the sowing ends there.{} (These captures are not subject to any opening lock.)",
                 count_list(&counts),
                 taker(sc.taker),
-                taker(sc.last_seed_taker)
+                taker(sc.last_seed_taker),
+                if r.stores {
+                    " The seeds go into the store of the player who takes them."
+                } else {
+                    ""
+                }
             ),
         );
     }
@@ -1188,7 +1221,7 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "inner_row_empty",
             &["end.inner_row_empty"],
             format!(
-                "A player whose inner row is empty loses{}; every seed left on the board goes to the other player. If both inner rows are empty, the player to act loses.",
+                "A player whose inner row is empty loses{}. The game then ends, and every seed left on the board goes to the other player, whichever pit it is in (at any other end the seeds left go as Scoring says). If both inner rows are empty, the player to act loses.",
                 match when {
                     InnerRowEmpty::AfterPly => " (looked at after every ply)",
                     _ =>
@@ -1278,21 +1311,32 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 "them all",
             ),
         };
+        // The ends that give every seed left to one player, each named, so
+        // that this clause and the end rules tell one story.
+        let mut except = Vec::new();
         if r.cannot_feed == CannotFeed::OpponentTakesAll {
-            format!(
-                "{base} (except when the game ends because the opponent cannot be fed: then that opponent takes {except_to})."
-            )
+            except.push(format!(
+                "when the game ends because the opponent cannot be fed: then that opponent takes {except_to}"
+            ));
         } else if r.cannot_feed != CannotFeed::AnySowing {
-            format!(
-                "{base} (except when the game ends because the opponent cannot be fed: then the player to act takes {except_to})."
-            )
+            except.push(format!(
+                "when the game ends because the opponent cannot be fed: then the player to act takes {except_to}"
+            ));
         } else if r.end.seeds_left_to_first {
-            format!(
-                "{base} (except when few seeds are left: then {} takes {except_to}).",
+            except.push(format!(
+                "when few seeds are left: then {} takes {except_to}",
                 r.first
-            )
-        } else {
+            ));
+        }
+        if r.end.inner_row_empty.is_some() {
+            except.push(format!(
+                "when the game ends because a player's inner row is empty: then the other player takes {except_to}"
+            ));
+        }
+        if except.is_empty() {
             format!("{base}.")
+        } else {
+            format!("{base} (except {}).", except.join("; and "))
         }
     });
     add(
@@ -1302,6 +1346,7 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
         if r.end.leftovers == Leftovers::Nobody
             && r.cannot_feed == CannotFeed::AnySowing
             && !r.end.seeds_left_to_first
+            && r.end.inner_row_empty.is_none()
         {
             "The higher captured total wins; equal totals draw.".into()
         } else {

@@ -788,3 +788,125 @@ fn directions_by_number_on_four_rows_name_both_rows() {
         clause(&r, "clockwise")
     );
 }
+
+/// Houses (`[houses]`) are named only by rules that have them: the
+/// compulsory-capture clause of a game without them says nothing of
+/// making one, and a store's place is not told by a "house".
+#[test]
+fn no_clause_speaks_of_houses_the_rules_do_not_have() {
+    for (id, _, _) in ayla_lib_bundled() {
+        let r = ayla::rules::bundled(id).unwrap();
+        let clauses = ayla::rules::describe::clauses(&r);
+        if clauses.iter().any(|c| c.id == "houses") {
+            continue;
+        }
+        for c in clauses {
+            assert!(
+                !c.text.to_lowercase().contains("house"),
+                "{id}, clause {}: {}",
+                c.id,
+                c.text
+            );
+        }
+    }
+    let bao = ayla::rules::bundled("bao-la-kujifunza").unwrap();
+    assert!(
+        clause(&bao, "must_capture").contains("by any capture of these rules) must"),
+        "{}",
+        clause(&bao, "must_capture")
+    );
+    // With houses, making one is a capture the rule makes compulsory.
+    let r = ayla::rules::parse(
+        "must.toml",
+        "extends = \"toguz-kumalak\"\n[variant]\nid = \"must\"\nname = \"Must\"\n\
+         [moves]\nmust_capture = true\n",
+    )
+    .unwrap();
+    assert!(
+        clause(&r, "must_capture").contains("or makes a house"),
+        "{}",
+        clause(&r, "must_capture")
+    );
+}
+
+/// An empty inner row gives the seeds left to the other player; the
+/// scoring clause names that end as its exception, so the two agree.
+#[test]
+fn the_seeds_left_at_an_empty_inner_row_and_at_any_other_end_agree() {
+    let bao = ayla::rules::bundled("bao-la-kujifunza").unwrap();
+    let end = clause(&bao, "inner_row_empty");
+    assert!(
+        end.contains("every seed left on the board goes to the other player")
+            && end.contains("at any other end the seeds left go as Scoring says"),
+        "{end}"
+    );
+    assert_eq!(
+        clause(&bao, "leftovers"),
+        "At the end, every seed still on the board goes to the owner of its pit \
+         (except when the game ends because a player's inner row is empty: then the \
+         other player takes them all)."
+    );
+    // A four-row game without that end has no exception.
+    let moruba = ayla::rules::bundled("moruba").unwrap();
+    assert!(
+        !ayla::rules::describe::clauses(&moruba)
+            .iter()
+            .any(|c| c.id == "inner_row_empty")
+    );
+    assert_eq!(
+        clause(&moruba, "leftovers"),
+        "At the end, every seed still on the board goes to the owner of its pit."
+    );
+}
+
+/// On a board with stores the circuit in words passes through both
+/// stores, the opponent's named as skipped; captures go to the store.
+#[test]
+fn a_sowing_with_stores_names_the_stores_on_its_circuit() {
+    let kalah = ayla::rules::bundled("kalah").unwrap();
+    let sowing = clause(&kalah, "sowing");
+    assert!(
+        sowing.contains("(a, b, c, d, e, f, South's store, A, B, C, D, E, F, North's store, …)")
+            && sowing.contains("and in the mover's own store; the opponent's store is skipped"),
+        "{sowing}"
+    );
+    assert!(
+        clause(&kalah, "board").contains("a store after the last pit of their row"),
+        "{}",
+        clause(&kalah, "board")
+    );
+    // Clockwise, Chongka's stores follow a and A.
+    let chongka = ayla::rules::bundled("chongka").unwrap();
+    assert!(
+        clause(&chongka, "sowing")
+            .contains("(a, South's store, G, F, E, D, C, B, A, North's store, g,"),
+        "{}",
+        clause(&chongka, "sowing")
+    );
+    // A count capture on a board with stores puts the seeds in the store.
+    let r = ayla::rules::parse(
+        "counted.toml",
+        "extends = \"kalah\"\n[variant]\nid = \"counted\"\nname = \"Counted\"\n\
+         [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        clause(&r, "captured"),
+        "Captured seeds go into the capturer's store. The turn ends after the captures."
+    );
+    let oware = ayla::rules::bundled("oware").unwrap();
+    assert!(clause(&oware, "captured").starts_with("Captured seeds leave the board"));
+    // So do the captures made while seeds are sown.
+    let r = ayla::rules::parse(
+        "on-the-way.toml",
+        "extends = \"kalah\"\n[variant]\nid = \"on-the-way\"\nname = \"On the way\"\n\
+         [sowing_capture]\ncounts = [4]\ntaker = \"pit-controller\"\nlast_seed_taker = \"mover\"\n",
+    )
+    .unwrap();
+    assert!(
+        clause(&r, "sowing_capture")
+            .contains("The seeds go into the store of the player who takes them."),
+        "{}",
+        clause(&r, "sowing_capture")
+    );
+}
