@@ -745,7 +745,7 @@ pub struct Rules {
     pub(crate) laps: Laps,
     /// Where a long sowing goes once it has come round.
     pub(crate) later_rounds: LaterRounds,
-    /// Each player has a store after their last house in sowing order.
+    /// Each player has a store after the last pit of their row in sowing order.
     pub(crate) stores: bool,
     /// A last seed in the mover's own store gives another turn.
     pub(crate) extra_turn: bool,
@@ -873,7 +873,7 @@ impl Rules {
         self.later_rounds
     }
 
-    /// Each player has a store after their last house in sowing order.
+    /// Each player has a store after the last pit of their row in sowing order.
     #[inline]
     #[must_use]
     pub fn stores(&self) -> bool {
@@ -1117,7 +1117,7 @@ impl Rules {
         self.board.prev(p, self.direction)
     }
 
-    /// `side`'s last house in sowing order: the home pit whose successor
+    /// `side`'s last pit of their row in sowing order: the home pit whose successor
     /// is not a home pit. With stores, `side`'s store lies just after it.
     ///
     /// # Panics

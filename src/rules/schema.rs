@@ -130,7 +130,7 @@ pub struct TomlBoard {
     /// Who moves first.
     #[serde(default = "south")]
     pub first: TomlSide,
-    /// Stores: none, or one per player after their last house in sowing
+    /// Stores: none, or one per player after the last pit of their row in sowing
     /// order (default none). Spanned, as are the other keys a cross-field
     /// check may blame, so that its error points at the key itself.
     pub stores: Option<Spanned<TomlStores>>,
@@ -145,7 +145,7 @@ pub enum TomlStores {
     /// No stores: captured seeds leave the board.
     #[default]
     None,
-    /// Each player's store follows their last house in sowing order; a
+    /// Each player's store follows the last pit of their row in sowing order; a
     /// sowing drops seeds in the mover's store and skips the opponent's.
     AfterLastHouse,
 }
