@@ -299,7 +299,9 @@ fn fits(variant: &Variant, read: usize, seeds: usize, max: u64) -> Result<(), Fa
     if missing <= max {
         return Ok(());
     }
-    let largest = 2 * Ranking::new(variant.pits(), seeds).layer_size(seeds);
+    let largest = Ranking::new(variant.pits(), seeds)
+        .layer_size(seeds)
+        .saturating_mul(2);
     Err(Failure::unusable(anyhow::anyhow!(
         "solving this position needs databases of {missing} positions{} (every layer {read} to {seeds} seeds on {} pits, either side to act): {}, more than --max-positions {max} allows; raise it, or solve only the positions reachable from it (--reachable)",
         if read > 0 {
@@ -379,7 +381,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let all = up_to(on_board);
         Failure::unusable(anyhow::anyhow!(
             "{e}; solve it by databases instead: of every position (--max-positions {all}: {}) or of the reachable ones (--reachable: a bit for each of the {all} positions, {}, to find them, then at most the same again for those reached)",
-            memory_needed(all, 2 * ranking.layer_size(on_board)),
+            memory_needed(all, ranking.layer_size(on_board).saturating_mul(2)),
             megabytes(all / 8),
         ))
     };

@@ -147,6 +147,10 @@ const NONE: i16 = i16::MIN;
 /// Not yet in an attractor.
 const UNSET: i16 = i16::MIN;
 
+/// The most bits the sets of reached positions may take (16 GiB): they
+/// hold a bit for every position of every layer, reached or not.
+const MAX_REACH_BITS: u64 = 1 << 37;
+
 /// Words of 64 positions whose plies one task generates.
 const CHUNK_WORDS: u64 = 1 << 8;
 
@@ -260,12 +264,16 @@ impl Database {
     /// # Errors
     /// The first layer that cannot, named by its seeds and pits.
     pub fn numbered(&self, seeds: usize) -> Result<(), Unsupported> {
-        let top = self.ranking.max_seeds();
+        // A position's number is 2 × its rank + the side to act.
+        let top = (0..=self.ranking.max_seeds())
+            .take_while(|&s| self.ranking.layer_size(s) <= u64::MAX / 2)
+            .last()
+            .unwrap_or(0);
         if seeds <= top {
             return Ok(());
         }
         Err(Unsupported::size(format!(
-            "a board too large to number: {} seeds on {} pits make a layer of more than 2^64 positions (at most {top} seeds on the board can be numbered)",
+            "a board too large to number: {} seeds on {} pits make a layer of more than 2^64 positions, either side to act (at most {top} seeds on the board can be numbered)",
             top + 1,
             self.variant.pits()
         )))
@@ -409,6 +417,15 @@ impl Database {
         let board = start.board(v);
         let top: usize = board.iter().map(|&x| usize::from(x)).sum();
         self.numbered(top)?;
+        // A bit for every position of every layer below the start's.
+        let bits = self.ranking.positions_up_to(top);
+        if bits > MAX_REACH_BITS {
+            return Err(Unsupported::size(format!(
+                "finding the positions reachable from {top} seeds on {} pits needs a bit for each of {bits} positions, more than the {MAX_REACH_BITS} ({} GiB) allowed",
+                v.pits(),
+                MAX_REACH_BITS >> 33
+            )));
+        }
         let sets: Vec<AtomicBits> = (0..=top)
             .map(|s| AtomicBits::new(2 * self.ranking.layer_size(s)))
             .collect();

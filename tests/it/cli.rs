@@ -1557,28 +1557,35 @@ fn every_flag_and_argument_has_help_text() {
     }
 }
 
-/// The largest boards the loader accepts (65,504 seeds on 4x8 here) keep
-/// heuristic values apart from won and lost games: no search of the
-/// opening, at any depth, is a forced end.
+/// The largest boards the loader accepts (Moruba with 2047 seeds a pit:
+/// 65,504 seeds) keep heuristic values apart from won and lost games: the
+/// searches of the opening read leads of thousands of seeds, past where
+/// the old scale read them as forced wins, and no depth reads an end.
 #[test]
 fn analyse_keeps_heuristics_apart_from_ends_on_the_largest_boards() {
     let file = TempFile::new("many-seeds.toml");
+    let initial = vec!["2047"; 32].join(", ");
     fs::write(
         file.path(),
-        "extends = \"bao-la-kujifunza\"\n[variant]\nid = \"bao-2047\"\nname = \"Bao la Kujifunza, 2047 a pit\"\n\
-         [board]\nseeds_per_pit = 2047\n",
+        format!(
+            "extends = \"moruba\"\n[variant]\nid = \"moruba-2047\"\nname = \"Moruba, 2047 a pit\"\n\
+             [board]\ninitial = [{initial}]\n"
+        ),
     )
     .unwrap();
+    let mut largest = 0.0f64;
     for depth in ["1", "2", "3"] {
         let o = ayla(&["analyse", file.path(), "--depth", depth, "--json"]);
         assert_exit(&o, 0, "analyse of a board of 65,504 seeds");
         let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-        let seeds = v["value"]["seeds"].as_f64();
-        assert!(
-            seeds.is_some_and(|s| s.abs() <= 3.0 * 65_504.0),
-            "depth {depth}: {v}"
-        );
+        let seeds = v["value"]["seeds"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("depth {depth}: not a heuristic: {v}"));
+        assert!(seeds.abs() <= 3.0 * 65_504.0, "depth {depth}: {v}");
+        largest = largest.max(seeds.abs());
     }
+    // 5,000 seeds is 500,000 hundredths, where wins began on the old scale.
+    assert!(largest > 5_000.0, "leads of {largest} seeds test nothing");
 }
 
 /// A capture made by a relay lap names the pit that lap ended in: after
