@@ -854,10 +854,12 @@ fn longest_relay(id: &str) -> (Arc<Variant>, Scene, Vec<Place>) {
 }
 
 fn most_visits(path: &[Place]) -> usize {
-    path.iter()
-        .map(|p| path.iter().filter(|q| *q == p).count())
-        .max()
-        .unwrap_or(0)
+    // Counted in one pass: a long relay drops tens of thousands of seeds.
+    let mut visits = std::collections::HashMap::new();
+    for p in path {
+        *visits.entry(*p).or_insert(0usize) += 1;
+    }
+    visits.into_values().max().unwrap_or(0)
 }
 
 /// Every tag (a black rect and its white texts) of `picture` inside the
