@@ -1,13 +1,14 @@
-//! One declaration per rule key: its path, what it takes (a word's
-//! values come from its schema enum, each with its one-line meaning), its
+//! One declaration per rule key: its path, what it takes (a word key's
+//! values are read from its schema enum, as serde names them), its
 //! default, and its meaning. The lists that must name every key (the keys
-//! a reading or an interpretation may name, the docs test's) derive from
-//! [`KEYS`], so a key is declared here once, beside its field in
-//! [`super::schema`]; the tests hold the two to each other.
+//! a reading or an interpretation may name, the docs test's, the words
+//! the random-rule generator must draw) derive from [`KEYS`], so a key is
+//! declared here once, beside its field in [`super::schema`]; the tests
+//! hold the two to each other.
 
 use super::schema::*;
+use serde::de::{self, Deserialize, Deserializer, Visitor};
 use std::sync::LazyLock;
-use strum::{EnumMessage, VariantArray};
 
 /// One rule key.
 #[derive(Clone, Copy, Debug)]
@@ -36,23 +37,17 @@ pub enum Takes {
     /// A list of whole numbers.
     Integers,
     /// One of these words.
-    Word(fn() -> Vec<Word>),
+    Word(fn() -> Words),
     /// One of these words, or a list of one per pit number.
-    WordOrList(fn() -> Vec<Word>),
+    WordOrList(fn() -> Words),
     /// A list of seed counts, or one of these words.
-    CountsOrWord(fn() -> Vec<Word>),
+    CountsOrWord(fn() -> Words),
     /// A reading's alternatives: each a name and the keys it sets.
     Alternatives,
 }
 
-/// One value of a word key, as a file writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Word {
-    /// The word (`"relay"`).
-    pub name: &'static str,
-    /// What it means, from the enum's documentation.
-    pub meaning: String,
-}
+/// The values of a word key, as a file writes them.
+pub type Words = &'static [&'static str];
 
 impl Key {
     /// The table the key is in (`sowing`), or `extends`.
@@ -73,7 +68,7 @@ impl Key {
 
     /// The words the key takes, if it takes words.
     #[must_use]
-    pub fn words(&self) -> Option<Vec<Word>> {
+    pub fn words(&self) -> Option<Words> {
         match self.takes {
             Takes::Word(w) | Takes::WordOrList(w) | Takes::CountsOrWord(w) => Some(w()),
             _ => None,
@@ -81,22 +76,44 @@ impl Key {
     }
 }
 
-/// The values of a schema enum, named as a file writes them.
-fn words<T>() -> Vec<Word>
-where
-    T: VariantArray + EnumMessage + Copy,
-    &'static str: From<T>,
-{
-    T::VARIANTS
-        .iter()
-        .map(|&v| Word {
-            name: v.into(),
-            meaning: v
-                .get_documentation()
-                .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
-                .unwrap_or_default(),
-        })
-        .collect()
+/// The values of a schema enum, named as a file writes them: the names
+/// serde's derive hands to `deserialize_enum`, caught by a deserializer
+/// that reads nothing else (so they are serde's own, renames included).
+fn words<T: for<'de> Deserialize<'de>>() -> Words {
+    let mut names: Words = &[];
+    let _ = T::deserialize(Names(&mut names));
+    names
+}
+
+/// A deserializer that records the variant names it is asked for.
+struct Names<'a>(&'a mut Words);
+
+impl<'de> Deserializer<'de> for Names<'_> {
+    type Error = de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(de::Error::custom(
+            "only the names of an enum's values are read",
+        ))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        variants: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        *self.0 = variants;
+        Err(de::Error::custom(
+            "only the names of an enum's values are read",
+        ))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
 }
 
 /// The keys a reading may vary and an interpretation may name: every key
@@ -661,6 +678,10 @@ mod tests {
             if let Some(words) = k.words() {
                 assert!(!words.is_empty(), "{}", k.path);
             }
+            // Word keys declare their enum; names come back kebab-case.
+            for w in k.words().unwrap_or_default() {
+                assert!(w.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{w}");
+            }
         }
     }
 
@@ -671,7 +692,7 @@ mod tests {
                 continue;
             };
             let d = d.split("\"`").next().unwrap_or_default();
-            assert!(words.iter().any(|w| w.name == d), "{}: default {d}", k.path);
+            assert!(words.contains(&d), "{}: default {d}", k.path);
         }
     }
 }

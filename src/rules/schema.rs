@@ -82,8 +82,6 @@ pub struct TomlVariant {
 /// `variant.family`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlFamily {
     /// Captures by the count of the landing pit.
     CountCapture,
@@ -102,8 +100,6 @@ pub enum TomlFamily {
 /// `variant.evidence`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlEvidence {
     /// Recorded from play by a named observer.
     Observed,
@@ -139,8 +135,6 @@ pub struct TomlBoard {
 /// Stores on the board.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlStores {
     /// No stores: captured seeds leave the board.
     #[default]
@@ -157,8 +151,6 @@ fn south() -> TomlSide {
 /// A side, as written in a rule file.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlSide {
     /// `"south"`
     South,
@@ -246,8 +238,6 @@ pub struct TomlSowing {
 /// Extra turns.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlExtraTurn {
     /// Never.
     #[default]
@@ -272,8 +262,6 @@ impl Default for TomlSowing {
 /// The direction of the sowings from one pit.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlPitDirection {
     /// a, b, c, d, A, B, … (the default).
     #[default]
@@ -322,8 +310,6 @@ impl<'de> Deserialize<'de> for TomlDirections {
 /// Where the first seed of a lap falls.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlFirstSeed {
     /// In the place after the lifted pit.
     #[default]
@@ -337,8 +323,6 @@ pub enum TomlFirstSeed {
 /// Where a lap goes once it has come round.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlLaterRounds {
     /// Round the whole circuit again.
     #[default]
@@ -350,8 +334,6 @@ pub enum TomlLaterRounds {
 /// Laps of a sowing.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlLaps {
     /// The sowing ends where its last seed falls.
     #[default]
@@ -398,8 +380,6 @@ pub struct TomlMoves {
 /// `moves.clockwise`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlClockwise {
     /// Always, as counter-clockwise.
     #[default]
@@ -413,8 +393,6 @@ pub enum TomlClockwise {
 /// When feeding is owed but impossible.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlCannotFeed {
     /// Any sowing is legal.
     #[default]
@@ -429,8 +407,6 @@ pub enum TomlCannotFeed {
 /// Sowing pits below `moves.min_seeds`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlBelowMin {
     /// Never.
     #[default]
@@ -442,8 +418,6 @@ pub enum TomlBelowMin {
 /// `moves.opening`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlOpening {
     /// No opening rule.
     #[default]
@@ -472,8 +446,6 @@ impl Default for TomlMoves {
 /// Pits a player may sow from (always non-empty ones).
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlSowFrom {
     /// Any pit the player controls (their territory, which trades may change).
     #[default]
@@ -487,8 +459,6 @@ pub enum TomlSowFrom {
 /// The feeding obligation.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlFeeding {
     /// No obligation.
     #[default]
@@ -505,8 +475,6 @@ pub enum TomlFeeding {
 /// What a player with nothing to sow does.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlCannotSow {
     /// They pass (the ply `pass`), and only then may they pass.
     #[default]
@@ -546,8 +514,6 @@ pub struct TomlCapture {
 /// A capture that would empty the opponent's side.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlGrandSlam {
     /// It captures, like any other.
     #[default]
@@ -571,8 +537,6 @@ pub enum TomlCounts {
 /// `"even"` or `"odd"`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlParity {
     /// 2, 4, 6, …
     Even,
@@ -607,8 +571,6 @@ impl<'de> Deserialize<'de> for TomlCounts {
 /// `capture.examined`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlExamined {
     /// The pit the last seed fell in.
     #[default]
@@ -634,8 +596,6 @@ pub struct TomlOppositeCapture {
 /// `opposite_capture.landing`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlOppositeLanding {
     /// An empty pit the mover controls.
     #[default]
@@ -665,8 +625,6 @@ fn anywhere() -> TomlZone {
 /// `beyond_capture.chain`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlBeyondChain {
     /// One pit.
     #[default]
@@ -678,8 +636,6 @@ pub enum TomlBeyondChain {
 /// `beyond_capture.then`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlThen {
     /// The sowing ends.
     #[default]
@@ -716,8 +672,6 @@ pub struct TomlColumnCapture {
 /// `column_capture.laps`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlColumnLaps {
     /// The end of every lap is looked at.
     #[default]
@@ -729,8 +683,6 @@ pub enum TomlColumnLaps {
 /// `column_capture.full_circle`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlFullCircle {
     /// A sowing of as many seeds as the circuit has pits captures as any other.
     #[default]
@@ -742,8 +694,6 @@ pub enum TomlFullCircle {
 /// `column_capture.when`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlColumnWhen {
     /// The landing pit was empty before the last seed.
     Empty,
@@ -754,8 +704,6 @@ pub enum TomlColumnWhen {
 /// `column_capture.takes` and `column_capture.needs`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlColumnPits {
     /// The opponent's inner pit of the column.
     #[default]
@@ -767,8 +715,6 @@ pub enum TomlColumnPits {
 /// `column_capture.then`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlColumnThen {
     /// The seeds go to the mover's captured total and the sowing ends.
     Captured,
@@ -779,8 +725,6 @@ pub enum TomlColumnThen {
 /// `column_capture.resow_from`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlResowFrom {
     /// The first seed falls in the pit after the landing pit.
     AfterLanding,
@@ -812,8 +756,6 @@ pub struct TomlHouses {
 /// The seed that makes an opposite capture.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlCapturingSeed {
     /// It is captured with the seeds of the opposite pit (the default).
     Taken,
@@ -847,8 +789,6 @@ fn mover() -> TomlTaker {
 /// Who takes the seeds of a sowing capture.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlTaker {
     /// The player who is sowing.
     Mover,
@@ -859,8 +799,6 @@ pub enum TomlTaker {
 /// An opposite capture facing an empty pit.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlOppositeEmpty {
     /// The last seed alone is still taken.
     TakeTheLastSeed,
@@ -871,8 +809,6 @@ pub enum TomlOppositeEmpty {
 /// A zone of the board, relative to the mover.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlZone {
     /// Pits the opponent controls.
     OpponentTerritory,
@@ -885,8 +821,6 @@ pub enum TomlZone {
 /// Direction of a capture chain.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlChain {
     /// Only the landing pit.
     #[default]
@@ -902,8 +836,6 @@ pub enum TomlChain {
 /// Opening lock.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlLock {
     /// Captures are allowed from the first ply.
     #[default]
@@ -984,8 +916,6 @@ impl Default for TomlEnd {
 /// `end.inner_row_empty`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlInnerRowEmpty {
     /// Looked at after every ply.
     LosesAfterPly,
@@ -997,8 +927,6 @@ pub enum TomlInnerRowEmpty {
 /// Leftover seeds at the end.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlLeftovers {
     /// Each seed goes to the player controlling its pit.
     #[default]
@@ -1010,8 +938,6 @@ pub enum TomlLeftovers {
 /// Who takes the seeds left when few are left.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlSeedsLeftTo {
     /// Each seed goes to the player controlling its pit.
     Controller,
@@ -1022,8 +948,6 @@ pub enum TomlSeedsLeftTo {
 /// The winner.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-#[derive(strum::VariantArray, strum::IntoStaticStr, strum::EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum TomlWinner {
     /// The higher total (captured and swept) wins; equal totals draw.
     #[default]

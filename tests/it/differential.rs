@@ -241,11 +241,9 @@ fn random_rule_files_draw_every_key_and_every_named_value() {
     for key in rules::keys::KEYS {
         let Some(words) = key.words() else { continue };
         let drawn_words = drawn.get(key.path).map(|d| &d.words);
-        for w in words {
-            let v = format!("\"{}\"", w.name);
-            if !drawn_words.is_some_and(|d| d.contains(&v))
-                && !NOT_DRAWN.contains(&(key.path, w.name))
-            {
+        for &w in words {
+            let v = format!("\"{w}\"");
+            if !drawn_words.is_some_and(|d| d.contains(&v)) && !NOT_DRAWN.contains(&(key.path, w)) {
                 never.push(format!("`{}`: {v}", key.path));
             }
         }
