@@ -4,9 +4,8 @@ use super::{Exit, Failure, args, board};
 use ayla::check::{check_game, write_record_with_comments};
 use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
-use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
+use ayla::notation::{format_position, other_plies, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
-use ayla::rules::CannotSow;
 use ayla::search::eval::{self, Meaning};
 use ayla::search::player::{DEFAULT_LEVEL, LEVELS, Player};
 use ayla::search::{Budget, Level, Searcher};
@@ -100,12 +99,7 @@ Commands (any case):
 /// not traded, no `pass` where no one passes) and the commands.
 fn expected(rules: &Variant) -> String {
     let mut forms = vec!["a pit label"];
-    if rules.cannot_sow() == CannotSow::Pass {
-        forms.push("`pass`");
-    }
-    if rules.trading().is_some() {
-        forms.extend(["`offer c,d`", "`accept`", "`decline`"]);
-    }
+    forms.extend(other_plies(rules, "`offer c,d`"));
     format!(
         "Type a ply ({}) or a command (`help`, `undo`, `hint`, `quit`).",
         forms.join(", ")

@@ -261,10 +261,6 @@ const HISTORY_BUDGET: u64 = 3_000_000;
 /// 32 s, and 57 s of search).
 const SEARCH_DB_POSITIONS: u64 = 8_000_000;
 
-/// The memory of databases of `positions` positions, the largest layer
-/// `largest` of them, in words. Estimates from docs/solve.md: a value
-/// kept takes a few bits (about a byte a position is said), and a layer
-/// being solved about 20 bytes a position (16, and 8 a ply inside it).
 /// Whether [`database`] could give `pos`'s databases in at most
 /// `max_positions` positions, without building any: the rules the solver
 /// takes and the size, refused in `database`'s words. Cheap, so a caller
@@ -314,6 +310,10 @@ fn fits(variant: &Variant, read: usize, seeds: usize, max: u64) -> Result<(), Fa
     )))
 }
 
+/// The memory of databases of `positions` positions, the largest layer
+/// `largest` of them, in words. Estimates from docs/solve.md: a value
+/// kept takes a few bits (about a byte a position is said), and a layer
+/// being solved about 20 bytes a position (16, and 8 a ply inside it).
 fn memory_needed(positions: u64, largest: u64) -> String {
     format!(
         "about {} kept and {} while the largest layer is solved (estimates)",

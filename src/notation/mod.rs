@@ -5,7 +5,7 @@ mod ply;
 mod position;
 mod record;
 
-pub use ply::{PlyParseError, parse_ply};
+pub use ply::{PlyParseError, other_plies, parse_ply};
 pub use position::{PositionError, format_position, format_state, parse_position, parse_state};
 pub use record::{
     Loc, RawPly, Record, RecordPly, RecordSyntaxError, ResolveError, Tag, parse_records,

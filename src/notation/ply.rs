@@ -23,18 +23,26 @@ pub enum PlyParseError {
     Direction(super::record::ResolveError),
 }
 
-/// The forms of ply these rules have, in words: a sowing always; `pass`
-/// where a player who cannot sow passes; the trading words where pits are
-/// traded.
+/// The plies other than a sowing these rules have, in words: `pass`
+/// where a player who cannot sow passes; the trading words, the offer
+/// written as `offer`, where pits are traded.
 #[must_use]
-pub fn ply_forms(rules: &Rules) -> String {
-    let mut forms = vec!["a pit label (`c`, or `c>` / `c<` with a direction)"];
+pub fn other_plies(rules: &Rules, offer: &'static str) -> Vec<&'static str> {
+    let mut forms = Vec::new();
     if rules.cannot_sow == CannotSow::Pass {
         forms.push("`pass`");
     }
     if rules.trading.is_some() {
-        forms.extend(["`offer(...)`", "`accept`", "`decline`"]);
+        forms.extend([offer, "`accept`", "`decline`"]);
     }
+    forms
+}
+
+/// The forms of ply these rules have, in words: a sowing always, and
+/// [`other_plies`].
+fn ply_forms(rules: &Rules) -> String {
+    let mut forms = vec!["a pit label (`c`, or `c>` / `c<` with a direction)"];
+    forms.extend(other_plies(rules, "`offer(...)`"));
     match forms.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => forms.concat(),
