@@ -5,6 +5,13 @@
 //! loads. Used by the differential check ([`super::differential`]), the
 //! `random-rules` and `differential` fuzz targets, and tests.
 //!
+//! Each key draws from a stream of its own, seeded from the file's seed
+//! and the key's path ([`Draw::rng`]): adding a key, or a value to a key,
+//! changes no other key's draws, so the files the tests were tuned on keep
+//! everything but the new key. A table's presence draws from the table's
+//! name. A key whose allowed values depend on another key still draws from
+//! its own stream; only its list of values changes.
+//!
 //! Not drawn: `extends` (a file stands alone here; merging is the loader's
 //! business, not the meaning's) and readings of keys other than
 //! `sowing.skip_origin` (a reading in force is just a value of its key).
@@ -22,7 +29,6 @@ fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
 fn one_in(rng: &mut Rng, n: usize) -> bool {
     rng.below(n) == 0
 }
-
 /// A list of 1 to `most` distinct pit numbers from 1 to `n`, in increasing
 /// order, as TOML (`[2, 5]`); with `may_be_empty`, now and then `[]`.
 fn pit_numbers(rng: &mut Rng, n: usize, most: usize, may_be_empty: bool) -> String {
@@ -70,49 +76,121 @@ fn most_offers(pits: u64, max_pits: u64, keep: u64) -> u64 {
     sum
 }
 
-/// A word-valued key: absent (its default) one time in `absent`, else one
-/// of `values`.
-fn word(
-    s: &mut String,
-    rng: &mut Rng,
-    key: &str,
-    values: &[&str],
-    absent: usize,
-) -> Option<String> {
-    if absent > 0 && one_in(rng, absent) {
-        return None;
+/// A rule file being drawn: the file's seed and its text so far.
+struct Draw {
+    seed: u64,
+    text: String,
+}
+
+/// What the keys drawn first decide for the keys drawn after them.
+struct Facts {
+    four: bool,
+    /// Pits per row.
+    n: usize,
+    pits: usize,
+    /// Seeds on the board.
+    total: u64,
+    stores: bool,
+    /// Whether the file has `[houses]`, which needs single laps, no stores
+    /// and no trading (two-row-design.md, `[houses]`).
+    houses: bool,
+    /// Whether four-row files have a `[column_capture]` (`moves.clockwise`
+    /// may need it).
+    column: bool,
+    /// Whether some pit's direction is chosen (`moves.clockwise` needs one).
+    chosen: bool,
+    laps: String,
+    sow_from: String,
+    skip_origin: bool,
+}
+
+impl Draw {
+    /// The stream of draws of one key (or of a table's presence): seeded
+    /// from the file's seed and the path (FNV-1a), mixed once more so that
+    /// near paths do not start near each other's sequences.
+    fn rng(&self, path: &str) -> Rng {
+        let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        Rng::new(Rng::new(self.seed ^ hash).next_u64())
     }
-    let v = pick(rng, values).to_owned();
-    let _ = writeln!(s, "{key} = \"{v}\"");
-    Some(v)
+
+    /// Writes `name = value` for the key at `path`.
+    fn set(&mut self, path: &str, value: impl std::fmt::Display) {
+        let name = path.rsplit('.').next().unwrap_or(path);
+        let _ = writeln!(self.text, "{name} = {value}");
+    }
+
+    /// Starts a table.
+    fn table(&mut self, name: &str) {
+        let _ = write!(self.text, "\n[{name}]\n");
+    }
+
+    /// Whether a table is written: one time in `one_in` when `rare`, else
+    /// all but one time in `one_in`.
+    fn has(&self, table: &str, one_in_n: usize, rare: bool) -> bool {
+        one_in(&mut self.rng(table), one_in_n) == rare
+    }
+
+    /// A word-valued key: absent (its default) one time in `absent`, else
+    /// one of `values`.
+    fn word(&mut self, path: &str, values: &[&str], absent: usize) -> Option<String> {
+        let mut rng = self.rng(path);
+        if absent > 0 && one_in(&mut rng, absent) {
+            return None;
+        }
+        let v = pick(&mut rng, values).to_owned();
+        self.set(path, format_args!("\"{v}\""));
+        Some(v)
+    }
 }
 
 /// A random valid rule file.
 #[must_use]
 pub fn random_rules(rng: &mut Rng) -> String {
-    let mut s = String::new();
+    let mut d = Draw {
+        seed: rng.next_u64(),
+        text: String::new(),
+    };
     // One file in four has four rows, where each player sows round their
     // own two and only the keys defined there are drawn (docs/
-    // rule-language.md, section 3). Decided by a generator of its own,
-    // seeded from the next value of `rng` without taking it, so that a
-    // two-row file draws exactly what it drew before four rows existed:
-    // the tests tuned on those files (their counts, their time) keep them.
-    let mut fork = Rng::new(rng.clone().next_u64() ^ 0x4f75_7220_726f_7773);
-    let four = fork.below(4) == 0;
-    let rows_written = four || fork.below(8) == 0;
+    // rule-language.md, section 3).
+    let mut rows = d.rng("board.rows");
+    let four = one_in(&mut rows, 4);
+    variant(&mut d, four);
+    let mut f = board(&mut d, four, four || one_in(&mut rows, 8));
+    f.houses = !four && !f.stores && one_in(&mut d.rng("houses"), 6);
+    f.column = four && !one_in(&mut d.rng("column_capture"), 4);
+    sowing(&mut d, &mut f);
+    moves(&mut d, &mut f);
+    column_capture(&mut d, &f);
+    capture(&mut d, &f);
+    opposite_capture(&mut d, &f);
+    beyond_capture(&mut d, &f);
+    houses(&mut d, &f);
+    sowing_capture(&mut d, &f);
+    trading(&mut d, &f);
+    end(&mut d, &f);
+    open_points(&mut d, &f);
+    d.text
+}
 
-    // [variant]: identity and provenance, which change nothing in play.
-    let id = pick(rng, &["random", "r-2", "x", "random-variant-9"]);
-    let _ = write!(s, "[variant]\nid = \"{id}\"\nname = \"Random\"\n");
+/// `[variant]`: identity and provenance, which change nothing in play.
+fn variant(d: &mut Draw, four: bool) {
+    let id = pick(
+        &mut d.rng("variant.id"),
+        &["random", "r-2", "x", "random-variant-9"],
+    );
+    let _ = write!(d.text, "[variant]\nid = \"{id}\"\nname = \"Random\"\n");
     for key in [
-        "summary",
-        "people",
-        "region",
-        "first_described",
-        "recorded_by",
+        "variant.summary",
+        "variant.people",
+        "variant.region",
+        "variant.first_described",
+        "variant.recorded_by",
     ] {
-        if one_in(rng, 6) {
-            let _ = writeln!(s, "{key} = \"some text, \\\"quoted\\\"\"");
+        if one_in(&mut d.rng(key), 6) {
+            d.set(key, "\"some text, \\\"quoted\\\"\"");
         }
     }
     let families: &[&str] = if four {
@@ -126,524 +204,543 @@ pub fn random_rules(rng: &mut Rng) -> String {
             "houses",
         ]
     };
-    word(&mut s, rng, "family", families, 2);
-    word(
-        &mut s,
-        rng,
-        "evidence",
+    d.word("variant.family", families, 2);
+    d.word(
+        "variant.evidence",
         &["observed", "described", "reconstructed", "invented"],
         2,
     );
-    for key in ["other_names", "sources"] {
-        match rng.below(6) {
-            0 => {
-                let _ = writeln!(s, "{key} = []");
-            }
-            1 => {
-                let _ = writeln!(s, "{key} = [\"one\", \"two\"]");
-            }
+    for key in ["variant.other_names", "variant.sources"] {
+        match d.rng(key).below(6) {
+            0 => d.set(key, "[]"),
+            1 => d.set(key, "[\"one\", \"two\"]"),
             _ => {}
         }
     }
+}
 
-    // [board].
+/// `[board]`.
+fn board(d: &mut Draw, four: bool, rows_written: bool) -> Facts {
     let rows = if four { 4 } else { 2 };
     let widest = crate::board::MAX_PITS / rows;
-    let n = if one_in(rng, 8) {
-        1 + rng.below(widest)
+    let mut r = d.rng("board.pits_per_row");
+    let n = if one_in(&mut r, 8) {
+        1 + r.below(widest)
     } else {
-        1 + rng.below(8)
+        1 + r.below(8)
     };
     let pits = rows * n;
-    let _ = write!(s, "\n[board]\n");
+    d.table("board");
     if rows_written {
-        let _ = writeln!(s, "rows = {rows}");
+        d.set("board.rows", rows);
     }
-    let _ = writeln!(s, "pits_per_row = {n}");
-    // Mostly small boards of seeds; now and then a big one, up to the limit.
-    let big = match rng.below(40) {
+    d.set("board.pits_per_row", n);
+    let total = seeds(d, pits);
+    d.word("board.first", &["south", "north"], 3);
+    let stores: &[&str] = if four {
+        &["none"]
+    } else {
+        &["none", "after-last-house", "after-last-house"]
+    };
+    let stores = d
+        .word("board.stores", stores, 3)
+        .is_some_and(|v| v == "after-last-house");
+    Facts {
+        four,
+        n,
+        pits,
+        total,
+        stores,
+        houses: false,
+        column: false,
+        chosen: false,
+        laps: "single".into(),
+        sow_from: "controlled".into(),
+        skip_origin: false,
+    }
+}
+
+/// `board.initial` or `board.seeds_per_pit`: mostly small boards of seeds,
+/// now and then a big one, up to the limit. Returns the seeds on the board.
+fn seeds(d: &mut Draw, pits: usize) -> u64 {
+    let mut r = d.rng("board.initial");
+    let big = match r.below(40) {
         0 => 65_535,
         1..=3 => 1_000,
         _ => 0,
     };
-    let total: u64 = if one_in(rng, 3) {
+    if one_in(&mut r, 3) {
         let mut counts: Vec<u64> = (0..pits)
             .map(|_| {
-                if one_in(rng, 4) {
+                if one_in(&mut r, 4) {
                     0
-                } else if big > 0 && one_in(rng, 3) {
-                    rng.below(big / pits + 1) as u64
+                } else if big > 0 && one_in(&mut r, 3) {
+                    r.below(big / pits + 1) as u64
                 } else {
-                    rng.below(12) as u64
+                    r.below(12) as u64
                 }
             })
             .collect();
         if counts.iter().all(|&c| c == 0) {
-            counts[rng.below(pits)] = 1;
+            counts[r.below(pits)] = 1;
         }
         let list: Vec<String> = counts.iter().map(u64::to_string).collect();
-        let _ = writeln!(s, "initial = [{}]", list.join(", "));
-        counts.iter().sum()
+        d.set("board.initial", format_args!("[{}]", list.join(", ")));
+        return counts.iter().sum();
+    }
+    let mut r = d.rng("board.seeds_per_pit");
+    let most = if big > 0 {
+        big / pits
+    } else if one_in(&mut r, 8) {
+        40
     } else {
-        let most = if big > 0 {
-            big / pits
-        } else if one_in(rng, 8) {
-            40
-        } else {
-            6
-        };
-        let k = 1 + rng.below(most.max(1)) as u64;
-        let _ = writeln!(s, "seeds_per_pit = {k}");
-        k * pits as u64
+        6
     };
-    word(&mut s, rng, "first", &["south", "north"], 3);
-    let stores = if four {
-        &["none"][..]
+    let k = 1 + r.below(most.max(1)) as u64;
+    d.set("board.seeds_per_pit", k);
+    k * pits as u64
+}
+
+/// `[sowing]`.
+fn sowing(d: &mut Draw, f: &mut Facts) {
+    if d.has("sowing", 8, true) {
+        return;
+    }
+    d.table("sowing");
+    direction(d, f);
+    let all_laps: &[&str] = if f.houses {
+        &["single"]
     } else {
-        &["none", "after-last-house", "after-last-house"]
+        &["single", "single", "relay", "relay-from-next"]
     };
-    let stores = word(&mut s, rng, "stores", stores, 3).is_some_and(|v| v == "after-last-house");
+    if let Some(l) = d.word("sowing.laps", all_laps, 4) {
+        f.laps = l;
+    }
+    d.word(
+        "sowing.first_seed",
+        &["next-pit", "origin", "origin-unless-single"],
+        2,
+    );
+    let rounds: &[&str] = if f.four {
+        &["whole-circuit"]
+    } else {
+        &["whole-circuit", "opponent-row"]
+    };
+    d.word("sowing.later_rounds", rounds, 2);
+    let mut r = d.rng("sowing.skip_origin");
+    if !one_in(&mut r, 4) {
+        f.skip_origin = one_in(&mut r, 2);
+        d.set("sowing.skip_origin", f.skip_origin);
+    }
+    // A last seed in one's own store needs stores.
+    let turns: &[&str] = if f.stores {
+        &["none", "last-in-own-store"]
+    } else {
+        &["none"]
+    };
+    d.word("sowing.extra_turn", turns, 2);
+}
 
-    // `[houses]` needs `laps = "single"`, `board.stores = "none"` and no
-    // trading (two-row-design.md, `[houses]`): decided here, drawn further down.
-    let houses = !four && !stores && one_in(rng, 6);
-
-    // [sowing].
-    let mut skip_origin = false;
-    // Whether some pit's direction is chosen (`moves.clockwise` needs one).
-    let mut chosen = false;
-    let mut laps = "single".to_owned();
-    if !one_in(rng, 8) {
-        s += "\n[sowing]\n";
-        let fixed = ["counter-clockwise", "clockwise"];
-        let any = ["counter-clockwise", "clockwise", "chosen"];
-        // A direction other than one fixed direction for the whole board
-        // needs `board.stores = "none"`; an array all of one fixed
-        // direction is that direction.
-        // Four-row files draw theirs from the fork (the two-row files'
-        // draws from `rng` stay as they were): a direction by pit number
-        // one file in three, else one word.
-        match if four {
-            if fork.below(3) == 0 { 2 } else { 7 }
-        } else {
-            rng.below(8)
-        } {
-            0 | 1 => {
-                let d = pick(rng, &fixed);
-                let all: Vec<String> = (0..n).map(|_| format!("\"{d}\"")).collect();
-                let _ = writeln!(s, "direction = [{}]", all.join(", "));
-            }
-            2 | 3 if !stores => {
-                let each: Vec<&str> = (0..n).map(|_| pick(rng, &any)).collect();
-                chosen |= each.contains(&"chosen");
-                let quoted: Vec<String> = each.iter().map(|d| format!("\"{d}\"")).collect();
-                let _ = writeln!(s, "direction = [{}]", quoted.join(", "));
-            }
-            _ => {
-                let d = word(
-                    &mut s,
-                    rng,
-                    "direction",
-                    if stores { &fixed } else { &any },
-                    4,
-                );
-                chosen |= d.as_deref() == Some("chosen");
-            }
+/// `sowing.direction`: a word, or one per pit number one file in four. A
+/// direction other than one fixed direction for the whole board needs
+/// `board.stores = "none"`; an array all of one fixed direction is that
+/// direction.
+fn direction(d: &mut Draw, f: &mut Facts) {
+    let fixed = ["counter-clockwise", "clockwise"];
+    let any = ["counter-clockwise", "clockwise", "chosen"];
+    let mut r = d.rng("sowing.direction");
+    let quoted = |each: &[&str]| {
+        let q: Vec<String> = each.iter().map(|d| format!("\"{d}\"")).collect();
+        format!("[{}]", q.join(", "))
+    };
+    match r.below(8) {
+        0 => {
+            let one = pick(&mut r, &fixed);
+            d.set("sowing.direction", quoted(&vec![one; f.n]));
         }
-        let all_laps: &[&str] = if houses {
-            &["single"]
-        } else {
-            &["single", "single", "relay", "relay-from-next"]
-        };
-        if let Some(l) = word(&mut s, rng, "laps", all_laps, 4) {
-            laps = l;
+        1 | 2 if !f.stores => {
+            let each: Vec<&str> = (0..f.n).map(|_| pick(&mut r, &any)).collect();
+            f.chosen |= each.contains(&"chosen");
+            d.set("sowing.direction", quoted(&each));
         }
-        word(
-            &mut s,
-            rng,
-            "first_seed",
-            &["next-pit", "origin", "origin-unless-single"],
-            2,
-        );
-        let rounds = if four {
-            &["whole-circuit"][..]
-        } else {
-            &["whole-circuit", "opponent-row"]
-        };
-        word(&mut s, rng, "later_rounds", rounds, 2);
-        if !one_in(rng, 4) {
-            skip_origin = one_in(rng, 2);
-            let _ = writeln!(s, "skip_origin = {skip_origin}");
-        }
-        if stores {
-            word(&mut s, rng, "extra_turn", &["none", "last-in-own-store"], 3);
-        } else if one_in(rng, 4) {
-            s += "extra_turn = \"none\"\n";
+        3 => {}
+        _ => {
+            let one = pick(&mut r, if f.stores { &fixed[..] } else { &any[..] });
+            f.chosen |= one == "chosen";
+            d.set("sowing.direction", format_args!("\"{one}\""));
         }
     }
+}
 
-    // Whether four-row files have a [column_capture]: drawn here, before
-    // [moves], whose `clockwise` may need it.
-    let column = four && !one_in(rng, 4);
-
-    // [moves].
-    let mut sow_from = "controlled".to_owned();
-    if !one_in(rng, 8) {
-        s += "\n[moves]\n";
-        let from = if four {
-            &["controlled"][..]
-        } else {
-            &["controlled", "home-row", "opponent-row"]
+/// `[moves]`.
+fn moves(d: &mut Draw, f: &mut Facts) {
+    if d.has("moves", 8, true) {
+        return;
+    }
+    d.table("moves");
+    let from: &[&str] = if f.four {
+        &["controlled"]
+    } else {
+        &["controlled", "home-row", "opponent-row"]
+    };
+    if let Some(from) = d.word("moves.sow_from", from, 4) {
+        f.sow_from = from;
+    }
+    // `below_min` must not be written when `min_seeds` is 1.
+    let mut r = d.rng("moves.min_seeds");
+    if one_in(&mut r, 3) {
+        let k = match r.below(20) {
+            0 => 1 + r.below(65_535),
+            1..=4 => 1,
+            _ => 2 + r.below(3),
         };
-        if let Some(f) = word(&mut s, rng, "sow_from", from, 4) {
-            sow_from = f;
+        d.set("moves.min_seeds", k);
+        if k > 1 {
+            d.word("moves.below_min", &["never", "if-no-other"], 3);
         }
-        // `below_min` must not be written when `min_seeds` is 1.
-        if one_in(rng, 3) {
-            let k = match rng.below(20) {
-                0 => 1 + rng.below(65_535),
-                1..=4 => 1,
-                _ => 2 + rng.below(3),
-            };
-            let _ = writeln!(s, "min_seeds = {k}");
-            if k > 1 {
-                word(&mut s, rng, "below_min", &["never", "if-no-other"], 3);
-            }
-        }
-        let (openings, feedings) = if four {
-            (&["none"][..], &["none"][..])
-        } else {
-            (
-                &["none", "each-home-pit-once"][..],
-                &[
-                    "none",
-                    "must-feed-empty-opponent",
-                    "must-leave-opponent-seeds",
-                ][..],
-            )
-        };
-        word(&mut s, rng, "opening", openings, 3);
-        let feeding = word(&mut s, rng, "feeding", feedings, 3);
-        word(&mut s, rng, "cannot_sow", &["pass", "end-game"], 4);
-        // Drawn from the fork, so that two-row files draw from `rng` what
-        // they drew before the key existed.
-        match fork.below(6) {
-            0 => s += "must_capture = true\n",
-            1 => s += "must_capture = false\n",
+    }
+    let (openings, feedings): (&[&str], &[&str]) = if f.four {
+        (&["none"], &["none"])
+    } else {
+        (
+            &["none", "each-home-pit-once"],
+            &[
+                "none",
+                "must-feed-empty-opponent",
+                "must-leave-opponent-seeds",
+            ],
+        )
+    };
+    d.word("moves.opening", openings, 3);
+    let feeding = d.word("moves.feeding", feedings, 3);
+    d.word("moves.cannot_sow", &["pass", "end-game"], 4);
+    match d.rng("moves.must_capture").below(6) {
+        0 => d.set("moves.must_capture", true),
+        1 => d.set("moves.must_capture", false),
+        _ => {}
+    }
+    if f.four {
+        match d.rng("moves.inner_row_first").below(4) {
+            0 => d.set("moves.inner_row_first", true),
+            1 => d.set("moves.inner_row_first", false),
             _ => {}
         }
-        if four {
-            match fork.below(4) {
-                0 => s += "inner_row_first = true\n",
-                1 => s += "inner_row_first = false\n",
-                _ => {}
-            }
-        }
-        // `clockwise` limits the pits of chosen direction; its first-lap
-        // value needs a column capture.
-        if chosen && fork.below(2) == 0 {
-            let values: &[&str] = if column {
-                &["free", "if-capturing", "if-first-lap-captures"]
-            } else {
-                &["free", "if-capturing"]
-            };
-            let _ = writeln!(s, "clockwise = \"{}\"", pick(&mut fork, values));
-        }
-        if feeding.is_some_and(|f| f != "none") {
-            word(
-                &mut s,
-                rng,
-                "cannot_feed",
-                &[
-                    "any-sowing",
-                    "end-game-mover-takes-all",
-                    "end-game-opponent-takes-all",
-                ],
-                3,
-            );
-        } else if one_in(rng, 6) {
-            s += "cannot_feed = \"any-sowing\"\n";
-        }
     }
-
-    // [column_capture], on four rows only.
-    if column {
-        s += "\n[column_capture]\n";
-        word(&mut s, rng, "when", &["empty", "occupied"], 0);
-        let pits = ["inner", "inner-and-outer"];
-        word(&mut s, rng, "takes", &pits, 0);
-        word(&mut s, rng, "needs", &pits, 3);
-        if word(&mut s, rng, "then", &["captured", "resown"], 0).as_deref() == Some("resown") {
-            // The later values from the fork, so that the files drawn
-            // before they existed keep their other draws.
-            let from = if one_in(&mut fork, 2) {
-                word(
-                    &mut s,
-                    rng,
-                    "resow_from",
-                    &["after-landing", "after-origin"],
-                    0,
-                )
-            } else {
-                word(
-                    &mut s,
-                    &mut fork,
-                    "resow_from",
-                    &["after-lap-start", "inner-end"],
-                    0,
-                )
-            };
-            if from.as_deref() == Some("inner-end") && !one_in(&mut fork, 3) {
-                let _ = writeln!(s, "flank = {}", fork.below(n / 2 + 1));
-            }
-        }
-        word(
-            &mut s,
-            &mut fork,
-            "laps",
-            &["every", "if-first-captures"],
-            2,
-        );
-        word(
-            &mut s,
-            &mut fork,
-            "full_circle",
-            &["may-capture", "captures-nothing"],
-            2,
-        );
+    // `clockwise` limits the pits of chosen direction; its first-lap value
+    // needs a column capture.
+    if f.chosen {
+        let values: &[&str] = if f.column {
+            &["free", "if-capturing", "if-first-lap-captures"]
+        } else {
+            &["free", "if-capturing"]
+        };
+        d.word("moves.clockwise", values, 2);
     }
-
-    // [capture].
-    if !four && !one_in(rng, 4) {
-        s += "\n[capture]\n";
-        match rng.below(10) {
-            0 => s += "counts = \"even\"\n",
-            1 => s += "counts = \"odd\"\n",
-            _ => s += &random_counts(rng, total, 4),
-        }
-        word(&mut s, rng, "examined", &["landing-pit", "next-pit"], 2);
-        if one_in(rng, 4) {
-            let _ = writeln!(s, "chain_max = {}", 1 + rng.below(pits));
-        }
-        if one_in(rng, 4) {
-            let _ = writeln!(s, "protected = {}", pit_numbers(rng, n, 2, true));
-        }
-        let zones = ["opponent-territory", "opponent-row", "anywhere"];
-        word(&mut s, rng, "landing", &zones, 0);
-        let chain = word(
-            &mut s,
-            rng,
-            "chain",
-            &["none", "backward", "forward", "both"],
-            4,
-        );
-        if chain.is_some_and(|c| c != "none") {
-            word(&mut s, rng, "chain_zone", &zones, 0);
-        }
-        match rng.below(5) {
-            0 => s += "lock = \"none\"\n",
-            1 => {
-                s += "lock = \"all-home-pits-sown\"\n";
-                let _ = writeln!(s, "lock_release_may_capture = {}", one_in(rng, 2));
-            }
-            // Not with `lock_release_may_capture`; needs a `sow_from` other
-            // than "opponent-row".
-            2 if sow_from != "opponent-row" => s += "lock = \"first-sowing\"\n",
-            _ => {}
-        }
-        word(
-            &mut s,
-            rng,
-            "grand_slam",
-            &["captures", "captures-nothing", "forbidden"],
+    if feeding.is_some_and(|f| f != "none") {
+        d.word(
+            "moves.cannot_feed",
+            &[
+                "any-sowing",
+                "end-game-mover-takes-all",
+                "end-game-opponent-takes-all",
+            ],
             3,
         );
+    } else if one_in(&mut d.rng("moves.cannot_feed"), 6) {
+        d.set("moves.cannot_feed", "\"any-sowing\"");
     }
+}
 
-    // [opposite_capture].
-    if !four && one_in(rng, 4) {
-        s += "\n[opposite_capture]\n";
-        let empty = word(
-            &mut s,
-            rng,
-            "when_opposite_empty",
-            &["take-the-last-seed", "nothing"],
+/// `[column_capture]`, on four rows only.
+fn column_capture(d: &mut Draw, f: &Facts) {
+    if !f.column {
+        return;
+    }
+    d.table("column_capture");
+    d.word("column_capture.when", &["empty", "occupied"], 0);
+    let pits = ["inner", "inner-and-outer"];
+    d.word("column_capture.takes", &pits, 0);
+    d.word("column_capture.needs", &pits, 3);
+    if d.word("column_capture.then", &["captured", "resown"], 0)
+        .as_deref()
+        == Some("resown")
+    {
+        let from = d.word(
+            "column_capture.resow_from",
+            &[
+                "after-landing",
+                "after-origin",
+                "after-lap-start",
+                "inner-end",
+            ],
             0,
         );
-        let seeds: &[&str] = if empty.as_deref() == Some("nothing") {
-            &["taken", "stays"]
-        } else {
-            &["taken"]
-        };
-        word(&mut s, rng, "capturing_seed", seeds, 3);
-        word(&mut s, rng, "landing", &["own-territory", "anywhere"], 2);
-    }
-
-    // [beyond_capture].
-    if !four && one_in(rng, 4) {
-        s += "\n[beyond_capture]\n";
-        let zones = ["opponent-territory", "opponent-row", "anywhere"];
-        word(&mut s, rng, "zone", &zones, 3);
-        word(&mut s, rng, "chain", &["none", "pairs"], 3);
-        // "sow-on" only with `laps = "relay"`.
-        let then: &[&str] = if laps == "relay" {
-            &["end-sowing", "sow-on"]
-        } else {
-            &["end-sowing"]
-        };
-        word(&mut s, rng, "then", then, 3);
-    }
-
-    // [houses].
-    if houses {
-        s += "\n[houses]\n";
-        let _ = writeln!(s, "made_at = {}", 1 + rng.below(total.min(63) as usize));
-        // At least one of the two lists is not empty.
-        let own = pit_numbers(rng, n, n, true);
-        let theirs = pit_numbers(rng, n, n, own != "[]");
-        if own != "[]" || one_in(rng, 2) {
-            let _ = writeln!(s, "own_row = {own}");
-        }
-        let _ = writeln!(s, "opponent_row = {theirs}");
-        if !one_in(rng, 3) {
-            let _ = writeln!(s, "max_per_player = {}", 1 + rng.below(pits));
-        }
-        if !one_in(rng, 3) {
-            let _ = writeln!(s, "not_same_number = {}", one_in(rng, 2));
+        let mut r = d.rng("column_capture.flank");
+        if from.as_deref() == Some("inner-end") && !one_in(&mut r, 3) {
+            d.set("column_capture.flank", r.below(f.n / 2 + 1));
         }
     }
+    d.word("column_capture.laps", &["every", "if-first-captures"], 2);
+    d.word(
+        "column_capture.full_circle",
+        &["may-capture", "captures-nothing"],
+        2,
+    );
+}
 
-    // [sowing_capture].
-    if !four && one_in(rng, 4) {
-        s += "\n[sowing_capture]\n";
-        s += &random_counts(rng, total, 3);
-        let takers = ["mover", "pit-controller"];
-        word(&mut s, rng, "taker", &takers, 3);
-        word(&mut s, rng, "last_seed_taker", &takers, 3);
+/// `[capture]`, on two rows.
+fn capture(d: &mut Draw, f: &Facts) {
+    if f.four || d.has("capture", 4, true) {
+        return;
     }
+    d.table("capture");
+    let mut r = d.rng("capture.counts");
+    match r.below(10) {
+        0 => d.set("capture.counts", "\"even\""),
+        1 => d.set("capture.counts", "\"odd\""),
+        _ => d.text += &random_counts(&mut r, f.total, 4),
+    }
+    d.word("capture.examined", &["landing-pit", "next-pit"], 2);
+    let mut r = d.rng("capture.chain_max");
+    if one_in(&mut r, 4) {
+        d.set("capture.chain_max", 1 + r.below(f.pits));
+    }
+    let mut r = d.rng("capture.protected");
+    if one_in(&mut r, 4) {
+        d.set("capture.protected", pit_numbers(&mut r, f.n, 2, true));
+    }
+    let zones = ["opponent-territory", "opponent-row", "anywhere"];
+    d.word("capture.landing", &zones, 0);
+    let chain = d.word("capture.chain", &["none", "backward", "forward", "both"], 4);
+    if chain.is_some_and(|c| c != "none") {
+        d.word("capture.chain_zone", &zones, 0);
+    }
+    match d.rng("capture.lock").below(5) {
+        0 => d.set("capture.lock", "\"none\""),
+        1 => {
+            d.set("capture.lock", "\"all-home-pits-sown\"");
+            let may = one_in(&mut d.rng("capture.lock_release_may_capture"), 2);
+            d.set("capture.lock_release_may_capture", may);
+        }
+        // Not with `lock_release_may_capture`; needs a `sow_from` other
+        // than "opponent-row".
+        2 if f.sow_from != "opponent-row" => d.set("capture.lock", "\"first-sowing\""),
+        _ => {}
+    }
+    d.word(
+        "capture.grand_slam",
+        &["captures", "captures-nothing", "forbidden"],
+        3,
+    );
+}
 
-    // [trading] (none with houses).
-    match if four {
-        12 * usize::from(!one_in(rng, 8))
-    } else if houses {
+/// `[opposite_capture]`, on two rows.
+fn opposite_capture(d: &mut Draw, f: &Facts) {
+    if f.four || d.has("opposite_capture", 4, false) {
+        return;
+    }
+    d.table("opposite_capture");
+    let empty = d.word(
+        "opposite_capture.when_opposite_empty",
+        &["take-the-last-seed", "nothing"],
+        0,
+    );
+    let seeds: &[&str] = if empty.as_deref() == Some("nothing") {
+        &["taken", "stays"]
+    } else {
+        &["taken"]
+    };
+    d.word("opposite_capture.capturing_seed", seeds, 3);
+    d.word(
+        "opposite_capture.landing",
+        &["own-territory", "anywhere"],
+        2,
+    );
+}
+
+/// `[beyond_capture]`, on two rows.
+fn beyond_capture(d: &mut Draw, f: &Facts) {
+    if f.four || d.has("beyond_capture", 4, false) {
+        return;
+    }
+    d.table("beyond_capture");
+    let zones = ["opponent-territory", "opponent-row", "anywhere"];
+    d.word("beyond_capture.zone", &zones, 3);
+    d.word("beyond_capture.chain", &["none", "pairs"], 3);
+    // "sow-on" only with `laps = "relay"`.
+    let then: &[&str] = if f.laps == "relay" {
+        &["end-sowing", "sow-on"]
+    } else {
+        &["end-sowing"]
+    };
+    d.word("beyond_capture.then", then, 3);
+}
+
+/// `[houses]`, decided with the board.
+fn houses(d: &mut Draw, f: &Facts) {
+    if !f.houses {
+        return;
+    }
+    d.table("houses");
+    let made_at = 1 + d.rng("houses.made_at").below(f.total.min(63) as usize);
+    d.set("houses.made_at", made_at);
+    // At least one of the two lists is not empty.
+    let mut r = d.rng("houses.own_row");
+    let own = pit_numbers(&mut r, f.n, f.n, true);
+    let theirs = pit_numbers(&mut d.rng("houses.opponent_row"), f.n, f.n, own != "[]");
+    if own != "[]" || one_in(&mut r, 2) {
+        d.set("houses.own_row", own);
+    }
+    d.set("houses.opponent_row", theirs);
+    let mut r = d.rng("houses.max_per_player");
+    if !one_in(&mut r, 3) {
+        d.set("houses.max_per_player", 1 + r.below(f.pits));
+    }
+    let mut r = d.rng("houses.not_same_number");
+    if !one_in(&mut r, 3) {
+        d.set("houses.not_same_number", one_in(&mut r, 2));
+    }
+}
+
+/// `[sowing_capture]`, on two rows.
+fn sowing_capture(d: &mut Draw, f: &Facts) {
+    if f.four || d.has("sowing_capture", 4, false) {
+        return;
+    }
+    d.table("sowing_capture");
+    d.text += &random_counts(&mut d.rng("sowing_capture.counts"), f.total, 3);
+    let takers = ["mover", "pit-controller"];
+    d.word("sowing_capture.taker", &takers, 3);
+    d.word("sowing_capture.last_seed_taker", &takers, 3);
+}
+
+/// `[trading]`: none with houses, only disabled on four rows.
+fn trading(d: &mut Draw, f: &Facts) {
+    let mut r = d.rng("trading");
+    let draw = if f.four {
+        12 * usize::from(!one_in(&mut r, 8))
+    } else if f.houses {
         12
     } else {
-        rng.below(12)
-    } {
-        0 => s += "\n[trading]\nenabled = false\n",
+        r.below(12)
+    };
+    match draw {
+        0 => d.text += "\n[trading]\nenabled = false\n",
         1..=3 => {
-            s += "\n[trading]\nenabled = true\n";
-            let keep = rng.below(n + 1) as u64;
+            d.text += "\n[trading]\nenabled = true\n";
+            let keep = d.rng("trading.keep_at_least").below(f.n + 1) as u64;
             // The loader refuses more than 10 000 offers in one position.
-            let mut max = 1 + rng.below(n) as u64;
-            while most_offers(pits as u64, max, keep) > 10_000 {
+            let mut max = 1 + d.rng("trading.max_pits").below(f.n) as u64;
+            while most_offers(f.pits as u64, max, keep) > 10_000 {
                 max -= 1;
             }
-            let price = if one_in(rng, 10) {
-                rng.below(65_536)
+            let mut r = d.rng("trading.price_per_pit");
+            let price = if one_in(&mut r, 10) {
+                r.below(65_536)
             } else {
-                rng.below(10)
+                r.below(10)
             };
-            let _ = write!(
-                s,
-                "max_pits = {max}\nprice_per_pit = {price}\nkeep_at_least = {keep}\nonly_if_affordable = {}\n",
-                one_in(rng, 2)
-            );
+            let affordable = one_in(&mut d.rng("trading.only_if_affordable"), 2);
+            d.set("trading.max_pits", max);
+            d.set("trading.price_per_pit", price);
+            d.set("trading.keep_at_least", keep);
+            d.set("trading.only_if_affordable", affordable);
         }
         _ => {}
     }
+}
 
-    // [end].
-    if !one_in(rng, 8) {
-        s += "\n[end]\n";
-        if one_in(rng, 3) {
-            let k = if one_in(rng, 20) {
-                1 + rng.below(65_535)
-            } else {
-                1 + rng.below(5)
-            };
-            let _ = writeln!(s, "all_pits_below = {k}");
-        }
-        if one_in(rng, 4) {
-            let k = if one_in(rng, 10) {
-                rng.below(65_536)
-            } else {
-                rng.below(total as usize + 1)
-            };
-            let _ = writeln!(s, "captured_more_than = {k}");
-        }
-        match if four { 2 + rng.below(6) } else { rng.below(8) } {
-            0 | 1 => s += "either_row_empty = true\n",
-            2 => s += "either_row_empty = false\n",
-            _ => {}
-        }
-        if one_in(rng, 5) {
-            let _ = writeln!(s, "seeds_left_at_most = {}", rng.below(total as usize));
-            word(
-                &mut s,
-                rng,
-                "seeds_left_to",
-                &["controller", "first-player"],
-                3,
-            );
-        }
-        if one_in(rng, 6) {
-            let k = if one_in(rng, 4) {
-                1 + rng.below(1_000_000_000)
-            } else {
-                1 + rng.below(5_000)
-            };
-            let _ = writeln!(s, "max_plies = {k}");
-        }
-        match rng.below(10) {
-            0 => {
-                let _ = writeln!(s, "repetition = {}", 2 + rng.below(254));
-            }
-            1..=3 => s += "repetition = 2\n",
-            4..=6 => s += "repetition = 3\n",
-            _ => {}
-        }
-        if four {
-            word(
-                &mut s,
-                &mut fork,
-                "inner_row_empty",
-                &["loses-after-ply", "loses-at-once"],
-                2,
-            );
-        }
-        word(&mut s, rng, "leftovers", &["controller", "nobody"], 2);
-        if one_in(rng, 4) {
-            s += "winner = \"higher-total\"\n";
-        }
+/// `[end]`.
+fn end(d: &mut Draw, f: &Facts) {
+    if d.has("end", 8, true) {
+        return;
     }
+    d.table("end");
+    let mut r = d.rng("end.all_pits_below");
+    if one_in(&mut r, 3) {
+        let k = if one_in(&mut r, 20) {
+            1 + r.below(65_535)
+        } else {
+            1 + r.below(5)
+        };
+        d.set("end.all_pits_below", k);
+    }
+    let mut r = d.rng("end.captured_more_than");
+    if one_in(&mut r, 4) {
+        let k = if one_in(&mut r, 10) {
+            r.below(65_536)
+        } else {
+            r.below(f.total as usize + 1)
+        };
+        d.set("end.captured_more_than", k);
+    }
+    let mut r = d.rng("end.either_row_empty");
+    match if f.four { 2 + r.below(6) } else { r.below(8) } {
+        0 | 1 => d.set("end.either_row_empty", true),
+        2 => d.set("end.either_row_empty", false),
+        _ => {}
+    }
+    let mut r = d.rng("end.seeds_left_at_most");
+    if one_in(&mut r, 5) {
+        d.set("end.seeds_left_at_most", r.below(f.total as usize));
+        d.word("end.seeds_left_to", &["controller", "first-player"], 3);
+    }
+    let mut r = d.rng("end.max_plies");
+    if one_in(&mut r, 6) {
+        let k = if one_in(&mut r, 4) {
+            1 + r.below(1_000_000_000)
+        } else {
+            1 + r.below(5_000)
+        };
+        d.set("end.max_plies", k);
+    }
+    match d.rng("end.repetition").below(10) {
+        0 => {
+            let k = 2 + d.rng("end.repetition.large").below(254);
+            d.set("end.repetition", k);
+        }
+        1..=3 => d.set("end.repetition", 2),
+        4..=6 => d.set("end.repetition", 3),
+        _ => {}
+    }
+    if f.four {
+        d.word(
+            "end.inner_row_empty",
+            &["loses-after-ply", "loses-at-once"],
+            2,
+        );
+    }
+    d.word("end.leftovers", &["controller", "nobody"], 2);
+    d.word("end.winner", &["higher-total"], 2);
+}
 
-    // Open points: notes, and a switchable reading whose default is the
-    // value the file plays with.
-    if one_in(rng, 8) {
-        for _ in 0..1 + rng.below(2) {
-            let key = INTERPRETABLE_KEYS[rng.below(INTERPRETABLE_KEYS.len())];
+/// Open points: notes, and a switchable reading whose default is the value
+/// the file plays with.
+fn open_points(d: &mut Draw, f: &Facts) {
+    let mut r = d.rng("interpretation");
+    if one_in(&mut r, 8) {
+        for _ in 0..1 + r.below(2) {
+            let key = INTERPRETABLE_KEYS[r.below(INTERPRETABLE_KEYS.len())];
             let _ = write!(
-                s,
+                d.text,
                 "\n[[interpretation]]\nkey = \"{key}\"\npoint = \"?\"\nassumed = \"this\"\nreason = \"test\"\n"
             );
         }
     }
-    if one_in(rng, 10) {
-        let (this, other) = if skip_origin {
+    if one_in(&mut d.rng("readings"), 10) {
+        let (this, other) = if f.skip_origin {
             ("skip", "sow-into")
         } else {
             ("sow-into", "skip")
         };
         let _ = write!(
-            s,
+            d.text,
             "\n[readings.skip-origin]\npoint = \"?\"\nreason = \"test\"\ndefault = \"{this}\"\n\
-             alternatives.{this} = {{ sowing.skip_origin = {skip_origin} }}\n\
+             alternatives.{this} = {{ sowing.skip_origin = {} }}\n\
              alternatives.{other} = {{ sowing.skip_origin = {} }}\n",
-            !skip_origin
+            f.skip_origin, !f.skip_origin
         );
     }
-    s
 }
 
 #[cfg(test)]

@@ -18,8 +18,7 @@ use std::time::Instant;
 /// Files each test draws at least.
 const FILES: u64 = 500;
 /// Plies of two-row files each test compares at least (it draws files
-/// until it has): the same files as before four rows came in, which the
-/// generator's fork keeps.
+/// until it has).
 const PLIES: u64 = 250_000;
 /// Plies of four-row files each test compares at least, on top.
 const FOUR_PLIES: u64 = 60_000;

@@ -596,6 +596,14 @@ fn the_search_agrees_with_the_databases_on_random_rule_files() {
     use ayla::solve::search::Search;
     let (mut files, mut compared) = (0, 0);
     for (variant, text, full) in solvable_random_files(0x5ea7c4, 30) {
+        // Not four rows: on those small boards (a 4x2 of chosen directions
+        // and column captures, say) most lines cycle within a layer, the
+        // search stores none of the nodes inside a cycling stretch
+        // (`solve::search`, "Cycles"), and one file costs it minutes. The
+        // databases, which the test above holds to the minimax, solve them.
+        if variant.board().rows() == 4 {
+            continue;
+        }
         files += 1;
         let total: usize = variant.initial().iter().map(|&s| usize::from(s)).sum();
         let small = Arc::new(Database::build(&variant, total / 3).unwrap());
