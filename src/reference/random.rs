@@ -275,10 +275,20 @@ pub fn random_rules(rng: &mut Rng) -> String {
             skip_origin = one_in(rng, 2);
             let _ = writeln!(s, "skip_origin = {skip_origin}");
         }
-        if stores {
-            word(&mut s, rng, "extra_turn", &["none", "last-in-own-store"], 3);
-        } else if one_in(rng, 4) {
-            s += "extra_turn = \"none\"\n";
+        let extra_turn = if stores {
+            word(&mut s, rng, "extra_turn", &["none", "last-in-own-store"], 3).is_some()
+        } else {
+            let none = one_in(rng, 4);
+            if none {
+                s += "extra_turn = \"none\"\n";
+            }
+            none
+        };
+        // From a generator of its own, so that every file drawn before
+        // this value existed draws from `rng` and `fork` what it drew.
+        let mut after = Rng::new(rng.clone().next_u64() ^ 0x6166_7465_7220_6361);
+        if !extra_turn && after.below(5) == 0 {
+            s += "extra_turn = \"after-capture\"\n";
         }
     }
 
