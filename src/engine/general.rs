@@ -16,7 +16,7 @@ use super::variant::{Variant, dir_index};
 use crate::board::{MAX_PITS, Pit, PitSet, Side};
 use crate::rules::{
     BeyondCapture, Capture, Chain, Clockwise, ColumnCapture, ColumnLaps, ColumnPits, ColumnThen,
-    Direction, Examined, Feeding, FirstSeed, GrandSlam, InnerRowEmpty, LandingWas, Laps,
+    Direction, Examined, ExtraTurn, Feeding, FirstSeed, GrandSlam, InnerRowEmpty, LandingWas, Laps,
     LaterRounds, Lock, MAX_RELAYS, Opening, ResowFrom, Taker,
 };
 
@@ -946,12 +946,19 @@ impl Position {
             seeds_captured += k;
         }
         let in_store = at.is_none();
+        let extra_turn = match rules.extra_turn {
+            ExtraTurn::None => false,
+            ExtraTurn::LastInOwnStore => in_store,
+            // A sowing capture may take for the opponent: it is still a
+            // capture (docs/rule-language.md, `sowing.extra_turn`).
+            ExtraTurn::AfterCapture => seeds_captured > 0 || sowing_taken != [0, 0],
+        };
         let effect = Effect::Sow(SowEffect {
             origin,
             seeds: sown_count,
             landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
             in_store,
-            extra_turn: in_store && rules.extra_turn,
+            extra_turn,
             relays,
             captured,
             capture_ends,

@@ -60,6 +60,7 @@ pub(crate) const PLAIN_MOVES: MechanicSet = MechanicSet::of(&[
     Relay,
     RelayFromNext,
     ExtraTurn,
+    ExtraTurnAfterCapture,
     SowingCapture,
     SowFromHomeRow,
     SowFromOpponentRow,
@@ -100,6 +101,7 @@ pub(crate) const PACKED_KEYS: MechanicSet = MechanicSet::of(&[
     RelayFromNext,
     LaterRoundsInOpponentRow,
     ExtraTurn,
+    ExtraTurnAfterCapture,
     SowingCapture,
     SowFromHomeRow,
     SowFromOpponentRow,
@@ -139,6 +141,7 @@ pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
     Relay,
     RelayFromNext,
     ExtraTurn,
+    ExtraTurnAfterCapture,
     SowFromHomeRow,
     SowFromOpponentRow,
     MinSeeds,
@@ -709,7 +712,7 @@ mod path_tests {
     use crate::reference::random::random_rules;
     use crate::rng::Rng;
     use crate::rules::{
-        CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Lock, Opening,
+        CannotFeed, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds, Lock, Opening,
         OppositeLanding,
     };
 
@@ -761,6 +764,7 @@ mod path_tests {
             && rules.houses.is_none()
             && !cap.is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
         let plain_sowing = !(rules.stores
+            || rules.extra_turn == ExtraTurn::AfterCapture
             || (rules.laps == Laps::Relay)
             || rules.sowing_capture.is_some()
             || new_sowing);

@@ -39,7 +39,9 @@ pub mod trace;
 use trace::{Event, note};
 
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side, SowEffect};
-use crate::rules::{CannotFeed, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers};
+use crate::rules::{
+    CannotFeed, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers,
+};
 use crate::rules::{
     CannotSow, Chain, Clockwise, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding,
     PitDirection, Rules, SowFrom, Taker, Zone,
@@ -1445,6 +1447,14 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         seeds_captured += seeds;
     }
     let in_store = matches!(at, Place::Store(_));
+    // `sowing.extra_turn`: "if the last seed falls in the mover's own
+    // store"; or "if the sowing captured": "a capture took at least one
+    // seed off the board during the ply", "whoever the seeds go to".
+    let extra_turn = match rules.extra_turn {
+        ExtraTurn::None => false,
+        ExtraTurn::LastInOwnStore => in_store,
+        ExtraTurn::AfterCapture => seeds_captured + sowing_taken[0] + sowing_taken[1] > 0,
+    };
     let effect = Effect::Sow(SowEffect {
         origin: Pit(origin as u8),
         seeds: taken_up as u16,
@@ -1453,7 +1463,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
             Place::Store(_) => last_house(rules, mover),
         } as u8),
         in_store,
-        extra_turn: in_store && rules.extra_turn,
+        extra_turn,
         relays,
         captured,
         capture_ends,

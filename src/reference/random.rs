@@ -334,9 +334,9 @@ fn sowing(d: &mut Draw, f: &mut Facts) {
     }
     // A last seed in one's own store needs stores.
     let turns: &[&str] = if f.stores {
-        &["none", "last-in-own-store"]
+        &["none", "last-in-own-store", "after-capture"]
     } else {
-        &["none"]
+        &["none", "after-capture"]
     };
     d.word("sowing.extra_turn", turns, 2);
 }

@@ -4,8 +4,8 @@
 //! compares two rulebooks clause by clause in the same words.
 
 use super::model::{
-    CannotFeed, Clockwise, CountSet, Examined, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers,
-    Opening, OppositeLanding, Parity, PitDirection, RowPits,
+    CannotFeed, Clockwise, CountSet, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds,
+    Leftovers, Opening, OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom};
@@ -601,12 +601,21 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
             "Once a lap has come round (it is about to drop a second seed in a place it has already sown into), that seed and every later seed of the lap go only into the pits of the opponent's row, in sowing order, round and round; every other pit, and every store, is passed over.".into(),
         );
     }
-    if r.extra_turn {
+    let extra_turn = match r.extra_turn {
+        ExtraTurn::None => None,
+        ExtraTurn::LastInOwnStore => {
+            Some("If the last seed falls in the mover's own store, the mover plays again.")
+        }
+        ExtraTurn::AfterCapture => Some(
+            "If the sowing captured (any capture that took at least one seed, whoever the seeds went to), the mover plays again; otherwise the turn passes. Seeds sown into a store or a house are not captured.",
+        ),
+    };
+    if let Some(sentence) = extra_turn {
         add(
             Part::Sowing,
             "extra_turn",
             &["sowing.extra_turn"],
-            "If the last seed falls in the mover's own store, the mover plays again.".into(),
+            sentence.into(),
         );
     }
     // The seed that would fall back in the origin is the one after every

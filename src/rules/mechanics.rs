@@ -11,9 +11,9 @@
 
 use super::model::{
     BeyondCapture, CannotFeed, CannotSow, Capture, Chain, Clockwise, ColumnCapture, ColumnLaps,
-    ColumnThen, Direction, End, Examined, Feeding, FirstSeed, GrandSlam, Houses, InnerRowEmpty,
-    Laps, LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding, PitDirection,
-    ResowFrom, Rules, SowFrom, SowingCapture, Trading,
+    ColumnThen, Direction, End, Examined, ExtraTurn, Feeding, FirstSeed, GrandSlam, Houses,
+    InnerRowEmpty, Laps, LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding,
+    PitDirection, ResowFrom, Rules, SowFrom, SowingCapture, Trading,
 };
 use std::fmt;
 
@@ -89,6 +89,8 @@ mechanics! {
     LaterRoundsInOpponentRow: Sowing, "sowing.later_rounds = \"opponent-row\"";
     /// A last seed in the mover's store gives another ply.
     ExtraTurn: Sowing, "sowing.extra_turn = \"last-in-own-store\"";
+    /// A sowing that captures gives another ply.
+    ExtraTurnAfterCapture: Sowing, "sowing.extra_turn = \"after-capture\"";
     /// Seeds taken during the sowing by the count they reach.
     SowingCapture: Capture, "[sowing_capture]";
     /// Plies from the home row only, whatever a trade changed.
@@ -343,7 +345,11 @@ impl Mechanics {
             LaterRounds::WholeCircuit => {}
             LaterRounds::OpponentRow => add(Mechanic::LaterRoundsInOpponentRow, true),
         }
-        add(Mechanic::ExtraTurn, *extra_turn);
+        match extra_turn {
+            ExtraTurn::None => {}
+            ExtraTurn::LastInOwnStore => add(Mechanic::ExtraTurn, true),
+            ExtraTurn::AfterCapture => add(Mechanic::ExtraTurnAfterCapture, true),
+        }
         match cannot_feed {
             CannotFeed::AnySowing => {}
             CannotFeed::MoverTakesAll => add(Mechanic::CannotFeedMoverTakesAll, true),

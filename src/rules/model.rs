@@ -121,6 +121,18 @@ pub enum Laps {
     RelayFromNext,
 }
 
+/// When a sowing gives the mover another turn (`sowing.extra_turn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExtraTurn {
+    /// Never: turns alternate.
+    None,
+    /// When the last seed falls in the mover's own store.
+    LastInOwnStore,
+    /// When a capture of the sowing took at least one seed.
+    AfterCapture,
+}
+
 /// Where the seeds go once a long sowing has come round
 /// (`sowing.later_rounds`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -747,8 +759,8 @@ pub struct Rules {
     pub(crate) later_rounds: LaterRounds,
     /// Each player has a store after the last pit of their row in sowing order.
     pub(crate) stores: bool,
-    /// A last seed in the mover's own store gives another turn.
-    pub(crate) extra_turn: bool,
+    /// When a sowing gives the mover another turn.
+    pub(crate) extra_turn: ExtraTurn,
     /// When feeding is owed and no sowing gives it.
     pub(crate) cannot_feed: CannotFeed,
     /// Captures of the pit beyond an empty pit, if any.
@@ -880,10 +892,10 @@ impl Rules {
         self.stores
     }
 
-    /// A last seed in the mover's own store gives another turn.
+    /// When a sowing gives the mover another turn.
     #[inline]
     #[must_use]
-    pub fn extra_turn(&self) -> bool {
+    pub fn extra_turn(&self) -> ExtraTurn {
         self.extra_turn
     }
 

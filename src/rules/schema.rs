@@ -230,8 +230,7 @@ pub struct TomlSowing {
     /// Whether a long sowing passes over its emptied origin pit.
     #[serde(default)]
     pub skip_origin: bool,
-    /// Whether a last seed in the mover's own store gives another turn
-    /// (default none).
+    /// When a sowing gives the mover another turn (default never).
     pub extra_turn: Option<Spanned<TomlExtraTurn>>,
 }
 
@@ -244,6 +243,8 @@ pub enum TomlExtraTurn {
     None,
     /// When the last seed of a sowing falls in the mover's own store.
     LastInOwnStore,
+    /// When the ply's sowing captured seeds.
+    AfterCapture,
 }
 
 impl Default for TomlSowing {

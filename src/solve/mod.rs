@@ -163,6 +163,7 @@ pub const SOLVED: MechanicSet = MechanicSet::of(&[
     Mechanic::RelayFromNext,
     Mechanic::LaterRoundsInOpponentRow,
     Mechanic::ExtraTurn,
+    Mechanic::ExtraTurnAfterCapture,
     Mechanic::SowingCapture,
     Mechanic::SowFromHomeRow,
     Mechanic::SowFromOpponentRow,

@@ -14,6 +14,7 @@ mod doc_examples;
 mod docs;
 mod draw;
 mod engine_rules;
+mod extra_turn;
 mod golden;
 mod limits;
 mod no_alloc;

@@ -2,7 +2,7 @@
 
 use super::{Board, Checker, value};
 use crate::rules::error::Span;
-use crate::rules::model::{Direction, FirstSeed, Laps, LaterRounds, PitDirection};
+use crate::rules::model::{Direction, ExtraTurn, FirstSeed, Laps, LaterRounds, PitDirection};
 use crate::rules::schema::{
     TomlDirections, TomlExtraTurn, TomlFirstSeed, TomlLaps, TomlLaterRounds, TomlPitDirection,
     TomlSowing,
@@ -16,7 +16,7 @@ pub(super) struct Sowing {
     pub(super) skip_origin: bool,
     pub(super) laps: Laps,
     pub(super) later_rounds: LaterRounds,
-    pub(super) extra_turn: bool,
+    pub(super) extra_turn: ExtraTurn,
 }
 
 /// The sowing rules; a direction per pit needs one for each pit of a row.
@@ -97,7 +97,11 @@ pub(super) fn sowing(
             TomlLaterRounds::WholeCircuit => LaterRounds::WholeCircuit,
             TomlLaterRounds::OpponentRow => LaterRounds::OpponentRow,
         },
-        extra_turn: value(&sowing.extra_turn) == TomlExtraTurn::LastInOwnStore,
+        extra_turn: match value(&sowing.extra_turn) {
+            TomlExtraTurn::None => ExtraTurn::None,
+            TomlExtraTurn::LastInOwnStore => ExtraTurn::LastInOwnStore,
+            TomlExtraTurn::AfterCapture => ExtraTurn::AfterCapture,
+        },
     }
 }
 
