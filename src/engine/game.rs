@@ -705,11 +705,7 @@ pub fn outcome_of(r: &Variant, pos: &Position, reason: EndReason) -> Outcome {
         };
         u32::from(pos.captured(s)) + sweep
     });
-    let winner = match totals[0].cmp(&totals[1]) {
-        std::cmp::Ordering::Greater => Some(Side::South),
-        std::cmp::Ordering::Less => Some(Side::North),
-        std::cmp::Ordering::Equal => None,
-    };
+    let winner = r.end.winner.of(totals, r.total_seeds());
     Outcome {
         reason,
         totals,

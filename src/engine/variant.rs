@@ -83,9 +83,14 @@ pub(crate) const PLAIN_MOVES: MechanicSet = MechanicSet::of(&[
 .with(MechanicSet::of_kind(Kind::End));
 
 /// The ends the game's quick end check judges on every ply; any other end
-/// a rule file uses is judged out of the hot path (`rare_ends`).
-pub(crate) const QUICK_ENDS: MechanicSet =
-    MechanicSet::of(&[EndAllPitsBelow, SeedsLeftToFirst, LeftoversToNobody]);
+/// a rule file uses is judged out of the hot path (`rare_ends`). Who gets
+/// the seeds left and who wins change no end, so they are in.
+pub(crate) const QUICK_ENDS: MechanicSet = MechanicSet::of(&[
+    EndAllPitsBelow,
+    SeedsLeftToFirst,
+    LeftoversToNobody,
+    MajorityWinner,
+]);
 
 /// What packed repetition keys hold (a state's seeds and side to act, in
 /// 128 bits): every mechanic whose state is only that. Trading (owners,

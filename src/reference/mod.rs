@@ -40,7 +40,7 @@ use trace::{Event, note};
 
 use crate::engine::{Effect, EndReason, Outcome, Pit, PitSet, Ply, Side, SowEffect};
 use crate::rules::{
-    CannotFeed, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers,
+    CannotFeed, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds, Leftovers, Winner,
 };
 use crate::rules::{
     CannotSow, Chain, Clockwise, Direction, Feeding, Lock, MAX_RELAYS, Opening, OppositeLanding,
@@ -216,10 +216,19 @@ impl Reference {
                 };
             state.captured[side.index()] + swept
         });
-        let winner = match totals[0].cmp(&totals[1]) {
+        // `end.winner`: "the higher total wins; equal totals draw", or
+        // with "majority", "a total of more than half the seeds wins; any
+        // other end draws".
+        let higher = match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Greater => Some(Side::South),
             std::cmp::Ordering::Less => Some(Side::North),
             std::cmp::Ordering::Equal => None,
+        };
+        let winner = match rules.end.winner {
+            Winner::Majority => Side::BOTH
+                .into_iter()
+                .find(|s| 2 * totals[s.index()] > rules.total_seeds()),
+            Winner::HigherTotal => higher,
         };
         Some(Outcome {
             reason,

@@ -711,7 +711,7 @@ fn end(d: &mut Draw, f: &Facts) {
         );
     }
     d.word("end.leftovers", &["controller", "nobody"], 2);
-    d.word("end.winner", &["higher-total"], 2);
+    d.word("end.winner", &["higher-total", "majority"], 2);
 }
 
 /// Open points: notes, and a switchable reading whose default is the value

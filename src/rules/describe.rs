@@ -8,7 +8,7 @@ use super::model::{
     Leftovers, Opening, OppositeLanding, Parity, PitDirection, RowPits,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
-use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom};
+use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom, Winner};
 use crate::board::{Label, Pit, Side};
 use crate::words::{count, ordinal, plural, wrap};
 use std::fmt::Write;
@@ -1348,20 +1348,28 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
             format!("{base} (except {}).", except.join("; and "))
         }
     });
-    add(
-        Part::Scoring,
-        "winner",
-        &["end.winner"],
-        if r.end.leftovers == Leftovers::Nobody
-            && r.cannot_feed == CannotFeed::AnySowing
-            && !r.end.seeds_left_to_first
-            && r.end.inner_row_empty.is_none()
-        {
-            "The higher captured total wins; equal totals draw.".into()
-        } else {
-            "The higher total (captured plus swept) wins; equal totals draw.".into()
-        },
-    );
+    add(Part::Scoring, "winner", &["end.winner"], winner(r));
+}
+
+/// Who wins, in words: by the captured total alone where no end gives
+/// seeds left to anyone.
+fn winner(r: &Rules) -> String {
+    let total = if r.end.leftovers == Leftovers::Nobody
+        && r.cannot_feed == CannotFeed::AnySowing
+        && !r.end.seeds_left_to_first
+        && r.end.inner_row_empty.is_none()
+    {
+        "captured total"
+    } else {
+        "total (captured plus swept)"
+    };
+    match r.end.winner {
+        Winner::HigherTotal => format!("The higher {total} wins; equal totals draw."),
+        Winner::Majority => format!(
+            "A player whose {total} is more than half of the {} seeds wins; any other end is a draw.",
+            r.total_seeds()
+        ),
+    }
 }
 
 /// The whole rulebook as text: provenance, then the clauses by part,

@@ -13,7 +13,7 @@ use super::model::{
     BeyondCapture, CannotFeed, CannotSow, Capture, Chain, Clockwise, ColumnCapture, ColumnLaps,
     ColumnThen, Direction, End, Examined, ExtraTurn, Feeding, FirstSeed, GrandSlam, Houses,
     InnerRowEmpty, Laps, LaterRounds, Leftovers, Lock, Opening, OppositeCapture, OppositeLanding,
-    PitDirection, ResowFrom, Rules, SowFrom, SowingCapture, Trading,
+    PitDirection, ResowFrom, Rules, SowFrom, SowingCapture, Trading, Winner,
 };
 use std::fmt;
 
@@ -171,6 +171,8 @@ mechanics! {
     LeftoversToNobody: End, "end.leftovers = \"nobody\"";
     /// The game ends after so many plies.
     MaxPlies: End, "end.max_plies";
+    /// Only a total of more than half the seeds wins.
+    MajorityWinner: End, "end.winner = \"majority\"";
     /// A player whose inner row is empty loses.
     EndInnerRowEmpty: End, "end.inner_row_empty";
     /// An inner row emptied during a sowing stops it there.
@@ -496,6 +498,7 @@ impl Mechanics {
             leftovers,
             max_plies,
             inner_row_empty,
+            winner,
         } = end;
         add(Mechanic::EndAllPitsBelow, all_pits_below.is_some());
         add(Mechanic::EndCapturedMoreThan, captured_more_than.is_some());
@@ -507,6 +510,10 @@ impl Mechanics {
             Leftovers::Nobody => add(Mechanic::LeftoversToNobody, true),
         }
         add(Mechanic::MaxPlies, max_plies.is_some());
+        match winner {
+            Winner::HigherTotal => {}
+            Winner::Majority => add(Mechanic::MajorityWinner, true),
+        }
         add(Mechanic::EndInnerRowEmpty, inner_row_empty.is_some());
         add(
             Mechanic::InnerRowEmptyAtOnce,

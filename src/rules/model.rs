@@ -674,6 +674,38 @@ pub struct End {
     /// A player whose inner row is empty loses (four rows), and when that
     /// is looked at.
     pub inner_row_empty: Option<InnerRowEmpty>,
+    /// Who wins at the end.
+    pub winner: Winner,
+}
+
+/// Who wins at the end (`end.winner`), from the final totals (captured
+/// plus swept).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Winner {
+    /// The higher total; equal totals draw.
+    HigherTotal,
+    /// A total of more than half of all the seeds; any other end draws
+    /// (which differs from the higher total only where some seeds count
+    /// for nobody).
+    Majority,
+}
+
+impl Winner {
+    /// The winner of final `totals` (South's, North's) out of `seeds` in
+    /// the game, `None` for a draw.
+    #[must_use]
+    pub fn of(self, totals: [u32; 2], seeds: u32) -> Option<Side> {
+        let higher = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        match self {
+            Winner::HigherTotal => higher,
+            Winner::Majority => higher.filter(|w| 2 * totals[w.index()] > seeds),
+        }
+    }
 }
 
 /// When an empty inner row is looked at (`end.inner_row_empty`). Either

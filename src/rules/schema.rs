@@ -953,6 +953,8 @@ pub enum TomlWinner {
     /// The higher total (captured and swept) wins; equal totals draw.
     #[default]
     HigherTotal,
+    /// A total of more than half the seeds wins; any other end draws.
+    Majority,
 }
 
 /// `[[interpretation]]`: one point the sources leave open.

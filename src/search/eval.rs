@@ -41,10 +41,12 @@ const _: () = assert!(INFINITY.checked_mul(2).is_some());
 pub fn terminal(o: &Outcome, me: Side, ply: usize) -> Value {
     let diff = o.totals[me.index()] as Value - o.totals[me.opponent().index()] as Value;
     let ply = ply as Value;
-    match diff.signum() {
-        1 => WIN + MARGIN * diff - ply,
-        -1 => -WIN + MARGIN * diff + ply,
-        _ => 0,
+    // The rules' winner, not the sign of the margin: under `end.winner =
+    // "majority"` a higher total may still draw.
+    match o.winner {
+        Some(w) if w == me => WIN + MARGIN * diff - ply,
+        Some(_) => -WIN + MARGIN * diff + ply,
+        None => 0,
     }
 }
 

@@ -239,6 +239,9 @@ fn refusal(rules: &Rules, m: Mechanic) -> String {
             }
         }
         Mechanic::MaxPlies => "`end.max_plies` (the end depends on the plies played)".to_owned(),
+        Mechanic::MajorityWinner => {
+            "`end.winner = \"majority\"` (who wins depends on the seeds already captured, not only on the margin still to play for)".to_owned()
+        }
         other => format!("`{}` (not yet in the solver's state)", other.key()),
     }
 }

@@ -72,6 +72,9 @@ pub struct GameRecord {
     /// Final totals, South then North: the rules' totals, or for an
     /// unfinished game what each side has captured and controls.
     pub totals: [u32; 2],
+    /// The winner by the rules' `end.winner` from those totals, `None`
+    /// for a draw.
+    pub winner: Option<Side>,
     /// For each ply played: the legal plies of the position it was
     /// chosen from.
     pub legal: Vec<u16>,
@@ -94,16 +97,6 @@ impl GameRecord {
     #[must_use]
     pub fn first_margin(&self) -> i64 {
         i64::from(self.totals[self.first.index()]) - i64::from(self.totals[1 - self.first.index()])
-    }
-
-    /// The winner by the totals, `None` for a draw.
-    #[must_use]
-    pub fn winner(&self) -> Option<Side> {
-        match self.totals[0].cmp(&self.totals[1]) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
-        }
     }
 }
 
@@ -173,6 +166,7 @@ pub fn play_game(
         first,
         end: None,
         totals: [0; 2],
+        winner: None,
         legal: Vec::new(),
         captured: Vec::new(),
         trades: [0; 3],
@@ -210,11 +204,13 @@ pub fn play_game(
         Some(o) => {
             record.end = Some(o.reason);
             record.totals = o.totals;
+            record.winner = o.winner;
         }
         None => {
             let p = game.position();
             record.totals =
                 Side::BOTH.map(|s| u32::from(p.captured(s)) + p.seeds_controlled(variant, s));
+            record.winner = variant.end.winner.of(record.totals, variant.total_seeds());
         }
     }
     Some(record)
@@ -402,8 +398,8 @@ impl Figures {
     #[must_use]
     pub fn of(variant: &Variant, setup: &Setup, games: &[GameRecord]) -> Figures {
         let n = games.len() as u32;
-        let first_wins = count_where(games, |g| g.winner() == Some(g.first));
-        let draws = count_where(games, |g| g.winner().is_none());
+        let first_wins = count_where(games, |g| g.winner == Some(g.first));
+        let draws = count_where(games, |g| g.winner.is_none());
         let spread =
             |f: &dyn Fn(&GameRecord) -> f64| Spread::of(&games.iter().map(f).collect::<Vec<_>>());
         let mut ends = Vec::new();
@@ -447,8 +443,8 @@ impl Figures {
             [per(0), per(1), per(2)]
         });
         let levels = (setup.levels[0] != setup.levels[1]).then(|| {
-            let a_wins = count_where(games, |g| g.winner() == Some(g.a_side));
-            let b_wins = count_where(games, |g| g.winner() == Some(g.a_side.opponent()));
+            let a_wins = count_where(games, |g| g.winner == Some(g.a_side));
+            let b_wins = count_where(games, |g| g.winner == Some(g.a_side.opponent()));
             let upsets = match a_wins.cmp(&b_wins) {
                 std::cmp::Ordering::Greater => b_wins,
                 std::cmp::Ordering::Less => a_wins,

@@ -1155,6 +1155,34 @@ fn leftovers_to_nobody() {
     assert_eq!(o.winner, Some(Side::North));
 }
 
+/// `end.winner = "majority"`, traced by hand: 12 seeds on a 2x3 board
+/// of 2, the seeds left counting for nobody. North's 5 against South's 4
+/// is the higher total but not more than 6, so a draw; 7 wins. The
+/// engine and the reference say the same, and `"higher-total"` gives the
+/// first end to North.
+#[test]
+fn a_majority_of_the_seeds_wins_and_any_other_end_draws() {
+    use ayla::reference::Reference;
+    let end = "[end]\neither_row_empty = true\nleftovers = \"nobody\"\n";
+    let majority = board(3, 2, &format!("{end}winner = \"majority\"\n"));
+    for (start, totals, winner) in [
+        ("0,0,0/1,1,1 N 4-5", [4, 5], None),
+        ("0,0,0/0,0,1 N 4-7", [4, 7], Some(Side::North)),
+        ("0,0,0/0,0,1 N 7-4", [7, 4], Some(Side::South)),
+    ] {
+        let o = game(&majority, start).outcome().unwrap();
+        assert_eq!((o.totals, o.winner), (totals, winner), "{start}");
+        let pos = parse_position(&majority, start).unwrap();
+        let o = Reference::from_state(&majority, pos.to_state(&majority))
+            .outcome()
+            .unwrap();
+        assert_eq!((o.totals, o.winner), (totals, winner), "{start}, reference");
+    }
+    let higher = board(3, 2, end);
+    let o = game(&higher, "0,0,0/1,1,1 N 4-5").outcome().unwrap();
+    assert_eq!(o.winner, Some(Side::North));
+}
+
 /// Random games under bundled rules with the new mechanics switched on,
 /// one by one and together: every listed ply passes `check`, the legal
 /// sowing set (where it is given) is the list's, the seeds stay where

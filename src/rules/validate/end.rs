@@ -1,8 +1,10 @@
 //! `[end]`: when the game ends and who takes what is left.
 
 use super::Checker;
-use crate::rules::model::{End, InnerRowEmpty, Leftovers, MAX_PLIES_CAP};
-use crate::rules::schema::{TomlEnd, TomlInnerRowEmpty, TomlLeftovers, TomlSeedsLeftTo};
+use crate::rules::model::{End, InnerRowEmpty, Leftovers, MAX_PLIES_CAP, Winner};
+use crate::rules::schema::{
+    TomlEnd, TomlInnerRowEmpty, TomlLeftovers, TomlSeedsLeftTo, TomlWinner,
+};
 
 /// The end conditions. `sound` is the board's total when the board is
 /// sound enough to check `seeds_left_at_most` against.
@@ -69,6 +71,10 @@ pub(super) fn end(c: &mut Checker, end: &TomlEnd, sound: Option<u64>) -> End {
             TomlInnerRowEmpty::LosesAfterPly => InnerRowEmpty::AfterPly,
             TomlInnerRowEmpty::LosesAtOnce => InnerRowEmpty::AtOnce,
         }),
+        winner: match end.winner {
+            TomlWinner::HigherTotal => Winner::HigherTotal,
+            TomlWinner::Majority => Winner::Majority,
+        },
     }
 }
 
