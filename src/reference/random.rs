@@ -18,6 +18,7 @@
 
 use crate::rng::Rng;
 use crate::rules::INTERPRETABLE_KEYS;
+use crate::rules::keys::KEYS;
 use std::fmt::Write;
 
 /// One of `xs`, uniformly.
@@ -132,6 +133,18 @@ impl Draw {
         one_in(&mut self.rng(table), one_in_n) == rare
     }
 
+    /// A word-valued key that takes any of its declared words
+    /// ([`KEYS`]): absent one time in `absent`, else one of them, so a
+    /// word added to the key is drawn with no change here.
+    fn any_word(&mut self, path: &str, absent: usize) -> Option<String> {
+        let words = KEYS
+            .iter()
+            .find(|k| k.path == path)
+            .and_then(|k| k.words())
+            .unwrap_or_else(|| panic!("`{path}` is not a declared key of words"));
+        self.word(path, words, absent)
+    }
+
     /// A word-valued key: absent (its default) one time in `absent`, else
     /// one of `values`.
     fn word(&mut self, path: &str, values: &[&str], absent: usize) -> Option<String> {
@@ -205,11 +218,7 @@ fn variant(d: &mut Draw, four: bool) {
         ]
     };
     d.word("variant.family", families, 2);
-    d.word(
-        "variant.evidence",
-        &["observed", "described", "reconstructed", "invented"],
-        2,
-    );
+    d.any_word("variant.evidence", 2);
     for key in ["variant.other_names", "variant.sources"] {
         match d.rng(key).below(6) {
             0 => d.set(key, "[]"),
@@ -236,7 +245,7 @@ fn board(d: &mut Draw, four: bool, rows_written: bool) -> Facts {
     }
     d.set("board.pits_per_row", n);
     let total = seeds(d, pits);
-    d.word("board.first", &["south", "north"], 3);
+    d.any_word("board.first", 3);
     let stores: &[&str] = if four {
         &["none"]
     } else {
@@ -316,11 +325,7 @@ fn sowing(d: &mut Draw, f: &mut Facts) {
     if let Some(l) = d.word("sowing.laps", all_laps, 4) {
         f.laps = l;
     }
-    d.word(
-        "sowing.first_seed",
-        &["next-pit", "origin", "origin-unless-single"],
-        2,
-    );
+    d.any_word("sowing.first_seed", 2);
     let rounds: &[&str] = if f.four {
         &["whole-circuit"]
     } else {
@@ -396,7 +401,7 @@ fn moves(d: &mut Draw, f: &mut Facts) {
         };
         d.set("moves.min_seeds", k);
         if k > 1 {
-            d.word("moves.below_min", &["never", "if-no-other"], 3);
+            d.any_word("moves.below_min", 3);
         }
     }
     let (openings, feedings): (&[&str], &[&str]) = if f.four {
@@ -413,7 +418,7 @@ fn moves(d: &mut Draw, f: &mut Facts) {
     };
     d.word("moves.opening", openings, 3);
     let feeding = d.word("moves.feeding", feedings, 3);
-    d.word("moves.cannot_sow", &["pass", "end-game"], 4);
+    d.any_word("moves.cannot_sow", 4);
     match d.rng("moves.must_capture").below(6) {
         0 => d.set("moves.must_capture", true),
         1 => d.set("moves.must_capture", false),
@@ -457,35 +462,18 @@ fn column_capture(d: &mut Draw, f: &Facts) {
         return;
     }
     d.table("column_capture");
-    d.word("column_capture.when", &["empty", "occupied"], 0);
-    let pits = ["inner", "inner-and-outer"];
-    d.word("column_capture.takes", &pits, 0);
-    d.word("column_capture.needs", &pits, 3);
-    if d.word("column_capture.then", &["captured", "resown"], 0)
-        .as_deref()
-        == Some("resown")
-    {
-        let from = d.word(
-            "column_capture.resow_from",
-            &[
-                "after-landing",
-                "after-origin",
-                "after-lap-start",
-                "inner-end",
-            ],
-            0,
-        );
+    d.any_word("column_capture.when", 0);
+    d.any_word("column_capture.takes", 0);
+    d.any_word("column_capture.needs", 3);
+    if d.any_word("column_capture.then", 0).as_deref() == Some("resown") {
+        let from = d.any_word("column_capture.resow_from", 0);
         let mut r = d.rng("column_capture.flank");
         if from.as_deref() == Some("inner-end") && !one_in(&mut r, 3) {
             d.set("column_capture.flank", r.below(f.n / 2 + 1));
         }
     }
-    d.word("column_capture.laps", &["every", "if-first-captures"], 2);
-    d.word(
-        "column_capture.full_circle",
-        &["may-capture", "captures-nothing"],
-        2,
-    );
+    d.any_word("column_capture.laps", 2);
+    d.any_word("column_capture.full_circle", 2);
 }
 
 /// `[capture]`, on two rows.
@@ -500,7 +488,7 @@ fn capture(d: &mut Draw, f: &Facts) {
         1 => d.set("capture.counts", "\"odd\""),
         _ => d.text += &random_counts(&mut r, f.total, 4),
     }
-    d.word("capture.examined", &["landing-pit", "next-pit"], 2);
+    d.any_word("capture.examined", 2);
     let mut r = d.rng("capture.chain_max");
     if one_in(&mut r, 4) {
         d.set("capture.chain_max", 1 + r.below(f.pits));
@@ -509,11 +497,10 @@ fn capture(d: &mut Draw, f: &Facts) {
     if one_in(&mut r, 4) {
         d.set("capture.protected", pit_numbers(&mut r, f.n, 2, true));
     }
-    let zones = ["opponent-territory", "opponent-row", "anywhere"];
-    d.word("capture.landing", &zones, 0);
-    let chain = d.word("capture.chain", &["none", "backward", "forward", "both"], 4);
+    d.any_word("capture.landing", 0);
+    let chain = d.any_word("capture.chain", 4);
     if chain.is_some_and(|c| c != "none") {
-        d.word("capture.chain_zone", &zones, 0);
+        d.any_word("capture.chain_zone", 0);
     }
     match d.rng("capture.lock").below(5) {
         0 => d.set("capture.lock", "\"none\""),
@@ -527,11 +514,7 @@ fn capture(d: &mut Draw, f: &Facts) {
         2 if f.sow_from != "opponent-row" => d.set("capture.lock", "\"first-sowing\""),
         _ => {}
     }
-    d.word(
-        "capture.grand_slam",
-        &["captures", "captures-nothing", "forbidden"],
-        3,
-    );
+    d.any_word("capture.grand_slam", 3);
 }
 
 /// `[opposite_capture]`, on two rows.
@@ -540,22 +523,14 @@ fn opposite_capture(d: &mut Draw, f: &Facts) {
         return;
     }
     d.table("opposite_capture");
-    let empty = d.word(
-        "opposite_capture.when_opposite_empty",
-        &["take-the-last-seed", "nothing"],
-        0,
-    );
+    let empty = d.any_word("opposite_capture.when_opposite_empty", 0);
     let seeds: &[&str] = if empty.as_deref() == Some("nothing") {
         &["taken", "stays"]
     } else {
         &["taken"]
     };
     d.word("opposite_capture.capturing_seed", seeds, 3);
-    d.word(
-        "opposite_capture.landing",
-        &["own-territory", "anywhere"],
-        2,
-    );
+    d.any_word("opposite_capture.landing", 2);
 }
 
 /// `[beyond_capture]`, on two rows.
@@ -564,9 +539,8 @@ fn beyond_capture(d: &mut Draw, f: &Facts) {
         return;
     }
     d.table("beyond_capture");
-    let zones = ["opponent-territory", "opponent-row", "anywhere"];
-    d.word("beyond_capture.zone", &zones, 3);
-    d.word("beyond_capture.chain", &["none", "pairs"], 3);
+    d.any_word("beyond_capture.zone", 3);
+    d.any_word("beyond_capture.chain", 3);
     // "sow-on" only with `laps = "relay"`.
     let then: &[&str] = if f.laps == "relay" {
         &["end-sowing", "sow-on"]
@@ -609,9 +583,8 @@ fn sowing_capture(d: &mut Draw, f: &Facts) {
     }
     d.table("sowing_capture");
     d.text += &random_counts(&mut d.rng("sowing_capture.counts"), f.total, 3);
-    let takers = ["mover", "pit-controller"];
-    d.word("sowing_capture.taker", &takers, 3);
-    d.word("sowing_capture.last_seed_taker", &takers, 3);
+    d.any_word("sowing_capture.taker", 3);
+    d.any_word("sowing_capture.last_seed_taker", 3);
 }
 
 /// `[trading]`: none with houses, only disabled on four rows.
@@ -683,7 +656,7 @@ fn end(d: &mut Draw, f: &Facts) {
     let mut r = d.rng("end.seeds_left_at_most");
     if one_in(&mut r, 5) {
         d.set("end.seeds_left_at_most", r.below(f.total as usize));
-        d.word("end.seeds_left_to", &["controller", "first-player"], 3);
+        d.any_word("end.seeds_left_to", 3);
     }
     let mut r = d.rng("end.max_plies");
     if one_in(&mut r, 6) {
@@ -704,14 +677,10 @@ fn end(d: &mut Draw, f: &Facts) {
         _ => {}
     }
     if f.four {
-        d.word(
-            "end.inner_row_empty",
-            &["loses-after-ply", "loses-at-once"],
-            2,
-        );
+        d.any_word("end.inner_row_empty", 2);
     }
-    d.word("end.leftovers", &["controller", "nobody"], 2);
-    d.word("end.winner", &["higher-total", "majority"], 2);
+    d.any_word("end.leftovers", 2);
+    d.any_word("end.winner", 2);
 }
 
 /// Open points: notes, and a switchable reading whose default is the value
