@@ -1,11 +1,52 @@
 //! Bad rule files under `tests/bad_rules/`, each with the messages it must
 //! produce. Each file opens with one `# expect: <message>` line per error,
 //! the whole located message (`file:line:col: `key`: what was expected`).
-//! Files are loaded by path, so `extends` resolves next to them.
+//! A list of the keys or values a table takes is written `expected one of
+//! …`: the list grows with the language, and the docs test holds it to the
+//! declaration (`rules::keys`); what a file checks here is the rest of the
+//! message. Files are loaded by path, so `extends` resolves next to them.
 //! Set `AYLA_BLESS=1` to print what each file gives instead of asserting.
 
 use ayla::rules::{self, LoadError};
 use std::fs;
+
+/// `message` with each list after "expected one of " (backquoted words
+/// joined by ", ") written as "…".
+fn without_lists(message: &str) -> String {
+    const HEAD: &str = "expected one of ";
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(HEAD) {
+        out.push_str(&rest[..at + HEAD.len()]);
+        rest = &rest[at + HEAD.len()..];
+        let mut end = 0;
+        while rest[end..].starts_with('`') {
+            let Some(close) = rest[end + 1..].find('`') else {
+                break;
+            };
+            end += close + 2;
+            if rest[end..].starts_with(", `") {
+                end += 2;
+            }
+        }
+        out.push('…');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn lists_of_what_a_table_takes_are_left_out() {
+    assert_eq!(
+        without_lists(
+            "a: `x`: unknown key `y`, expected one of `a`, `b_c`, `d` (did you mean `a`?)"
+        ),
+        "a: `x`: unknown key `y`, expected one of … (did you mean `a`?)"
+    );
+    assert_eq!(without_lists("expected one of `a`"), "expected one of …");
+    assert_eq!(without_lists("no list"), "no list");
+}
 
 #[test]
 fn every_bad_rule_file_gives_its_expected_messages() {
@@ -37,6 +78,7 @@ fn every_bad_rule_file_gives_its_expected_messages() {
             Err(LoadError::Invalid(v)) => v.iter().map(ToString::to_string).collect(),
             Err(e) => vec![e.to_string()],
         };
+        let got: Vec<String> = got.iter().map(|g| without_lists(g)).collect();
         if bless {
             for g in &got {
                 println!("# expect: {g}");
