@@ -611,7 +611,16 @@ impl Position {
         origin: Pit,
         dir: Direction,
     ) -> (Effect, bool) {
-        self.sow_probing::<WHOLE>(rules, origin, dir)
+        let (mut effect, x) = self.sow_probing::<WHOLE>(rules, origin, dir);
+        // Decided from the whole sowing's effect, out of the sowing's
+        // loop: a sowing capture may take for the opponent, and it is
+        // still a capture (docs/rule-language.md, `sowing.extra_turn`).
+        if rules.extra_turn == ExtraTurn::AfterCapture
+            && let Effect::Sow(e) = &mut effect
+        {
+            e.extra_turn = e.seeds_captured > 0 || e.sowing_taken != [0, 0];
+        }
+        (effect, x)
     }
 
     /// [`Position::sow_general`] as `MODE` says: the whole sowing
@@ -946,13 +955,7 @@ impl Position {
             seeds_captured += k;
         }
         let in_store = at.is_none();
-        let extra_turn = match rules.extra_turn {
-            ExtraTurn::None => false,
-            ExtraTurn::LastInOwnStore => in_store,
-            // A sowing capture may take for the opponent: it is still a
-            // capture (docs/rule-language.md, `sowing.extra_turn`).
-            ExtraTurn::AfterCapture => seeds_captured > 0 || sowing_taken != [0, 0],
-        };
+        let extra_turn = in_store && rules.extra_turn == ExtraTurn::LastInOwnStore;
         let effect = Effect::Sow(SowEffect {
             origin,
             seeds: sown_count,
