@@ -1,5 +1,6 @@
 //! Helpers the modules share: running the built `ayla` binary from the
-//! crate root, and reading what it printed.
+//! crate root, and reading what it printed; rules from a few lines, and a
+//! ply played in the engine and the reference at once.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -91,4 +92,41 @@ pub fn shrunk(
     seeds: usize,
 ) -> Option<std::sync::Arc<ayla::engine::Variant>> {
     shrunk_with(id, per_row, seeds, "")
+}
+
+/// Rules from `body` (tables after `[variant]`), with an id of their own.
+pub fn rules_of(body: &str) -> ayla::rules::Rules {
+    ayla::rules::parse(
+        "test.toml",
+        &format!("[variant]\nid = \"test\"\nname = \"Test\"\n{body}"),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{body}"))
+}
+
+/// Plays `ply` from `position` in the engine (`Game::play`, and
+/// `Game::advance` on a second game) and in the reference interpreter:
+/// all three must reach `after`, with the same effect and the same end.
+/// Returns the effect.
+pub fn play_in_both(
+    r: &ayla::rules::Rules,
+    position: &str,
+    ply: &str,
+    after: &str,
+) -> ayla::engine::Effect {
+    use ayla::engine::{Game, Variant};
+    use ayla::notation::{format_position, format_state, parse_ply, parse_position};
+    let pos = parse_position(r, position).unwrap();
+    let ply = parse_ply(r, ply).unwrap();
+    let mut game = Game::from_position(Variant::new(r.clone()), pos);
+    let mut fast = Game::from_position(Variant::new(r.clone()), pos);
+    let mut reference = ayla::reference::Reference::from_state(r, pos.to_state(r));
+    let want = reference.play(ply).unwrap();
+    assert_eq!(format_state(r, reference.state()), after, "reference");
+    assert_eq!(game.play(ply).unwrap(), want, "effect");
+    fast.advance(ply);
+    assert_eq!(format_position(r, game.position()), after, "Game::play");
+    assert_eq!(format_position(r, fast.position()), after, "Game::advance");
+    assert_eq!(game.end(), reference.end(), "end");
+    assert_eq!(fast.end(), reference.end(), "end after advance");
+    want
 }

@@ -93,35 +93,15 @@ fn differential_4() {
 /// engine (`Game::play` and `Game::advance`) and the reference must give
 /// `after`, and the same effect and end.
 mod found {
+    use crate::common::{play_in_both, rules_of as file};
     use ayla::engine::{Game, Ply, Variant};
-    use ayla::notation::format_state;
-    use ayla::notation::{format_position, parse_ply, parse_position};
+    use ayla::notation::parse_position;
     use ayla::reference::Reference;
-    use ayla::rules::{self, Rules};
-
-    fn file(body: &str) -> Rules {
-        rules::parse(
-            "found.toml",
-            &format!("[variant]\nid = \"f\"\nname = \"F\"\n{body}"),
-        )
-        .unwrap()
-    }
+    use ayla::rules::Rules;
 
     /// Plays `ply` from `position` in both; both must reach `after`.
     fn agree(r: &Rules, position: &str, ply: &str, after: &str) {
-        let pos = parse_position(r, position).unwrap();
-        let ply: Ply = parse_ply(r, ply).unwrap();
-        let mut game = Game::from_position(Variant::new(r.clone()), pos);
-        let mut fast = Game::from_position(Variant::new(r.clone()), pos);
-        let mut reference = Reference::from_state(r, pos.to_state(r));
-        let want = reference.play(ply).unwrap();
-        assert_eq!(format_state(r, reference.state()), after, "reference");
-        assert_eq!(game.play(ply).unwrap(), want, "effect");
-        fast.advance(ply);
-        assert_eq!(format_position(r, game.position()), after, "Game::play");
-        assert_eq!(format_position(r, fast.position()), after, "Game::advance");
-        assert_eq!(game.end(), reference.end());
-        assert_eq!(fast.end(), reference.end());
+        play_in_both(r, position, ply, after);
     }
 
     /// The legal plies from `position`, in both, and the end.

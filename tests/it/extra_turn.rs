@@ -4,37 +4,16 @@
 //! (`sowing.extra_turn`), and each ply is played by the engine (both
 //! `Game::play` and `Game::advance`) and by the reference interpreter.
 
-use ayla::engine::{Effect, Game, Ply, SowEffect, Variant};
-use ayla::notation::{format_position, format_state, parse_ply, parse_position};
-use ayla::reference::Reference;
-use ayla::rules::{self, Rules};
+use crate::common::{play_in_both, rules_of as file};
+use ayla::engine::{Effect, Game, SowEffect, Variant};
+use ayla::notation::parse_position;
+use ayla::rules::Rules;
 
-fn file(body: &str) -> Rules {
-    rules::parse(
-        "extra.toml",
-        &format!("[variant]\nid = \"extra\"\nname = \"Extra\"\n{body}"),
-    )
-    .unwrap()
-}
-
-/// Plays `ply` from `position` in the engine and the reference: both must
-/// reach `after`, with the same effect and end; the effect's extra turn.
+/// Plays `ply` in both interpreters (`common::play_in_both`); whether
+/// the mover plays again.
 fn agree(r: &Rules, position: &str, ply: &str, after: &str) -> bool {
-    let pos = parse_position(r, position).unwrap();
-    let ply: Ply = parse_ply(r, ply).unwrap();
-    let mut game = Game::from_position(Variant::new(r.clone()), pos);
-    let mut fast = Game::from_position(Variant::new(r.clone()), pos);
-    let mut reference = Reference::from_state(r, pos.to_state(r));
-    let want = reference.play(ply).unwrap();
-    assert_eq!(format_state(r, reference.state()), after, "reference");
-    assert_eq!(game.play(ply).unwrap(), want, "effect");
-    fast.advance(ply);
-    assert_eq!(format_position(r, game.position()), after, "Game::play");
-    assert_eq!(format_position(r, fast.position()), after, "Game::advance");
-    assert_eq!(game.end(), reference.end(), "end");
-    assert_eq!(fast.end(), reference.end(), "end after advance");
     matches!(
-        want,
+        play_in_both(r, position, ply, after),
         Effect::Sow(SowEffect {
             extra_turn: true,
             ..
