@@ -37,17 +37,34 @@ pub enum Takes {
     /// A list of whole numbers.
     Integers,
     /// One of these words.
-    Word(fn() -> Words),
+    Word(WordList),
     /// One of these words, or a list of one per pit number.
-    WordOrList(fn() -> Words),
+    WordOrList(WordList),
     /// A list of seed counts, or one of these words.
-    CountsOrWord(fn() -> Words),
+    CountsOrWord(WordList),
     /// A reading's alternatives: each a name and the keys it sets.
     Alternatives,
 }
 
 /// The values of a word key, as a file writes them.
 pub type Words = &'static [&'static str];
+
+/// A word key's values and what each means, both read from its schema
+/// enum: the words as serde names them, the meanings from the values' doc
+/// comments ([`WordEnum`]).
+#[derive(Clone, Copy, Debug)]
+pub struct WordList {
+    words: fn() -> Words,
+    meanings: &'static [&'static str],
+}
+
+/// The [`WordList`] of a schema enum.
+const fn list<T: for<'de> Deserialize<'de> + WordEnum>() -> WordList {
+    WordList {
+        words: words::<T>,
+        meanings: T::MEANINGS,
+    }
+}
 
 impl Key {
     /// The table the key is in (`sowing`), or `extends`.
@@ -69,8 +86,25 @@ impl Key {
     /// The words the key takes, if it takes words.
     #[must_use]
     pub fn words(&self) -> Option<Words> {
+        self.word_list().map(|w| (w.words)())
+    }
+
+    /// The words the key takes, each with its one-line meaning, if it
+    /// takes words.
+    #[must_use]
+    pub fn word_meanings(&self) -> Option<Vec<(&'static str, &'static str)>> {
+        self.word_list().map(|w| {
+            (w.words)()
+                .iter()
+                .copied()
+                .zip(w.meanings.iter().map(|m| m.trim()))
+                .collect()
+        })
+    }
+
+    fn word_list(&self) -> Option<WordList> {
         match self.takes {
-            Takes::Word(w) | Takes::WordOrList(w) | Takes::CountsOrWord(w) => Some(w()),
+            Takes::Word(w) | Takes::WordOrList(w) | Takes::CountsOrWord(w) => Some(w),
             _ => None,
         }
     }
@@ -190,13 +224,13 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "variant.family",
-        takes: Takes::Word(words::<TomlFamily>),
+        takes: Takes::Word(list::<TomlFamily>()),
         default: "none",
         meaning: "The family of games the variant belongs to.",
     },
     Key {
         path: "variant.evidence",
-        takes: Takes::Word(words::<TomlEvidence>),
+        takes: Takes::Word(list::<TomlEvidence>()),
         default: "none; `rules validate` warns when it is missing, as for `sources`",
         meaning: "How sure the rules are.",
     },
@@ -226,37 +260,37 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "board.first",
-        takes: Takes::Word(words::<TomlSide>),
+        takes: Takes::Word(list::<TomlSide>()),
         default: "`\"south\"`",
         meaning: "Who moves first.",
     },
     Key {
         path: "board.stores",
-        takes: Takes::Word(words::<TomlStores>),
+        takes: Takes::Word(list::<TomlStores>()),
         default: "`\"none\"`",
         meaning: "Stores: none, or one per player after their last pit in sowing order.",
     },
     Key {
         path: "sowing.direction",
-        takes: Takes::WordOrList(words::<TomlPitDirection>),
+        takes: Takes::WordOrList(list::<TomlPitDirection>()),
         default: "`\"counter-clockwise\"`",
         meaning: "Direction of the sowings: one for every pit, or one per pit number.",
     },
     Key {
         path: "sowing.first_seed",
-        takes: Takes::Word(words::<TomlFirstSeed>),
+        takes: Takes::Word(list::<TomlFirstSeed>()),
         default: "`\"next-pit\"`",
         meaning: "Where the first seed of a lap falls.",
     },
     Key {
         path: "sowing.laps",
-        takes: Takes::Word(words::<TomlLaps>),
+        takes: Takes::Word(list::<TomlLaps>()),
         default: "`\"single\"`",
         meaning: "How many laps a sowing makes.",
     },
     Key {
         path: "sowing.later_rounds",
-        takes: Takes::Word(words::<TomlLaterRounds>),
+        takes: Takes::Word(list::<TomlLaterRounds>()),
         default: "`\"whole-circuit\"`",
         meaning: "Where a lap goes once it has come round.",
     },
@@ -268,13 +302,13 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "sowing.extra_turn",
-        takes: Takes::Word(words::<TomlExtraTurn>),
+        takes: Takes::Word(list::<TomlExtraTurn>()),
         default: "`\"none\"`",
         meaning: "Whether a last seed in the mover's own store gives another turn.",
     },
     Key {
         path: "moves.sow_from",
-        takes: Takes::Word(words::<TomlSowFrom>),
+        takes: Takes::Word(list::<TomlSowFrom>()),
         default: "`\"controlled\"`",
         meaning: "Which pits a player may sow from.",
     },
@@ -286,31 +320,31 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "moves.below_min",
-        takes: Takes::Word(words::<TomlBelowMin>),
+        takes: Takes::Word(list::<TomlBelowMin>()),
         default: "`\"never\"`; must not be written when `min_seeds` is 1",
         meaning: "Whether pits below `min_seeds` may be sown when nothing else can.",
     },
     Key {
         path: "moves.opening",
-        takes: Takes::Word(words::<TomlOpening>),
+        takes: Takes::Word(list::<TomlOpening>()),
         default: "`\"none\"`",
         meaning: "An opening rule on which pits may be sown.",
     },
     Key {
         path: "moves.feeding",
-        takes: Takes::Word(words::<TomlFeeding>),
+        takes: Takes::Word(list::<TomlFeeding>()),
         default: "`\"none\"`",
         meaning: "Whether an empty opponent must be fed.",
     },
     Key {
         path: "moves.cannot_sow",
-        takes: Takes::Word(words::<TomlCannotSow>),
+        takes: Takes::Word(list::<TomlCannotSow>()),
         default: "`\"pass\"`",
         meaning: "What happens when the player to act has nothing to sow.",
     },
     Key {
         path: "moves.cannot_feed",
-        takes: Takes::Word(words::<TomlCannotFeed>),
+        takes: Takes::Word(list::<TomlCannotFeed>()),
         default: "`\"any-sowing\"`",
         meaning: "What happens when the opponent must be fed and no sowing can.",
     },
@@ -328,37 +362,37 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "moves.clockwise",
-        takes: Takes::Word(words::<TomlClockwise>),
+        takes: Takes::Word(list::<TomlClockwise>()),
         default: "`\"free\"`",
         meaning: "When a clockwise sowing from a pit whose direction is chosen may be made.",
     },
     Key {
         path: "capture.counts",
-        takes: Takes::CountsOrWord(words::<TomlParity>),
+        takes: Takes::CountsOrWord(list::<TomlParity>()),
         default: "required when `[capture]` is written",
         meaning: "The counts a pit must hold after the sowing to be captured.",
     },
     Key {
         path: "capture.landing",
-        takes: Takes::Word(words::<TomlZone>),
+        takes: Takes::Word(list::<TomlZone>()),
         default: "required when `[capture]` is written",
         meaning: "Where the landing pit must lie for a capture.",
     },
     Key {
         path: "capture.examined",
-        takes: Takes::Word(words::<TomlExamined>),
+        takes: Takes::Word(list::<TomlExamined>()),
         default: "`\"landing-pit\"`",
         meaning: "Which pit's count is looked at.",
     },
     Key {
         path: "capture.chain",
-        takes: Takes::Word(words::<TomlChain>),
+        takes: Takes::Word(list::<TomlChain>()),
         default: "`\"none\"`",
         meaning: "Which way a capture chain runs from the landing pit.",
     },
     Key {
         path: "capture.chain_zone",
-        takes: Takes::Word(words::<TomlZone>),
+        takes: Takes::Word(list::<TomlZone>()),
         default: "required when `chain` is not `\"none\"`; must not be written beside `chain = \"none\"` (see [section 3](#3-cross-field-rules))",
         meaning: "Where chained pits may lie.",
     },
@@ -376,7 +410,7 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "capture.lock",
-        takes: Takes::Word(words::<TomlLock>),
+        takes: Takes::Word(list::<TomlLock>()),
         default: "`\"none\"`",
         meaning: "Opening lock.",
     },
@@ -388,25 +422,25 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "capture.grand_slam",
-        takes: Takes::Word(words::<TomlGrandSlam>),
+        takes: Takes::Word(list::<TomlGrandSlam>()),
         default: "`\"captures\"`",
         meaning: "What a capture that would take every seed on the opponent's side does.",
     },
     Key {
         path: "opposite_capture.when_opposite_empty",
-        takes: Takes::Word(words::<TomlOppositeEmpty>),
+        takes: Takes::Word(list::<TomlOppositeEmpty>()),
         default: "required",
         meaning: "What happens when the opposite pit is empty.",
     },
     Key {
         path: "opposite_capture.capturing_seed",
-        takes: Takes::Word(words::<TomlCapturingSeed>),
+        takes: Takes::Word(list::<TomlCapturingSeed>()),
         default: "`\"taken\"`",
         meaning: "Whether the seed that makes the capture is captured with the others.",
     },
     Key {
         path: "opposite_capture.landing",
-        takes: Takes::Word(words::<TomlOppositeLanding>),
+        takes: Takes::Word(list::<TomlOppositeLanding>()),
         default: "`\"own-territory\"`",
         meaning: "Where the empty pit the last seed falls in must lie.",
     },
@@ -418,31 +452,31 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "sowing_capture.taker",
-        takes: Takes::Word(words::<TomlTaker>),
+        takes: Takes::Word(list::<TomlTaker>()),
         default: "`\"pit-controller\"`",
         meaning: "Who takes a pit filled by a seed other than a lap's last.",
     },
     Key {
         path: "sowing_capture.last_seed_taker",
-        takes: Takes::Word(words::<TomlTaker>),
+        takes: Takes::Word(list::<TomlTaker>()),
         default: "`\"mover\"`",
         meaning: "Who takes a pit filled by the last seed of a lap (the sowing then ends).",
     },
     Key {
         path: "beyond_capture.zone",
-        takes: Takes::Word(words::<TomlZone>),
+        takes: Takes::Word(list::<TomlZone>()),
         default: "`\"anywhere\"`",
         meaning: "Where the pit taken must lie.",
     },
     Key {
         path: "beyond_capture.chain",
-        takes: Takes::Word(words::<TomlBeyondChain>),
+        takes: Takes::Word(list::<TomlBeyondChain>()),
         default: "`\"none\"`",
         meaning: "Whether the capture goes on pair by pair.",
     },
     Key {
         path: "beyond_capture.then",
-        takes: Takes::Word(words::<TomlThen>),
+        takes: Takes::Word(list::<TomlThen>()),
         default: "`\"end-sowing\"`",
         meaning: "What the sowing does after the capture.",
     },
@@ -478,31 +512,31 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "column_capture.when",
-        takes: Takes::Word(words::<TomlColumnWhen>),
+        takes: Takes::Word(list::<TomlColumnWhen>()),
         default: "required",
         meaning: "Whether the landing pit was empty or occupied before the last seed.",
     },
     Key {
         path: "column_capture.takes",
-        takes: Takes::Word(words::<TomlColumnPits>),
+        takes: Takes::Word(list::<TomlColumnPits>()),
         default: "required",
         meaning: "The opponent's pits of the column taken.",
     },
     Key {
         path: "column_capture.needs",
-        takes: Takes::Word(words::<TomlColumnPits>),
+        takes: Takes::Word(list::<TomlColumnPits>()),
         default: "`\"inner\"`",
         meaning: "The opponent's pits of the column that must hold seeds.",
     },
     Key {
         path: "column_capture.then",
-        takes: Takes::Word(words::<TomlColumnThen>),
+        takes: Takes::Word(list::<TomlColumnThen>()),
         default: "required",
         meaning: "What becomes of the seeds taken.",
     },
     Key {
         path: "column_capture.resow_from",
-        takes: Takes::Word(words::<TomlResowFrom>),
+        takes: Takes::Word(list::<TomlResowFrom>()),
         default: "required with `then = \"resown\"`, refused otherwise",
         meaning: "Where re-sown seeds start; only with `then = \"resown\"`.",
     },
@@ -514,13 +548,13 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "column_capture.laps",
-        takes: Takes::Word(words::<TomlColumnLaps>),
+        takes: Takes::Word(list::<TomlColumnLaps>()),
         default: "`\"every\"`",
         meaning: "Which laps of a sowing may capture.",
     },
     Key {
         path: "column_capture.full_circle",
-        takes: Takes::Word(words::<TomlFullCircle>),
+        takes: Takes::Word(list::<TomlFullCircle>()),
         default: "`\"may-capture\"`",
         meaning: "Whether a sowing that goes full circle may capture.",
     },
@@ -586,7 +620,7 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "end.seeds_left_to",
-        takes: Takes::Word(words::<TomlSeedsLeftTo>),
+        takes: Takes::Word(list::<TomlSeedsLeftTo>()),
         default: "`\"controller\"`; may be written only beside `seeds_left_at_most`",
         meaning: "Who takes the seeds left when `seeds_left_at_most` ends the game.",
     },
@@ -598,19 +632,19 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         path: "end.inner_row_empty",
-        takes: Takes::Word(words::<TomlInnerRowEmpty>),
+        takes: Takes::Word(list::<TomlInnerRowEmpty>()),
         default: "none: an empty inner row ends nothing",
         meaning: "A player whose inner row is empty loses (four rows): when it is looked at.",
     },
     Key {
         path: "end.leftovers",
-        takes: Takes::Word(words::<TomlLeftovers>),
+        takes: Takes::Word(list::<TomlLeftovers>()),
         default: "`\"controller\"`",
         meaning: "Who gets the seeds left on the board.",
     },
     Key {
         path: "end.winner",
-        takes: Takes::Word(words::<TomlWinner>),
+        takes: Takes::Word(list::<TomlWinner>()),
         default: "`\"higher-total\"`",
         meaning: "Who wins.",
     },
@@ -683,6 +717,23 @@ mod tests {
                 assert!(w.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{w}");
             }
         }
+    }
+
+    /// Every word has its meaning: one sentence, from its doc comment.
+    #[test]
+    fn every_word_has_a_meaning() {
+        let mut wrong = Vec::new();
+        for k in KEYS {
+            let Some(list) = k.word_list() else { continue };
+            let words = (list.words)();
+            assert_eq!(words.len(), list.meanings.len(), "{}", k.path);
+            for (w, m) in k.word_meanings().unwrap_or_default() {
+                if !(m.len() > 3 && m.ends_with('.') && m.starts_with(char::is_uppercase)) {
+                    wrong.push(format!("{}: `{w}` means {m:?}", k.path));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
     #[test]

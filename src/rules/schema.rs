@@ -9,6 +9,43 @@
 use serde::{Deserialize, Deserializer, de};
 use toml::Spanned;
 
+/// Declares an enum of the words a key takes, as it is written, and its
+/// [`WordEnum::MEANINGS`]: each value's doc comment, in order, so that a
+/// value's one-line meaning lives beside it (the declaration of the keys,
+/// [`super::keys`], reads it from here with the words serde names).
+macro_rules! words {
+    (
+        $(#[$attr:meta])*
+        pub enum $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $(#[default $($dflt:tt)?])?
+                $variant:ident,
+            )*
+        }
+    ) => {
+        $(#[$attr])*
+        pub enum $name {
+            $(
+                $(#[doc = $doc])*
+                $(#[default $($dflt)?])?
+                $variant,
+            )*
+        }
+
+        impl WordEnum for $name {
+            const MEANINGS: &'static [&'static str] = &[$(concat!($($doc),*)),*];
+        }
+    };
+}
+
+/// An enum of the words a key takes.
+pub trait WordEnum {
+    /// Each value's meaning, in the order of the values (each with the
+    /// leading space of a doc comment's text).
+    const MEANINGS: &'static [&'static str];
+}
+
 /// A whole rule file, assembled table by table by the loader (so that an
 /// error in one table does not hide the errors of the others).
 #[derive(Debug)]
@@ -79,36 +116,40 @@ pub struct TomlVariant {
     pub evidence: Option<TomlEvidence>,
 }
 
-/// `variant.family`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlFamily {
-    /// Captures by the count of the landing pit.
-    CountCapture,
-    /// Relay sowing.
-    Relay,
-    /// Capture of the pit beyond an empty pit.
-    BeyondCapture,
-    /// A store for each player on the circuit.
-    Stores,
-    /// Houses made in play.
-    Houses,
-    /// Four rows, each player's seeds going round their own two.
-    FourRows,
+words! {
+    /// `variant.family`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlFamily {
+        /// Captures by the count of the landing pit.
+        CountCapture,
+        /// Relay sowing.
+        Relay,
+        /// Capture of the pit beyond an empty pit.
+        BeyondCapture,
+        /// A store for each player on the circuit.
+        Stores,
+        /// Houses made in play.
+        Houses,
+        /// Four rows, each player's seeds going round their own two.
+        FourRows,
+    }
 }
 
-/// `variant.evidence`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlEvidence {
-    /// Recorded from play by a named observer.
-    Observed,
-    /// From secondary literature only.
-    Described,
-    /// The sources leave essential rules unknown and the file fills them.
-    Reconstructed,
-    /// A game devised by a known author, whose own rules the file follows.
-    Invented,
+words! {
+    /// `variant.evidence`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlEvidence {
+        /// Recorded from play by a named observer.
+        Observed,
+        /// From secondary literature only.
+        Described,
+        /// The sources leave essential rules unknown and the file fills them.
+        Reconstructed,
+        /// A game devised by a known author, whose own rules the file follows.
+        Invented,
+    }
 }
 
 /// `[board]`.
@@ -132,30 +173,34 @@ pub struct TomlBoard {
     pub stores: Option<Spanned<TomlStores>>,
 }
 
-/// Stores on the board.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlStores {
-    /// No stores: captured seeds leave the board.
-    #[default]
-    None,
-    /// Each player's store follows the last pit of their row in sowing order; a
-    /// sowing drops seeds in the mover's store and skips the opponent's.
-    AfterLastHouse,
+words! {
+    /// Stores on the board.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlStores {
+        /// No stores: captured seeds leave the board.
+        #[default]
+        None,
+        /// Each player's store follows the last pit of their row in sowing order; a
+        /// sowing drops seeds in the mover's store and skips the opponent's.
+        AfterLastHouse,
+    }
 }
 
 fn south() -> TomlSide {
     TomlSide::South
 }
 
-/// A side, as written in a rule file.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlSide {
-    /// `"south"`
-    South,
-    /// `"north"`
-    North,
+words! {
+    /// A side, as written in a rule file.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlSide {
+        /// South, whose row a position lists first.
+        South,
+        /// North, whose row a position lists second.
+        North,
+    }
 }
 
 /// Pits per row: checked to lie in 1..=26 when read, so the error points at the value.
@@ -234,17 +279,19 @@ pub struct TomlSowing {
     pub extra_turn: Option<Spanned<TomlExtraTurn>>,
 }
 
-/// Extra turns.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlExtraTurn {
-    /// Never.
-    #[default]
-    None,
-    /// When the last seed of a sowing falls in the mover's own store.
-    LastInOwnStore,
-    /// When the ply's sowing captured seeds.
-    AfterCapture,
+words! {
+    /// Extra turns.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlExtraTurn {
+        /// Never.
+        #[default]
+        None,
+        /// When the last seed of a sowing falls in the mover's own store.
+        LastInOwnStore,
+        /// When the ply's sowing captured seeds.
+        AfterCapture,
+    }
 }
 
 impl Default for TomlSowing {
@@ -260,17 +307,19 @@ impl Default for TomlSowing {
     }
 }
 
-/// The direction of the sowings from one pit.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlPitDirection {
-    /// a, b, c, d, A, B, … (the default).
-    #[default]
-    CounterClockwise,
-    /// The reverse.
-    Clockwise,
-    /// The mover chooses, sowing by sowing.
-    Chosen,
+words! {
+    /// The direction of the sowings from one pit.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlPitDirection {
+        /// Counter-clockwise: a, b, c, d, A, B, … (the default).
+        #[default]
+        CounterClockwise,
+        /// The reverse.
+        Clockwise,
+        /// The mover chooses, sowing by sowing.
+        Chosen,
+    }
 }
 
 /// `sowing.direction`: a string for every pit, or a list of one string per
@@ -308,43 +357,49 @@ impl<'de> Deserialize<'de> for TomlDirections {
     }
 }
 
-/// Where the first seed of a lap falls.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlFirstSeed {
-    /// In the place after the lifted pit.
-    #[default]
-    NextPit,
-    /// Back in the lifted pit.
-    Origin,
-    /// Back in the lifted pit, unless the lap is a single seed.
-    OriginUnlessSingle,
+words! {
+    /// Where the first seed of a lap falls.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlFirstSeed {
+        /// In the place after the lifted pit.
+        #[default]
+        NextPit,
+        /// Back in the lifted pit.
+        Origin,
+        /// Back in the lifted pit, unless the lap is a single seed.
+        OriginUnlessSingle,
+    }
 }
 
-/// Where a lap goes once it has come round.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlLaterRounds {
-    /// Round the whole circuit again.
-    #[default]
-    WholeCircuit,
-    /// Only into the opponent's home row.
-    OpponentRow,
+words! {
+    /// Where a lap goes once it has come round.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlLaterRounds {
+        /// Round the whole circuit again.
+        #[default]
+        WholeCircuit,
+        /// Only into the opponent's home row.
+        OpponentRow,
+    }
 }
 
-/// Laps of a sowing.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlLaps {
-    /// The sowing ends where its last seed falls.
-    #[default]
-    Single,
-    /// Relay: when the last seed falls in a pit that already held seeds,
-    /// that pit is lifted and the sowing goes on from it.
-    Relay,
-    /// Relay from the next pit: the pit after the landing pit is lifted,
-    /// if it holds seeds, and the sowing goes on from it.
-    RelayFromNext,
+words! {
+    /// Laps of a sowing.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlLaps {
+        /// The sowing ends where its last seed falls.
+        #[default]
+        Single,
+        /// Relay: when the last seed falls in a pit that already held seeds,
+        /// that pit is lifted and the sowing goes on from it.
+        Relay,
+        /// Relay from the next pit: the pit after the landing pit is lifted,
+        /// if it holds seeds, and the sowing goes on from it.
+        RelayFromNext,
+    }
 }
 
 /// `[moves]`.
@@ -378,53 +433,61 @@ pub struct TomlMoves {
     pub clockwise: Option<Spanned<TomlClockwise>>,
 }
 
-/// `moves.clockwise`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlClockwise {
-    /// Always, as counter-clockwise.
-    #[default]
-    Free,
-    /// Only if the sowing captures.
-    IfCapturing,
-    /// Only if its first lap ends in a column capture.
-    IfFirstLapCaptures,
+words! {
+    /// `moves.clockwise`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlClockwise {
+        /// Always, as counter-clockwise.
+        #[default]
+        Free,
+        /// Only if the sowing captures.
+        IfCapturing,
+        /// Only if its first lap ends in a column capture.
+        IfFirstLapCaptures,
+    }
 }
 
-/// When feeding is owed but impossible.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlCannotFeed {
-    /// Any sowing is legal.
-    #[default]
-    AnySowing,
-    /// The game ends at once and the mover takes every seed left on the board.
-    EndGameMoverTakesAll,
-    /// The game ends at once and the opponent, who could not be fed, takes
-    /// every seed left on the board.
-    EndGameOpponentTakesAll,
+words! {
+    /// When feeding is owed but impossible.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlCannotFeed {
+        /// Any sowing is legal.
+        #[default]
+        AnySowing,
+        /// The game ends at once and the mover takes every seed left on the board.
+        EndGameMoverTakesAll,
+        /// The game ends at once and the opponent, who could not be fed, takes
+        /// every seed left on the board.
+        EndGameOpponentTakesAll,
+    }
 }
 
-/// Sowing pits below `moves.min_seeds`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlBelowMin {
-    /// Never.
-    #[default]
-    Never,
-    /// When no pit holding `min_seeds` can be sown.
-    IfNoOther,
+words! {
+    /// Sowing pits below `moves.min_seeds`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlBelowMin {
+        /// Never.
+        #[default]
+        Never,
+        /// When no pit holding `min_seeds` can be sown.
+        IfNoOther,
+    }
 }
 
-/// `moves.opening`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlOpening {
-    /// No opening rule.
-    #[default]
-    None,
-    /// Every home pit once before any twice.
-    EachHomePitOnce,
+words! {
+    /// `moves.opening`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlOpening {
+        /// No opening rule.
+        #[default]
+        None,
+        /// Every home pit once before any twice.
+        EachHomePitOnce,
+    }
 }
 
 impl Default for TomlMoves {
@@ -444,44 +507,50 @@ impl Default for TomlMoves {
     }
 }
 
-/// Pits a player may sow from (always non-empty ones).
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlSowFrom {
-    /// Any pit the player controls (their territory, which trades may change).
-    #[default]
-    Controlled,
-    /// Any pit of the player's home row, whoever controls it.
-    HomeRow,
-    /// Any pit of the opponent's home row.
-    OpponentRow,
+words! {
+    /// Pits a player may sow from (always non-empty ones).
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlSowFrom {
+        /// Any pit the player controls (their territory, which trades may change).
+        #[default]
+        Controlled,
+        /// Any pit of the player's home row, whoever controls it.
+        HomeRow,
+        /// Any pit of the opponent's home row.
+        OpponentRow,
+    }
 }
 
-/// The feeding obligation.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlFeeding {
-    /// No obligation.
-    #[default]
-    None,
-    /// When every pit the opponent controls is empty, the mover must sow
-    /// into the opponent's territory if some sowing can.
-    MustFeedEmptyOpponent,
-    /// When every pit the opponent controls is empty, the mover must choose
-    /// a sowing after which (relay laps and captures included) one of them
-    /// holds a seed, if some sowing does.
-    MustLeaveOpponentSeeds,
+words! {
+    /// The feeding obligation.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlFeeding {
+        /// No obligation.
+        #[default]
+        None,
+        /// When every pit the opponent controls is empty, the mover must sow
+        /// into the opponent's territory if some sowing can.
+        MustFeedEmptyOpponent,
+        /// When every pit the opponent controls is empty, the mover must choose
+        /// a sowing after which (relay laps and captures included) one of them
+        /// holds a seed, if some sowing does.
+        MustLeaveOpponentSeeds,
+    }
 }
 
-/// What a player with nothing to sow does.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlCannotSow {
-    /// They pass (the ply `pass`), and only then may they pass.
-    #[default]
-    Pass,
-    /// The game ends.
-    EndGame,
+words! {
+    /// What a player with nothing to sow does.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlCannotSow {
+        /// They pass (the ply `pass`), and only then may they pass.
+        #[default]
+        Pass,
+        /// The game ends.
+        EndGame,
+    }
 }
 
 /// `[capture]`.
@@ -512,17 +581,19 @@ pub struct TomlCapture {
     pub grand_slam: TomlGrandSlam,
 }
 
-/// A capture that would empty the opponent's side.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlGrandSlam {
-    /// It captures, like any other.
-    #[default]
-    Captures,
-    /// The sowing stands but captures nothing.
-    CapturesNothing,
-    /// Not legal while another sowing is; then it captures nothing.
-    Forbidden,
+words! {
+    /// A capture that would empty the opponent's side.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlGrandSlam {
+        /// It captures, like any other.
+        #[default]
+        Captures,
+        /// The sowing stands but captures nothing.
+        CapturesNothing,
+        /// Not legal while another sowing is; then it captures nothing.
+        Forbidden,
+    }
 }
 
 /// `capture.counts`: a list of counts, or every even or every odd count.
@@ -535,14 +606,16 @@ pub enum TomlCounts {
     Parity(TomlParity),
 }
 
-/// `"even"` or `"odd"`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlParity {
-    /// 2, 4, 6, …
-    Even,
-    /// 1, 3, 5, …
-    Odd,
+words! {
+    /// `"even"` or `"odd"`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlParity {
+        /// Every even count (2, 4, 6 and so on).
+        Even,
+        /// Every odd count (1, 3, 5 and so on).
+        Odd,
+    }
 }
 
 impl<'de> Deserialize<'de> for TomlCounts {
@@ -569,15 +642,17 @@ impl<'de> Deserialize<'de> for TomlCounts {
     }
 }
 
-/// `capture.examined`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlExamined {
-    /// The pit the last seed fell in.
-    #[default]
-    LandingPit,
-    /// The pit after it.
-    NextPit,
+words! {
+    /// `capture.examined`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlExamined {
+        /// The pit the last seed fell in.
+        #[default]
+        LandingPit,
+        /// The pit after it.
+        NextPit,
+    }
 }
 
 /// `[opposite_capture]`: a last seed in an empty pit of one's own takes the opposite pit.
@@ -594,15 +669,17 @@ pub struct TomlOppositeCapture {
     pub landing: TomlOppositeLanding,
 }
 
-/// `opposite_capture.landing`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlOppositeLanding {
-    /// An empty pit the mover controls.
-    #[default]
-    OwnTerritory,
-    /// An empty pit on either side.
-    Anywhere,
+words! {
+    /// `opposite_capture.landing`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlOppositeLanding {
+        /// An empty pit the mover controls.
+        #[default]
+        OwnTerritory,
+        /// An empty pit on either side.
+        Anywhere,
+    }
 }
 
 /// `[beyond_capture]`: the pit beyond an empty pit is taken.
@@ -623,26 +700,30 @@ fn anywhere() -> TomlZone {
     TomlZone::Anywhere
 }
 
-/// `beyond_capture.chain`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlBeyondChain {
-    /// One pit.
-    #[default]
-    None,
-    /// An empty pit followed by a pit with seeds, again and again.
-    Pairs,
+words! {
+    /// `beyond_capture.chain`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlBeyondChain {
+        /// One pit.
+        #[default]
+        None,
+        /// An empty pit followed by a pit with seeds, again and again.
+        Pairs,
+    }
 }
 
-/// `beyond_capture.then`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlThen {
-    /// The sowing ends.
-    #[default]
-    EndSowing,
-    /// The relay goes on.
-    SowOn,
+words! {
+    /// `beyond_capture.then`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlThen {
+        /// The sowing ends.
+        #[default]
+        EndSowing,
+        /// The relay goes on.
+        SowOn,
+    }
 }
 
 /// `[column_capture]`: a lap ending in the mover's inner row takes the
@@ -670,71 +751,83 @@ pub struct TomlColumnCapture {
     pub full_circle: Option<Spanned<TomlFullCircle>>,
 }
 
-/// `column_capture.laps`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlColumnLaps {
-    /// The end of every lap is looked at.
-    #[default]
-    Every,
-    /// Only when the first lap captured are the later laps looked at.
-    IfFirstCaptures,
+words! {
+    /// `column_capture.laps`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlColumnLaps {
+        /// The end of every lap is looked at.
+        #[default]
+        Every,
+        /// Only when the first lap captured are the later laps looked at.
+        IfFirstCaptures,
+    }
 }
 
-/// `column_capture.full_circle`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlFullCircle {
-    /// A sowing of as many seeds as the circuit has pits captures as any other.
-    #[default]
-    MayCapture,
-    /// Such a sowing captures nothing.
-    CapturesNothing,
+words! {
+    /// `column_capture.full_circle`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlFullCircle {
+        /// A sowing of as many seeds as the circuit has pits captures as any other.
+        #[default]
+        MayCapture,
+        /// Such a sowing captures nothing.
+        CapturesNothing,
+    }
 }
 
-/// `column_capture.when`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlColumnWhen {
-    /// The landing pit was empty before the last seed.
-    Empty,
-    /// The landing pit held seeds before the last seed.
-    Occupied,
+words! {
+    /// `column_capture.when`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlColumnWhen {
+        /// The landing pit was empty before the last seed.
+        Empty,
+        /// The landing pit held seeds before the last seed.
+        Occupied,
+    }
 }
 
-/// `column_capture.takes` and `column_capture.needs`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlColumnPits {
-    /// The opponent's inner pit of the column.
-    #[default]
-    Inner,
-    /// That pit and the pit behind it in the opponent's outer row.
-    InnerAndOuter,
+words! {
+    /// `column_capture.takes` and `column_capture.needs`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlColumnPits {
+        /// The opponent's inner pit of the column.
+        #[default]
+        Inner,
+        /// That pit and the pit behind it in the opponent's outer row.
+        InnerAndOuter,
+    }
 }
 
-/// `column_capture.then`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlColumnThen {
-    /// The seeds go to the mover's captured total and the sowing ends.
-    Captured,
-    /// The mover sows the seeds on as a new lap.
-    Resown,
+words! {
+    /// `column_capture.then`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlColumnThen {
+        /// The seeds go to the mover's captured total and the sowing ends.
+        Captured,
+        /// The mover sows the seeds on as a new lap.
+        Resown,
+    }
 }
 
-/// `column_capture.resow_from`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlResowFrom {
-    /// The first seed falls in the pit after the landing pit.
-    AfterLanding,
-    /// The first seed falls in the pit after the sowing's origin.
-    AfterOrigin,
-    /// The first seed falls in the pit after the start of the lap that captured.
-    AfterLapStart,
-    /// The first seed falls in an end pit of the mover's inner row.
-    InnerEnd,
+words! {
+    /// `column_capture.resow_from`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlResowFrom {
+        /// The first seed falls in the pit after the landing pit.
+        AfterLanding,
+        /// The first seed falls in the pit after the sowing's origin.
+        AfterOrigin,
+        /// The first seed falls in the pit after the start of the lap that captured.
+        AfterLapStart,
+        /// The first seed falls in an end pit of the mover's inner row.
+        InnerEnd,
+    }
 }
 
 /// `[houses]`: pits that become one player's for good.
@@ -754,14 +847,16 @@ pub struct TomlHouses {
     pub not_same_number: bool,
 }
 
-/// The seed that makes an opposite capture.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlCapturingSeed {
-    /// It is captured with the seeds of the opposite pit (the default).
-    Taken,
-    /// It stays in the pit where it fell.
-    Stays,
+words! {
+    /// The seed that makes an opposite capture.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlCapturingSeed {
+        /// It is captured with the seeds of the opposite pit (the default).
+        Taken,
+        /// It stays in the pit where it fell.
+        Stays,
+    }
 }
 
 /// `[sowing_capture]`: a pit that a seed being sown brings to one of the
@@ -787,64 +882,74 @@ fn mover() -> TomlTaker {
     TomlTaker::Mover
 }
 
-/// Who takes the seeds of a sowing capture.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlTaker {
-    /// The player who is sowing.
-    Mover,
-    /// The player who controls the pit.
-    PitController,
+words! {
+    /// Who takes the seeds of a sowing capture.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlTaker {
+        /// The player who is sowing.
+        Mover,
+        /// The player who controls the pit.
+        PitController,
+    }
 }
 
-/// An opposite capture facing an empty pit.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlOppositeEmpty {
-    /// The last seed alone is still taken.
-    TakeTheLastSeed,
-    /// Nothing is captured; the seed stays.
-    Nothing,
+words! {
+    /// An opposite capture facing an empty pit.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlOppositeEmpty {
+        /// The last seed alone is still taken.
+        TakeTheLastSeed,
+        /// Nothing is captured; the seed stays.
+        Nothing,
+    }
 }
 
-/// A zone of the board, relative to the mover.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlZone {
-    /// Pits the opponent controls.
-    OpponentTerritory,
-    /// Pits of the opponent's home row.
-    OpponentRow,
-    /// Any pit, whoever controls it.
-    Anywhere,
+words! {
+    /// A zone of the board, relative to the mover.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlZone {
+        /// Pits the opponent controls.
+        OpponentTerritory,
+        /// Pits of the opponent's home row.
+        OpponentRow,
+        /// Any pit, whoever controls it.
+        Anywhere,
+    }
 }
 
-/// Direction of a capture chain.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlChain {
-    /// Only the landing pit.
-    #[default]
-    None,
-    /// Against the sowing direction.
-    Backward,
-    /// With the sowing direction.
-    Forward,
-    /// Both ways: the maximal run containing the landing pit.
-    Both,
+words! {
+    /// Direction of a capture chain.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlChain {
+        /// Only the landing pit.
+        #[default]
+        None,
+        /// Against the sowing direction.
+        Backward,
+        /// With the sowing direction.
+        Forward,
+        /// Both ways: the maximal run containing the landing pit.
+        Both,
+    }
 }
 
-/// Opening lock.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlLock {
-    /// Captures are allowed from the first ply.
-    #[default]
-    None,
-    /// A player may capture only once each home pit has been the origin of one of their sowings.
-    AllHomePitsSown,
-    /// The game's first sowing captures nothing.
-    FirstSowing,
+words! {
+    /// Opening lock.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlLock {
+        /// Captures are allowed from the first ply.
+        #[default]
+        None,
+        /// A player may capture only once each home pit has been the origin of one of their sowings.
+        AllHomePitsSown,
+        /// The game's first sowing captures nothing.
+        FirstSowing,
+    }
 }
 
 /// `[trading]`.
@@ -914,47 +1019,55 @@ impl Default for TomlEnd {
     }
 }
 
-/// `end.inner_row_empty`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlInnerRowEmpty {
-    /// Looked at after every ply.
-    LosesAfterPly,
-    /// Looked at whenever a lift or a capture empties a row: the sowing
-    /// stops there.
-    LosesAtOnce,
+words! {
+    /// `end.inner_row_empty`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlInnerRowEmpty {
+        /// Looked at after every ply.
+        LosesAfterPly,
+        /// Looked at whenever a lift or a capture empties a row: the sowing
+        /// stops there.
+        LosesAtOnce,
+    }
 }
 
-/// Leftover seeds at the end.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlLeftovers {
-    /// Each seed goes to the player controlling its pit.
-    #[default]
-    Controller,
-    /// The seeds count for nobody.
-    Nobody,
+words! {
+    /// Leftover seeds at the end.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlLeftovers {
+        /// Each seed goes to the player controlling its pit.
+        #[default]
+        Controller,
+        /// The seeds count for nobody.
+        Nobody,
+    }
 }
 
-/// Who takes the seeds left when few are left.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlSeedsLeftTo {
-    /// Each seed goes to the player controlling its pit.
-    Controller,
-    /// Every seed goes to the player who moved first (`board.first`).
-    FirstPlayer,
+words! {
+    /// Who takes the seeds left when few are left.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlSeedsLeftTo {
+        /// Each seed goes to the player controlling its pit.
+        Controller,
+        /// Every seed goes to the player who moved first (`board.first`).
+        FirstPlayer,
+    }
 }
 
-/// The winner.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TomlWinner {
-    /// The higher total (captured and swept) wins; equal totals draw.
-    #[default]
-    HigherTotal,
-    /// A total of more than half the seeds wins; any other end draws.
-    Majority,
+words! {
+    /// The winner.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlWinner {
+        /// The higher total (captured and swept) wins; equal totals draw.
+        #[default]
+        HigherTotal,
+        /// A total of more than half the seeds wins; any other end draws.
+        Majority,
+    }
 }
 
 /// `[[interpretation]]`: one point the sources leave open.
