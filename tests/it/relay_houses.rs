@@ -117,3 +117,29 @@ fn a_relay_from_the_next_pit_stops_at_the_house_a_lap_makes() {
     );
     assert_eq!(relays(&e), 1);
 }
+
+/// The game's first sowing is locked (`capture.lock = "first-sowing"`;
+/// no pit has been sown from). The first two laps go as in the first
+/// test, but the lock holds back the house at B, so B, which held seeds,
+/// is lifted: B (3) drops into C and D (0 → 1) and a, emptied at the
+/// start (0 → 1). a was empty, so the sowing ends there, with nothing
+/// captured. South has now sown from a.
+#[test]
+fn a_lock_holds_back_the_house_and_the_lap_relays() {
+    let r = rules::parse(
+        "relay-houses-lock.toml",
+        "[variant]\nid = \"relay-houses-lock\"\nname = \"Relay houses, locked\"\n\
+         [board]\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [sowing]\nlaps = \"relay\"\n\
+         [capture]\ncounts = [3]\nlanding = \"anywhere\"\nlock = \"first-sowing\"\n\
+         [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4]\n",
+    )
+    .unwrap();
+    let e = agree(
+        &r,
+        "2,0,2,0/1,2,0,0 S 5-4",
+        "a",
+        "1,1,0,1/2,0,1,1 N 5-4 sown=a/",
+    );
+    assert_eq!(relays(&e), 2);
+}
