@@ -847,6 +847,13 @@ impl Position {
                     }
                 }
             }
+            if rules.laps != Laps::Single && may_capture && self.makes_house(rules, l) {
+                // A lap whose last seed makes a house ends the sowing
+                // (docs/rule-language.md, `[houses]`): the end captures
+                // below make it first, and so take nothing else. A lock
+                // holds the house back, and the lap ends as any other.
+                break;
+            }
             if first_lap_decides && relays == 0 {
                 break;
             }
@@ -921,15 +928,7 @@ impl Position {
         {
             let mut took = PitSet::EMPTY;
             let mut k = 0u16;
-            if let Some(h) = rules.houses
-                && self.seeds[l.index()] == h.made_at
-                && rules.house_sites[side.index()].contains(l)
-                && houses[side.index()].len() < usize::from(h.max_per_player)
-                && !(h.not_same_number
-                    && houses[side.opponent().index()]
-                        .iter()
-                        .any(|q| number(rules, q) == number(rules, l)))
-            {
+            if self.makes_house(rules, l) {
                 self.houses[side.index()].insert(l);
                 houses_made.insert(l);
                 k = self.seeds[l.index()];
@@ -974,6 +973,22 @@ impl Position {
             stopped,
         });
         (effect, grand_slam)
+    }
+
+    /// Whether a last seed that fell in `l` makes it a house of the side
+    /// to act. Reading: a house never holds seeds, so `l` is no house.
+    fn makes_house(&self, rules: &Variant, l: Pit) -> bool {
+        let side = self.to_move;
+        let houses = self.houses;
+        rules.houses.is_some_and(|h| {
+            self.seeds[l.index()] == h.made_at
+                && rules.house_sites[side.index()].contains(l)
+                && houses[side.index()].len() < usize::from(h.max_per_player)
+                && !(h.not_same_number
+                    && houses[side.opponent().index()]
+                        .iter()
+                        .any(|q| number(rules, q) == number(rules, l)))
+        })
     }
 
     /// `[capture]` at the end of a sowing going `dir` whose last seed fell

@@ -1209,6 +1209,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     // Whether the next lap sows seeds a column capture took: "its first
     // seed in the pit after" its start, whatever `first_seed` says.
     let mut resown = false;
+    let mut houses_made = PitSet::EMPTY;
     while stopped.is_none() {
         SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
         let mut lap = Lap::new(rules, mover, lap_origin, dir, hand);
@@ -1264,6 +1265,13 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         // last seed in a house ("ends the sowing with no capture").
         let Place::Pit(last) = at else { break };
         if is_house(state, last) {
+            break;
+        }
+        let (pits, seeds) = house_at_lap_end(rules, state, last, may_capture);
+        if !pits.is_empty() {
+            houses_made = pits;
+            captured = captured.or(pits);
+            seeds_captured += seeds;
             break;
         }
         // `[column_capture]`: "at the end of every lap, before the lap
@@ -1432,7 +1440,6 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     // `[opposite_capture]`, `[beyond_capture]`."
     // Reading: "the ones before" are the captures at the end; beyond
     // captures made as intermediate laps ended do not stop them.
-    let mut houses_made = PitSet::EMPTY;
     let mut slam = false;
     if let Place::Pit(landing) = at
         && may_capture
@@ -1598,6 +1605,26 @@ fn resowing_direction(
         .into_iter()
         .find(|&d| pit_number(rules, inner_entry(rules, side, d)) == end)
         .expect("each end is where one direction enters the row")
+}
+
+/// `[houses]` with relays: "at the end of each lap", after "a last seed
+/// that falls in a house ends the sowing", "a last seed that brings a pit
+/// to exactly `made_at`, where a house can be made (as above), makes it the
+/// mover's house, its seeds go to the mover, and the sowing ends, with no
+/// other capture"; "otherwise the lap ends as any relay lap does". "A lock
+/// holds back the making of a house at the end of every lap". A single lap
+/// makes its house with the captures at the end of the sowing. The house
+/// made and the seeds taken.
+fn house_at_lap_end(
+    rules: &Rules,
+    state: &mut State,
+    last: usize,
+    may_capture: bool,
+) -> (PitSet, u32) {
+    if rules.laps == Laps::Single || !may_capture {
+        return (PitSet::EMPTY, 0);
+    }
+    make_house(rules, state, last)
 }
 
 /// `[houses]`: a last seed that brings the landing pit to exactly

@@ -92,8 +92,8 @@ struct Facts {
     /// Seeds on the board.
     total: u64,
     stores: bool,
-    /// Whether the file has `[houses]`, which needs single laps, no stores
-    /// and no trading (two-row-design.md, `[houses]`).
+    /// Whether the file has `[houses]`, which needs no stores and no
+    /// trading (two-row-design.md, `[houses]`).
     houses: bool,
     /// Whether four-row files have a `[column_capture]` (`moves.clockwise`
     /// may need it).
@@ -317,11 +317,7 @@ fn sowing(d: &mut Draw, f: &mut Facts) {
     }
     d.table("sowing");
     direction(d, f);
-    let all_laps: &[&str] = if f.houses {
-        &["single"]
-    } else {
-        &["single", "single", "relay", "relay-from-next"]
-    };
+    let all_laps = &["single", "single", "relay", "relay-from-next"];
     if let Some(l) = d.word("sowing.laps", all_laps, 4) {
         f.laps = l;
     }

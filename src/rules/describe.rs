@@ -559,7 +559,7 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
             },
             match r.laps {
                 Laps::Relay => format!(
-                    "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it{}; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.",
+                    "Relay: when the last seed falls in a pit that already held seeds, that pit is lifted and the sowing goes on from it{}; the sowing ends when a last seed falls in an empty pit{}{} (or after 10 000 relays). The pit of the final last seed is the landing pit.{}",
                     if r.first_seed == FirstSeed::NextPit {
                         ""
                     } else {
@@ -570,10 +570,15 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
                         " or fills a pit that is then captured"
                     } else {
                         ""
+                    },
+                    if r.houses.is_some() {
+                        " A last seed that falls in a house, or makes one, ends the sowing too, before any lift, even in a pit that held seeds."
+                    } else {
+                        ""
                     }
                 ),
                 Laps::RelayFromNext => format!(
-                    "Relay from the next pit: when a lap's last seed has fallen in a pit, the pit after it is looked at: if it holds seeds, they are all lifted and sown on from it as a new lap{}; if it is empty, the sowing ends, and the pit of the last seed is the landing pit.{} The sowing also ends after 10 000 relays.",
+                    "Relay from the next pit: when a lap's last seed has fallen in a pit, the pit after it is looked at: if it holds seeds, they are all lifted and sown on from it as a new lap{}; if it is empty, the sowing ends, and the pit of the last seed is the landing pit.{}{} The sowing also ends after 10 000 relays.",
                     if r.first_seed == FirstSeed::NextPit {
                         " (its first seed in the pit after it)"
                     } else {
@@ -586,6 +591,11 @@ fn sowing(r: &Rules, add: &mut Add<'_>) {
                         (false, true) =>
                             " A last seed that fills a pit that is then captured ends the sowing too.",
                         (false, false) => "",
+                    },
+                    if r.houses.is_some() {
+                        " A last seed that falls in a house, or makes one, ends the sowing too, before the pit after it is looked at."
+                    } else {
+                        ""
                     }
                 ),
                 _ =>
@@ -708,9 +718,19 @@ fn houses(r: &Rules, add: &mut Add<'_>) {
                 }
                 let last = provided.pop().unwrap_or_default();
                 format!(
-                    "Houses: when a sowing's last seed brings a pit to exactly {}, the pit becomes the mover's house for good and its seeds go to the mover, provided {}, and {last}. Making a house is tried before any capture at the end of a sowing; a sowing that makes one captures nothing else.",
+                    "Houses: when {} last seed brings a pit to exactly {}, the pit becomes the mover's house for good and its seeds go to the mover, provided {}, and {last}. {}",
+                    if r.laps == Laps::Single {
+                        "a sowing's"
+                    } else {
+                        "a lap's"
+                    },
                     count(h.made_at, "seed", "seeds"),
                     provided.join(", "),
+                    if r.laps == Laps::Single {
+                        "Making a house is tried before any capture at the end of a sowing; a sowing that makes one captures nothing else."
+                    } else {
+                        "Making a house is tried at the end of every lap, before the lap relays: a lap that makes one ends the sowing, which captures nothing else."
+                    },
                 )
             },
         );

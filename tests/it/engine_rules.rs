@@ -1312,8 +1312,8 @@ fn new_mechanics_keep_the_engine_consistent() {
             let mut keys = edit(&base);
             keys.extend(other(&base));
             // The loader's cross-field rules decide what combines (mixed
-            // directions need no stores; houses need single laps, no
-            // stores and no trading; …).
+            // directions need no stores; houses need no stores and no
+            // trading; …).
             let Some(r) = edited(id, &keys) else {
                 continue;
             };

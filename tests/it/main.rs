@@ -28,6 +28,7 @@ mod readings;
 mod record_roundtrip;
 mod record_syntax;
 mod regressions;
+mod relay_houses;
 mod repetition;
 mod rules_cli;
 mod search;

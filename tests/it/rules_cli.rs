@@ -910,3 +910,44 @@ fn a_sowing_with_stores_names_the_stores_on_its_circuit() {
         clause(&r, "sowing_capture")
     );
 }
+
+/// In a relay game with houses, `rules show` says that a lap's house comes
+/// before its relay, for both kinds of relay.
+#[test]
+fn a_relay_game_with_houses_says_the_house_comes_before_the_lift() {
+    let file = |laps: &str| {
+        ayla::rules::parse(
+            "relay-houses.toml",
+            &format!(
+                "[variant]\nid = \"relay-houses\"\nname = \"Relay houses\"\n\
+                 [board]\npits_per_row = 4\nseeds_per_pit = 2\n\
+                 [sowing]\nlaps = \"{laps}\"\n\
+                 [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4]\n"
+            ),
+        )
+        .unwrap()
+    };
+    let relay = file("relay");
+    assert!(
+        clause(&relay, "sowing").ends_with(
+            "A last seed that falls in a house, or makes one, ends the sowing too, before any lift, even in a pit that held seeds."
+        ),
+        "{}",
+        clause(&relay, "sowing")
+    );
+    assert!(
+        clause(&relay, "houses").ends_with(
+            "Making a house is tried at the end of every lap, before the lap relays: a lap that makes one ends the sowing, which captures nothing else."
+        ),
+        "{}",
+        clause(&relay, "houses")
+    );
+    let next = file("relay-from-next");
+    assert!(
+        clause(&next, "sowing").contains(
+            "A last seed that falls in a house, or makes one, ends the sowing too, before the pit after it is looked at."
+        ),
+        "{}",
+        clause(&next, "sowing")
+    );
+}

@@ -28,7 +28,7 @@ pub(super) fn cross(
         _ => "single",
     };
     sow_on_and_laps(c, raw, rules, laps_name, file_of);
-    houses_and_the_rest(c, raw, rules, laps_name, file_of);
+    houses_and_the_rest(c, raw, rules, file_of);
     four_rows(c, raw, rules, file_of);
     inner_rows(c, raw, rules, file_of);
     clockwise(c, raw, rules, file_of);
@@ -369,15 +369,14 @@ fn sow_on_and_laps(
 
 /// Reading: [houses] is the key that needs the others, so its header
 /// takes the error (as `extra_turn` does for stores), unless a more
-/// derived file changed the other key. A house swallows every seed that
-/// falls in it, so a relay could never lift one, a store would sit beside
-/// a pit that is no longer its owner's, and a trade would hand over a pit
-/// that belongs to someone for good.
+/// derived file changed the other key. A store would sit beside a pit
+/// that is no longer its owner's, and a trade would hand over a pit that
+/// belongs to someone for good. (Relays go with houses: a house is looked
+/// at before a lap relays, see docs/rule-language.md, `[houses]`.)
 fn houses_and_the_rest(
     c: &mut Checker,
     raw: &TomlRules,
     rules: &Rules,
-    laps_name: &str,
     file_of: &dyn Fn(Span) -> usize,
 ) {
     let Some(h) = &raw.houses else {
@@ -385,23 +384,6 @@ fn houses_and_the_rest(
     };
     let h_span: Span = h.span().into();
     let board = raw.board.get_ref();
-    if rules.laps != Laps::Single {
-        c.conflict(
-            file_of,
-            (
-                "houses",
-                h_span,
-                format!("houses need `sowing.laps = \"single\"` (here \"{laps_name}\"): set it, or leave out [houses]"),
-            ),
-            raw.sowing.laps.as_ref().map(|l| {
-                (
-                    "sowing.laps",
-                    Span::from(l.span()),
-                    format!("\"{laps_name}\", but the inherited [houses] need single laps: keep `laps = \"single\"`"),
-                )
-            }),
-        );
-    }
     if rules.stores {
         c.conflict(
             file_of,
@@ -464,11 +446,18 @@ mod tests {
     }
 
     #[test]
-    fn houses_name_each_table_they_cannot_go_with_in_turn() {
-        let k = keys(
-            "[sowing]\nlaps = \"relay\"\n[trading]\nenabled = true\nmax_pits = 1\nprice_per_pit = 1\nkeep_at_least = 1\nonly_if_affordable = true\n[houses]\nmade_at = 4\nown_row = [1]\n",
-        );
-        assert_eq!(k, ["houses", "houses"]);
+    fn houses_go_with_relays_and_still_refuse_trading() {
+        let houses = "[houses]\nmade_at = 4\nown_row = [1]\n";
+        for laps in ["relay", "relay-from-next"] {
+            assert!(keys(&format!("[sowing]\nlaps = \"{laps}\"\n{houses}")).is_empty());
+        }
+        let r = raw(&format!(
+            "{BASE}[sowing]\nlaps = \"relay\"\n[trading]\nenabled = true\nmax_pits = 1\nprice_per_pit = 1\nkeep_at_least = 1\nonly_if_affordable = true\n{houses}"
+        ));
+        let diags = Rules::from_toml(r, &|_| 0).unwrap_err();
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].key, "houses");
+        assert!(diags[0].message.contains("trading"), "{}", diags[0].message);
     }
 
     #[test]
