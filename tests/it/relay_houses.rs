@@ -5,44 +5,19 @@
 //! `sowing.laps`), and each ply is played by the engine (both `Game::play`
 //! and `Game::advance`) and by the reference interpreter.
 
-use ayla::engine::{Effect, Game, Ply, Variant};
-use ayla::notation::{format_position, format_state, parse_ply, parse_position};
-use ayla::reference::Reference;
+use crate::common::{play_in_both, rules_of};
+use ayla::engine::Effect;
 use ayla::rules::{self, Rules};
 
 /// Two rows of four, South's circuit a b c d A B C D. Any pit of the
 /// opponent's row may become the mover's house at 3 seeds, none of one's
 /// own row.
 fn file(laps: &str) -> Rules {
-    rules::parse(
-        "relay-houses.toml",
-        &format!(
-            "[variant]\nid = \"relay-houses\"\nname = \"Relay houses\"\n\
-             [board]\npits_per_row = 4\nseeds_per_pit = 2\n\
-             [sowing]\nlaps = \"{laps}\"\n\
-             [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4]\n"
-        ),
-    )
-    .unwrap()
-}
-
-/// Plays `ply` from `position` in the engine and the reference: both must
-/// reach `after`, with the same effect and end; the effect.
-fn agree(r: &Rules, position: &str, ply: &str, after: &str) -> Effect {
-    let pos = parse_position(r, position).unwrap();
-    let ply: Ply = parse_ply(r, ply).unwrap();
-    let mut game = Game::from_position(Variant::new(r.clone()), pos);
-    let mut fast = Game::from_position(Variant::new(r.clone()), pos);
-    let mut reference = Reference::from_state(r, pos.to_state(r));
-    let want = reference.play(ply).unwrap();
-    assert_eq!(format_state(r, reference.state()), after, "reference");
-    assert_eq!(game.play(ply).unwrap(), want, "effect");
-    fast.advance(ply);
-    assert_eq!(format_position(r, game.position()), after, "Game::play");
-    assert_eq!(format_position(r, fast.position()), after, "Game::advance");
-    assert_eq!(game.end(), reference.end(), "end");
-    assert_eq!(fast.end(), reference.end(), "end after advance");
-    want
+    rules_of(&format!(
+        "[board]\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [sowing]\nlaps = \"{laps}\"\n\
+         [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4]\n"
+    ))
 }
 
 /// The loader takes houses with either relay, written beside them or laid
@@ -77,7 +52,7 @@ fn relays(e: &Effect) -> u16 {
 #[test]
 fn a_relay_lifts_an_ineligible_pit_and_stops_at_the_house_a_lap_makes() {
     let r = file("relay");
-    let e = agree(
+    let e = play_in_both(
         &r,
         "2,0,2,0/1,2,0,0 S 5-4",
         "a",
@@ -93,7 +68,7 @@ fn a_relay_lifts_an_ineligible_pit_and_stops_at_the_house_a_lap_makes() {
 #[test]
 fn a_lap_ending_in_a_house_ends_the_sowing() {
     let r = file("relay");
-    let e = agree(
+    let e = play_in_both(
         &r,
         "0,0,0,1/1,0,5,0 N 6-3 houses=B/",
         "C",
@@ -109,7 +84,7 @@ fn a_lap_ending_in_a_house_ends_the_sowing() {
 #[test]
 fn a_relay_from_the_next_pit_stops_at_the_house_a_lap_makes() {
     let r = file("relay-from-next");
-    let e = agree(
+    let e = play_in_both(
         &r,
         "1,1,2,0/2,1,0,0 S 5-4",
         "a",
@@ -135,7 +110,7 @@ fn a_lock_holds_back_the_house_and_the_lap_relays() {
          [houses]\nmade_at = 3\nopponent_row = [1, 2, 3, 4]\n",
     )
     .unwrap();
-    let e = agree(
+    let e = play_in_both(
         &r,
         "2,0,2,0/1,2,0,0 S 5-4",
         "a",
