@@ -42,7 +42,7 @@ pub fn run(c: Command) -> Result<(), Failure> {
             for (id, _, _) in rules::BUNDLED {
                 all.push((*id, rules::bundled(id).map_err(Failure::unusable)?));
             }
-            // Grouped by family, in the order of FAMILIES, unclassified
+            // Grouped by family, in the order of `families`, unclassified
             // last; within a family, in the order of BUNDLED (by id).
             all.sort_by_key(|(_, r)| family_rank(r.provenance().family));
             if json.json {
@@ -230,67 +230,50 @@ pub fn run(c: Command) -> Result<(), Failure> {
     }
 }
 
-/// The families, in the order `rules list` shows them, each with the
-/// word of `variant.family` and a line on what sets it apart.
-const FAMILIES: &[(Family, &str, &str, &str)] = &[
-    (
-        Family::CountCapture,
-        "count-capture",
-        "Count capture",
-        "two rows, single laps; a sowing takes pits by the count it leaves in them",
-    ),
-    (
-        Family::Relay,
-        "relay",
-        "Relay",
-        "two rows; a last seed in an occupied pit lifts it and the sowing goes on",
-    ),
-    (
-        Family::BeyondCapture,
-        "beyond-capture",
-        "Beyond capture",
-        "two rows; a sowing that stops before an empty pit takes the pit beyond it",
-    ),
-    (
-        Family::Stores,
-        "stores",
-        "Stores",
-        "two rows and a store for each player on the sowing circuit",
-    ),
-    (
-        Family::Houses,
-        "houses",
-        "Houses",
-        "two rows; pits become one player's houses in play and keep what falls in them",
-    ),
-    (
-        Family::FourRows,
-        "four-rows",
-        "Four rows",
-        "four rows; each player sows round their own two and captures across the board by column",
-    ),
-];
+/// The words of `variant.family` with their meanings, in the order of
+/// [`Family`]'s values (the order of its declaration), which is the order
+/// `rules list` shows the families in.
+fn families() -> Vec<(&'static str, &'static str)> {
+    rules::keys::KEYS
+        .iter()
+        .find(|k| k.path == "variant.family")
+        .and_then(rules::keys::Key::word_meanings)
+        .expect("`variant.family` is declared with its words")
+}
 
 /// Where a family comes in the list; unclassified variants last.
 fn family_rank(f: Option<Family>) -> usize {
-    f.and_then(|f| FAMILIES.iter().position(|x| x.0 == f))
-        .unwrap_or(FAMILIES.len())
+    f.map_or(usize::MAX, |f| f as usize)
 }
 
 /// The `variant.family` word of a family.
 pub(super) fn family_word(f: Family) -> &'static str {
-    FAMILIES
-        .iter()
-        .find(|x| x.0 == f)
-        .map_or("unknown", |x| x.1)
+    families()[f as usize].0
 }
 
-/// A family's heading in `rules list`.
+/// A family's heading in `rules list`: its word as a title, the word,
+/// and its meaning.
 fn family_heading(f: Option<Family>) -> String {
-    match f.and_then(|f| FAMILIES.iter().find(|x| x.0 == f)) {
-        Some((_, word, title, line)) => format!("{title} ({word}): {line}"),
-        None => "Not classified: the rule file gives no `variant.family`".to_owned(),
-    }
+    let Some(f) = f else {
+        return "Not classified: the rule file gives no `variant.family`".to_owned();
+    };
+    let (word, meaning) = families()[f as usize];
+    let title = word.replace('-', " ");
+    let mut title = title.chars();
+    let title: String = title
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+        .into_iter()
+        .chain(title)
+        .collect();
+    let mut line = meaning.trim_end_matches('.').chars();
+    let line: String = line
+        .next()
+        .map(|c| c.to_ascii_lowercase())
+        .into_iter()
+        .chain(line)
+        .collect();
+    format!("{title} ({word}): {line}")
 }
 
 /// The `variant.evidence` word of a grade.

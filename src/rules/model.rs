@@ -48,25 +48,8 @@ pub struct Provenance {
 
 /// A family of mancala games, by the mechanics that set it apart
 /// (`variant.family`): how `ayla rules list` groups the bundled games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Family {
-    /// Two rows, single laps, captures by the count of the landing pit
-    /// (Oware, Goré, Songo).
-    CountCapture,
-    /// Two rows, relay sowing (Ayoayo, Endodoi).
-    Relay,
-    /// Two rows, relay from the pit after the landing pit and capture of
-    /// the pit beyond an empty one (Pallanguzhi, Bay Khom).
-    BeyondCapture,
-    /// Two rows with a store for each player on the circuit (Kalah).
-    Stores,
-    /// Two rows; houses made in play (Toguz Kumalak, Qelat).
-    Houses,
-    /// Four rows, each player sowing round their own two and capturing
-    /// across the board by column (Moruba, Owela).
-    FourRows,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlFamily as Family;
 
 /// How sure a rule file's rules are (`variant.evidence`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

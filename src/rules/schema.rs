@@ -118,20 +118,25 @@ pub struct TomlVariant {
 
 words! {
     /// `variant.family`.
-    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlFamily {
-        /// Captures by the count of the landing pit.
+        /// Two rows, single laps; a sowing takes pits by the count it
+        /// leaves in them.
         CountCapture,
-        /// Relay sowing.
+        /// Two rows; a last seed in an occupied pit lifts it and the
+        /// sowing goes on.
         Relay,
-        /// Capture of the pit beyond an empty pit.
+        /// Two rows; a sowing that stops before an empty pit takes the pit
+        /// beyond it.
         BeyondCapture,
-        /// A store for each player on the circuit.
+        /// Two rows and a store for each player on the sowing circuit.
         Stores,
-        /// Houses made in play.
+        /// Two rows; pits become one player's houses in play and keep
+        /// what falls in them.
         Houses,
-        /// Four rows, each player's seeds going round their own two.
+        /// Four rows; each player sows round their own two and captures
+        /// across the board by column.
         FourRows,
     }
 }

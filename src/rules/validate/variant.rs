@@ -1,8 +1,8 @@
 //! `[variant]`: identity and provenance.
 
 use super::Checker;
-use crate::rules::model::{Evidence, Family, Provenance};
-use crate::rules::schema::{TomlEvidence, TomlFamily, TomlVariant};
+use crate::rules::model::{Evidence, Provenance};
+use crate::rules::schema::{TomlEvidence, TomlVariant};
 
 /// The variant's provenance; its id must be a usable identifier.
 pub(super) fn provenance(c: &mut Checker, v: &TomlVariant) -> Provenance {
@@ -30,14 +30,7 @@ pub(super) fn provenance(c: &mut Checker, v: &TomlVariant) -> Provenance {
         first_described: v.first_described.clone(),
         recorded_by: v.recorded_by.clone(),
         sources: v.sources.clone(),
-        family: v.family.map(|f| match f {
-            TomlFamily::CountCapture => Family::CountCapture,
-            TomlFamily::Relay => Family::Relay,
-            TomlFamily::BeyondCapture => Family::BeyondCapture,
-            TomlFamily::Stores => Family::Stores,
-            TomlFamily::Houses => Family::Houses,
-            TomlFamily::FourRows => Family::FourRows,
-        }),
+        family: v.family,
         evidence: v.evidence.map(|e| match e {
             TomlEvidence::Observed => Evidence::Observed,
             TomlEvidence::Described => Evidence::Described,
@@ -75,7 +68,7 @@ mod tests {
         let p = provenance(&mut c, &r.variant);
         assert!(c.diags.is_empty(), "{:?}", c.diags);
         assert_eq!((p.id.as_str(), p.name.as_str()), ("k-2", "K"));
-        assert_eq!(p.family, Some(Family::Relay));
+        assert_eq!(p.family, Some(crate::rules::Family::Relay));
         assert_eq!(p.evidence, Some(Evidence::Invented));
     }
 }
