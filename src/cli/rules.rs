@@ -258,22 +258,20 @@ fn family_heading(f: Option<Family>) -> String {
         return "Not classified: the rule file gives no `variant.family`".to_owned();
     };
     let (word, meaning) = families()[f as usize];
-    let title = word.replace('-', " ");
-    let mut title = title.chars();
-    let title: String = title
-        .next()
-        .map(|c| c.to_ascii_uppercase())
-        .into_iter()
-        .chain(title)
-        .collect();
-    let mut line = meaning.trim_end_matches('.').chars();
-    let line: String = line
-        .next()
-        .map(|c| c.to_ascii_lowercase())
-        .into_iter()
-        .chain(line)
-        .collect();
+    let title = first_letter(&word.replace('-', " "), char::to_ascii_uppercase);
+    let line = first_letter(meaning.trim_end_matches('.'), char::to_ascii_lowercase);
     format!("{title} ({word}): {line}")
+}
+
+/// `text` with its first letter changed by `change`.
+fn first_letter(text: &str, change: fn(&char) -> char) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| change(&c))
+        .into_iter()
+        .chain(chars)
+        .collect()
 }
 
 /// The `variant.evidence` word of a grade.
