@@ -27,6 +27,59 @@ const TO_CAPTURE: u8 = 1;
 /// its first lap alone.
 const FIRST_LAP: u8 = 2;
 
+/// A sowing under way ([`Position::sow_probing`]): where it stands, and
+/// what it has done so far, as its effect.
+struct Walk {
+    e: SowEffect,
+    dir: Direction,
+    /// Seeds in hand, to be sown from `from` (after it, or into it first
+    /// as `sowing.first_seed` says).
+    hand: usize,
+    from: Pit,
+    /// Where the last seed fell: a pit, or (`None`) the mover's store.
+    at: Option<Pit>,
+    /// Whether the lap in hand sows seeds a column capture took, whose
+    /// first seed goes in the pit after `from` whatever `first_seed` says.
+    resown: bool,
+    /// Whether the first lap made a column capture (`column_capture.laps`).
+    first_captured: bool,
+    /// Whether the locks let this sowing capture.
+    may_capture: bool,
+    /// Whether a column capture may take at all: not in a sowing that
+    /// goes full circle (`column_capture.full_circle`).
+    column_allowed: bool,
+}
+
+/// How a sowing ended, for the captures at its end.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// Nothing is taken at the end: the last seed fell in a store or a
+    /// house.
+    Bare,
+    /// The captures at the end are tried, a beyond capture only if
+    /// `beyond`.
+    Captures { beyond: bool },
+}
+
+/// What a sowing does where a lap's last seed fell: one arm per kind of
+/// end ([`Position::lap_end`] decides it, [`Position::follow`] carries it
+/// out).
+#[derive(Clone, Copy)]
+enum LapEnd {
+    /// In the mover's store or in a house: the sowing ends, and nothing
+    /// is taken at its end.
+    Home,
+    /// The sowing ends there; the captures at its end are tried, a beyond
+    /// capture only if `beyond`.
+    Stop { beyond: bool },
+    /// A column capture takes these pits; `column_capture.then` says what
+    /// follows.
+    Column(PitSet),
+    /// `pit` (the landing pit, or the next one) is lifted and sown on, a
+    /// beyond capture (`then = "sow-on"`) made first if `beyond`.
+    Relay { pit: Pit, beyond: bool },
+}
+
 /// The pit number (1 to N) of `p`, counted from its row owner's left.
 #[inline]
 fn number(rules: &Variant, p: Pit) -> usize {
@@ -85,7 +138,7 @@ fn column_taken(
 /// last pit reached, as `walk_lap` with a `drop` that adds one seed would,
 /// seed for seed; one load and one add a seed instead of `walk_lap`'s
 /// tests of every mechanic.
-#[inline]
+#[inline(always)]
 fn plain_lap(
     seeds: &mut [u16; MAX_PITS],
     rules: &Variant,
@@ -119,7 +172,7 @@ fn plain_lap(
 /// `later_rounds = "opponent-row"` (once the lap is about to drop a second
 /// seed into a place it has sown into, every later seed goes only into
 /// the opponent's home row).
-#[inline]
+#[inline(always)]
 fn walk_lap(
     rules: &Variant,
     side: Side,
@@ -209,26 +262,6 @@ fn resowing_direction(
 }
 
 impl Position {
-    /// The column capture of a lap that `side` ended in `landing`
-    /// (`[column_capture]`): the pits taken and their seeds, which leave
-    /// the board here; `None` when the lap takes nothing.
-    #[inline]
-    fn capture_column(
-        &mut self,
-        rules: &Variant,
-        cc: &ColumnCapture,
-        side: Side,
-        landing: Pit,
-    ) -> Option<(PitSet, u16)> {
-        let taken = column_taken(rules, cc, side, landing, |p| self.seeds[p.index()])?;
-        let mut k = 0;
-        for p in taken.iter() {
-            k += self.seeds[p.index()];
-            self.seeds[p.index()] = 0;
-        }
-        Some((taken, k))
-    }
-
     /// Steps 2 and 3 of the legality filters, on the non-empty pits
     /// `sow_from` allows: `min_seeds` (with its fallback) and the opening.
     pub(crate) fn origins_filtered(&self, rules: &Variant, side: Side, base: PitSet) -> PitSet {
@@ -631,6 +664,11 @@ impl Position {
     /// alone ([`FIRST_LAP`]). The effect and position of a probe are
     /// partial; only whether `captured`, `houses_made` or the mover's
     /// `sowing_taken` is non-empty holds.
+    ///
+    /// The sowing is a walk of named steps: [`Position::lift`], then laps
+    /// ([`Position::sow_lap`]), each ended as [`Position::lap_end`] decides
+    /// and [`Position::follow`] carries out, then
+    /// [`Position::end_captures`].
     #[inline(always)]
     fn sow_probing<const MODE: u8>(
         &mut self,
@@ -638,23 +676,84 @@ impl Position {
         origin: Pit,
         dir: Direction,
     ) -> (Effect, bool) {
-        let side = self.to_move;
-        // A re-sowing from an end of the inner row may turn the sowing.
-        let mut dir = dir;
-        let sown_count = self.seeds[origin.index()];
-        let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
-        let n = rules.pits();
+        let mut w = self.lift(rules, origin, dir);
+        let ending = loop {
+            if w.e.stopped.is_some() || self.probe_done::<MODE>(&w) {
+                break Ending::Captures { beyond: false };
+            }
+            let last_taken = self.sow_lap(rules, &mut w);
+            let end = self.lap_end::<MODE>(rules, &w, last_taken);
+            if let Some(ending) = self.follow(rules, &mut w, end) {
+                break ending;
+            }
+        };
+        let grand_slam = match ending {
+            Ending::Captures { beyond } if MODE != FIRST_LAP => {
+                self.end_captures(rules, &mut w, beyond)
+            }
+            _ => false,
+        };
+        w.e.in_store = w.at.is_none();
+        w.e.landing =
+            w.at.unwrap_or_else(|| Pit(rules.last_house[self.to_move.index()]));
+        w.e.extra_turn = w.e.in_store && rules.extra_turn == ExtraTurn::LastInOwnStore;
+        (Effect::Sow(w.e), grand_slam)
+    }
 
-        // Locks are judged on the state before the sowing, so one decision
-        // holds for every capture it makes. Reading: the beyond captures of
-        // intermediate laps (`then = "sow-on"`) are held back too: they are
-        // beyond captures, which every lock holds back.
-        let home = rules.home_row(side);
+    /// Whether a probe has seen enough (`MODE`, [`Position::sow_probing`]):
+    /// a capture for the mover, or a first lap played.
+    #[inline(always)]
+    fn probe_done<const MODE: u8>(&self, w: &Walk) -> bool {
+        (MODE == TO_CAPTURE
+            && (!w.e.captured.is_empty() || w.e.sowing_taken[self.to_move.index()] > 0))
+            || (MODE == FIRST_LAP && w.e.relays > 0)
+    }
+
+    /// The first step: the locks judged, the origin lifted, and the sowing
+    /// stopped at once if the lift empties the mover's inner row
+    /// (`end.inner_row_empty = "loses-at-once"`).
+    #[inline(always)]
+    fn lift(&mut self, rules: &Variant, origin: Pit, dir: Direction) -> Walk {
+        let side = self.to_move;
+        let seeds = self.seeds[origin.index()];
+        let mut e = SowEffect::new(origin, seeds, origin);
+        let may_capture;
+        (may_capture, e.released_lock) = self.lock(rules, origin);
+        // A sowing that goes full circle may capture nothing
+        // (`column_capture.full_circle`).
+        let column_allowed = rules.column_capture.as_ref().is_some_and(|cc| {
+            !(cc.full_circle_captures_nothing
+                && seeds >= u16::from(rules.circuit_places[origin.index()].len))
+        });
+        self.seeds[origin.index()] = 0;
+        let mut w = Walk {
+            e,
+            dir,
+            hand: usize::from(seeds),
+            from: origin,
+            at: Some(origin),
+            resown: false,
+            first_captured: false,
+            may_capture,
+            column_allowed,
+        };
+        self.stop_if_emptied(rules, &mut w, side);
+        w
+    }
+
+    /// Whether this sowing may capture, and whether it releases the
+    /// mover's lock. Locks are judged on the state before the sowing, so
+    /// one decision holds for every capture it makes. Reading: the beyond
+    /// captures of intermediate laps (`then = "sow-on"`) are held back
+    /// too: they are beyond captures, which every lock holds back.
+    #[inline(always)]
+    fn lock(&mut self, rules: &Variant, origin: Pit) -> (bool, bool) {
+        let home = rules.home_row(self.to_move);
         let before = self.sown;
         if rules.records_sown {
             self.sown = before.or(home.and(PitSet::single(origin)));
         }
-        let (may_capture, released_lock) = match rules.capture.map(|c| c.lock) {
+        match rules.capture.map(|c| c.lock) {
             Some(Lock::AllHomePitsSown {
                 release_may_capture,
             }) => {
@@ -666,313 +765,305 @@ impl Position {
             // which only ends the first-sowing lock, does not set it.
             Some(Lock::FirstSowing) => (!before.is_empty(), false),
             _ => (true, false),
-        };
+        }
+    }
 
+    /// `end.inner_row_empty = "loses-at-once"`: a lift that empties the
+    /// mover's inner row, or a capture the opponent's (`emptied`), stops
+    /// the sowing there, the seeds in hand going to the other side.
+    #[inline(always)]
+    fn stop_if_emptied(&mut self, rules: &Variant, w: &mut Walk, emptied: Side) -> bool {
+        let stops = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce)
+            && rules.inner_rows[emptied.index()]
+                .iter()
+                .all(|p| self.seeds[p.index()] == 0);
+        if stops {
+            self.captured[emptied.opponent().index()] += w.hand as u16;
+            w.hand = 0;
+            w.e.stopped = Some(emptied);
+        }
+        stops
+    }
+
+    /// One lap: the seeds in hand sown from `w.from`, whole rounds at
+    /// once where every seed of a round falls alike, each seed's sowing
+    /// capture made where it falls. Says whether the last seed made one.
+    #[inline(always)]
+    fn sow_lap(&mut self, rules: &Variant, w: &mut Walk) -> bool {
+        let side = self.to_move;
         let houses = self.houses;
         let all_houses = houses[0].or(houses[1]);
-        // Whole laps at once only where every seed of a lap falls alike.
-        let bulk = rules.bulk_laps && all_houses.is_empty();
-        // Whether every lap is a plain one ([`plain_lap`]): the common
-        // case, which then skips walk_lap's per-seed tests.
-        let plain = store_after.is_none()
+        let store = rules.stores;
+        let n = rules.pits();
+        let ring = n - usize::from(rules.skip_origin) + usize::from(store);
+        if rules.bulk_laps && all_houses.is_empty() && w.hand > ring {
+            let laps = (w.hand - 1) / ring;
+            for (i, s) in self.seeds[..n].iter_mut().enumerate() {
+                if !(rules.skip_origin && i == w.from.index()) {
+                    *s += laps as u16;
+                }
+            }
+            if store {
+                self.captured[side.index()] += laps as u16;
+            }
+            w.hand -= laps * ring;
+        }
+        let lap = (w.hand, !w.resown && first_in_origin(rules, w.hand));
+        w.resown = false;
+        let plain = !store
             && !rules.skip_origin
             && rules.later_rounds == LaterRounds::WholeCircuit
             && all_houses.is_empty()
             && rules.sowing_capture.is_none();
-        let mut hand = usize::from(sown_count);
-        self.seeds[origin.index()] = 0;
-        // `end.inner_row_empty = "loses-at-once"`: a lift that empties the
-        // mover's inner row, or a capture the opponent's, stops the sowing
-        // there, the seeds in hand going to the other side.
-        let at_once = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce);
-        let row_empty = |pos: &Position, s: Side| {
-            rules.inner_rows[s.index()]
-                .iter()
-                .all(|p| pos.seeds[p.index()] == 0)
-        };
-        let mut stopped = (at_once && row_empty(self, side)).then_some(side);
-        if stopped.is_some() {
-            self.captured[side.opponent().index()] += sown_count;
-            hand = 0;
+        if plain {
+            w.at = Some(plain_lap(&mut self.seeds, rules, w.from, lap, w.dir));
+            return false;
         }
-        // A sowing that goes full circle may capture nothing
-        // (`column_capture.full_circle`), and later laps may capture only
-        // if the first did (`column_capture.laps`).
-        let column = rules.column_capture.as_ref().filter(|cc| {
-            !(cc.full_circle_captures_nothing
-                && sown_count >= u16::from(rules.circuit_places[origin.index()].len))
+        let mut last_taken = false;
+        // Copies, so that the walk's state need not live in memory.
+        let (mut taken, mut pits, mut in_houses) =
+            (w.e.sowing_taken, w.e.sowing_pits, w.e.house_seeds);
+        w.at = walk_lap(rules, side, w.from, lap, w.dir, |place, left| {
+            match place {
+                None => self.captured[side.index()] += 1,
+                // Reading: a seed in a house goes to its owner at once,
+                // so it never makes a sowing capture there.
+                Some(p) if all_houses.contains(p) => {
+                    let owner = if houses[0].contains(p) {
+                        Side::South
+                    } else {
+                        Side::North
+                    };
+                    self.captured[owner.index()] += 1;
+                    in_houses[owner.index()] += 1;
+                }
+                Some(p) => {
+                    self.seeds[p.index()] += 1;
+                    if let Some(sc) = rules.sowing_capture
+                        && sc.captures(self.seeds[p.index()])
+                    {
+                        let taker = if left == 0 {
+                            last_taken = true;
+                            sc.last_seed_taker
+                        } else {
+                            sc.taker
+                        };
+                        let who = match taker {
+                            Taker::Mover => side,
+                            Taker::PitController => self.controller(p),
+                        };
+                        let k = std::mem::take(&mut self.seeds[p.index()]);
+                        self.captured[who.index()] += k;
+                        taken[who.index()] += k;
+                        pits.insert(p);
+                    }
+                }
+            }
+            false
         });
-        let mut first_captured = false;
-        // Whether a first lap that captured nothing settles that the
-        // sowing captures nothing: the only capture is a column capture
-        // of the first lap's seeds.
-        let first_lap_decides = MODE == FIRST_LAP
+        (w.e.sowing_taken, w.e.sowing_pits, w.e.house_seeds) = (taken, pits, in_houses);
+        last_taken
+    }
+
+    /// What the sowing does where the lap's last seed fell, as the rules
+    /// decide it, in their order of precedence; `last_taken`: the last
+    /// seed made a sowing capture.
+    #[inline(always)]
+    fn lap_end<const MODE: u8>(&self, rules: &Variant, w: &Walk, last_taken: bool) -> LapEnd {
+        let Some(l) = w.at else {
+            return LapEnd::Home;
+        };
+        if self.houses[0].or(self.houses[1]).contains(l) {
+            return LapEnd::Home;
+        }
+        // A last seed that made a sowing capture ends the sowing
+        // (docs/rule-language.md, `[sowing_capture]`). Reading: a single
+        // lap still looks beyond its landing pit ("once, at the end of the
+        // sowing, any L"); a relay from the next pit does not, since it
+        // did not end for want of seeds in the next pit.
+        if last_taken {
+            return LapEnd::Stop {
+                beyond: rules.laps == Laps::Single,
+            };
+        }
+        if let Some(pits) = self.column_lap_end(rules, w, l) {
+            return LapEnd::Column(pits);
+        }
+        // A lap whose last seed makes a house ends the sowing
+        // (docs/rule-language.md, `[houses]`): the end captures make it
+        // first, and so take nothing else. A lock holds the house back,
+        // and the lap ends as any other.
+        let house = rules.laps != Laps::Single && w.may_capture && self.makes_house(rules, l);
+        if house || (w.e.relays == 0 && self.first_lap_decides::<MODE>(rules)) {
+            return LapEnd::Stop { beyond: false };
+        }
+        self.relay_lap_end(rules, w, l)
+    }
+
+    /// The pits a column capture takes at the end of this lap in `l`, if
+    /// the lock, the relay bound and `column_capture.laps` let it look.
+    #[inline(always)]
+    fn column_lap_end(&self, rules: &Variant, w: &Walk, l: Pit) -> Option<PitSet> {
+        let cc = rules.column_capture.as_ref()?;
+        if !(w.column_allowed && w.may_capture && w.e.relays < MAX_RELAYS) {
+            return None;
+        }
+        if !(cc.laps == ColumnLaps::Every || w.e.relays == 0 || w.first_captured) {
+            return None;
+        }
+        column_taken(rules, cc, self.to_move, l, |p| self.seeds[p.index()])
+    }
+
+    /// Whether a probe's first lap that captured nothing settles that the
+    /// sowing captures nothing: the only capture is a column capture of
+    /// the first lap's seeds.
+    #[inline(always)]
+    fn first_lap_decides<const MODE: u8>(&self, rules: &Variant) -> bool {
+        MODE == FIRST_LAP
             || (MODE == TO_CAPTURE
-                && column.is_none_or(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
+                && rules
+                    .column_capture
+                    .as_ref()
+                    .is_none_or(|cc| cc.laps == ColumnLaps::IfFirstCaptures)
                 && rules.sowing_capture.is_none()
                 && rules.capture.is_none()
                 && rules.opposite_capture.is_none()
                 && rules.beyond_capture.is_none()
-                && rules.houses.is_none());
-        let mut from = origin;
-        let mut relays = 0u16;
-        let mut sowing_pits = PitSet::EMPTY;
-        let mut sowing_taken = [0u16; 2];
-        let mut house_seeds = [0u16; 2];
-        let mut captured = PitSet::EMPTY;
-        let mut capture_ends = PitSet::EMPTY;
-        let mut seeds_captured = 0u16;
-        // Whether the sowing ended where a beyond capture is looked at.
-        let mut beyond_at_end = false;
-        let mut in_house = false;
-        // Whether the next lap sows seeds a column capture took, whose
-        // first seed goes in the pit after `from` whatever `first_seed` says.
-        let mut resown = false;
-        // Where the last seed fell: a pit, or (`None`) the mover's store.
-        let mut at: Option<Pit> = Some(origin);
-        while stopped.is_none() {
-            if (MODE == TO_CAPTURE && (!captured.is_empty() || sowing_taken[side.index()] > 0))
-                || (MODE == FIRST_LAP && relays > 0)
-            {
-                break;
-            }
-            let ring = n - usize::from(rules.skip_origin) + usize::from(store_after.is_some());
-            if bulk && hand > ring {
-                let laps = (hand - 1) / ring;
-                for (i, s) in self.seeds[..n].iter_mut().enumerate() {
-                    if !(rules.skip_origin && i == from.index()) {
-                        *s += laps as u16;
-                    }
-                }
-                if store_after.is_some() {
-                    self.captured[side.index()] += laps as u16;
-                }
-                hand -= laps * ring;
-            }
-            let mut last_taken = false;
-            let lap = (hand, !resown && first_in_origin(rules, hand));
-            resown = false;
-            if plain {
-                at = Some(plain_lap(&mut self.seeds, rules, from, lap, dir));
-            } else {
-                at = walk_lap(rules, side, from, lap, dir, |place, left| {
-                    match place {
-                        None => self.captured[side.index()] += 1,
-                        // Reading: a seed in a house goes to its owner at once,
-                        // so it never makes a sowing capture there.
-                        Some(p) if all_houses.contains(p) => {
-                            let owner = if houses[0].contains(p) {
-                                Side::South
-                            } else {
-                                Side::North
-                            };
-                            self.captured[owner.index()] += 1;
-                            house_seeds[owner.index()] += 1;
-                        }
-                        Some(p) => {
-                            self.seeds[p.index()] += 1;
-                            if let Some(sc) = rules.sowing_capture
-                                && sc.captures(self.seeds[p.index()])
-                            {
-                                let taker = if left == 0 {
-                                    last_taken = true;
-                                    sc.last_seed_taker
-                                } else {
-                                    sc.taker
-                                };
-                                let who = match taker {
-                                    Taker::Mover => side,
-                                    Taker::PitController => self.controller(p),
-                                };
-                                let k = self.seeds[p.index()];
-                                self.seeds[p.index()] = 0;
-                                self.captured[who.index()] += k;
-                                sowing_taken[who.index()] += k;
-                                sowing_pits.insert(p);
-                            }
-                        }
-                    }
-                    false
-                });
-            }
-            let Some(l) = at else { break };
-            if all_houses.contains(l) {
-                in_house = true;
-                break;
-            }
-            // A last seed that made a sowing capture ends the sowing
-            // (docs/rule-language.md, `[sowing_capture]`). Reading: a
-            // single lap still looks beyond its landing pit ("once, at the
-            // end of the sowing, any L"); a relay from the next pit does
-            // not, since it did not end for want of seeds in the next pit.
-            if last_taken {
-                beyond_at_end = rules.laps == Laps::Single;
-                break;
-            }
-            if let Some(cc) = column
-                && may_capture
-                && relays < MAX_RELAYS
-                && (cc.laps == ColumnLaps::Every || relays == 0 || first_captured)
-                && let Some((taken, k)) = self.capture_column(rules, cc, side, l)
-            {
-                first_captured |= relays == 0;
-                captured = captured.or(taken);
-                capture_ends.insert(l);
-                seeds_captured += k;
-                match cc.then {
-                    ColumnThen::Captured => {
-                        self.captured[side.index()] += k;
-                        break;
-                    }
-                    ColumnThen::Resown(_) if at_once && row_empty(self, side.opponent()) => {
-                        self.captured[side.index()] += k;
-                        stopped = Some(side.opponent());
-                        break;
-                    }
-                    ColumnThen::Resown(start) => {
-                        from = match start {
-                            ResowFrom::AfterLanding => l,
-                            ResowFrom::AfterOrigin => origin,
-                            ResowFrom::AfterLapStart => from,
-                            ResowFrom::InnerEnd { flank } => {
-                                dir = resowing_direction(rules, side, l, dir, flank);
-                                let end = rules.inner_entries[side.index()][dir_index(dir)];
-                                Pit(rules.step[1 - dir_index(dir)][end.index()])
-                            }
-                        };
-                        hand = usize::from(k);
-                        resown = true;
-                        relays += 1;
-                        continue;
-                    }
-                }
-            }
-            if rules.laps != Laps::Single && may_capture && self.makes_house(rules, l) {
-                // A lap whose last seed makes a house ends the sowing
-                // (docs/rule-language.md, `[houses]`): the end captures
-                // below make it first, and so take nothing else. A lock
-                // holds the house back, and the lap ends as any other.
-                break;
-            }
-            if first_lap_decides && relays == 0 {
-                break;
-            }
-            let next = Pit(rules.step[dir_index(dir)][l.index()]);
-            match rules.laps {
-                Laps::Single => {
-                    beyond_at_end = true;
-                    break;
-                }
-                Laps::Relay => {
-                    let would_relay = self.seeds[l.index()] > 1;
-                    if would_relay
-                        && let Some(bc) = rules.beyond_capture
-                        && self.seeds[next.index()] == 0
-                    {
-                        if !bc.sow_on {
-                            beyond_at_end = true;
-                            break;
-                        }
-                        if may_capture {
-                            let (t, k) = self.beyond(rules, &bc, l, dir);
-                            captured = captured.or(t);
-                            seeds_captured += k;
-                        }
-                    }
-                    // Reading: a beyond capture that took the landing pit
-                    // itself (a two-pit circuit) leaves nothing to lift, so
-                    // the sowing ends there.
-                    if would_relay && relays < MAX_RELAYS && self.seeds[l.index()] > 0 {
-                        hand = usize::from(self.seeds[l.index()]);
-                        self.seeds[l.index()] = 0;
-                        from = l;
-                        relays += 1;
-                        if at_once && row_empty(self, side) {
-                            self.captured[side.opponent().index()] += hand as u16;
-                            stopped = Some(side);
-                        }
-                        continue;
-                    }
-                    break;
-                }
-                Laps::RelayFromNext => {
-                    if self.seeds[next.index()] == 0 {
-                        beyond_at_end = true;
-                    } else if relays < MAX_RELAYS {
-                        hand = usize::from(self.seeds[next.index()]);
-                        self.seeds[next.index()] = 0;
-                        from = next;
-                        relays += 1;
-                        if at_once && row_empty(self, side) {
-                            self.captured[side.opponent().index()] += hand as u16;
-                            stopped = Some(side);
-                        }
-                        continue;
-                    }
-                    break;
-                }
-            }
-        }
+                && rules.houses.is_none())
+    }
 
-        // The captures at the end of the sowing, each tried only if the
-        // ones before took nothing. Reading: beyond captures already made
-        // at intermediate laps (`then = "sow-on"`) do not count as taking
-        // something here; they are separate captures of the same sowing.
-        let mut houses_made = PitSet::EMPTY;
-        let mut grand_slam = false;
-        if let Some(l) = at
-            && !in_house
-            && may_capture
-            && stopped.is_none()
-            && MODE != FIRST_LAP
-        {
-            let mut took = PitSet::EMPTY;
-            let mut k = 0u16;
-            if self.makes_house(rules, l) {
-                self.houses[side.index()].insert(l);
-                houses_made.insert(l);
-                k = self.seeds[l.index()];
-                self.seeds[l.index()] = 0;
-                self.captured[side.index()] += k;
-                took = houses_made;
-            }
-            if took.is_empty()
-                && let Some(cap) = &rules.capture
-            {
-                (took, k, grand_slam) = self.capture_general(rules, cap, l, dir);
-            }
-            if took.is_empty() && rules.opposite_capture.is_some() {
-                (took, k) = self.capture_opposite(rules, l);
-            }
-            if took.is_empty()
-                && beyond_at_end
-                && let Some(bc) = &rules.beyond_capture
-            {
-                (took, k) = self.beyond(rules, bc, l, dir);
-            }
-            captured = captured.or(took);
-            seeds_captured += k;
+    /// `sowing.laps` at the end of a lap in `l` that took nothing.
+    #[inline(always)]
+    fn relay_lap_end(&self, rules: &Variant, w: &Walk, l: Pit) -> LapEnd {
+        let next = Pit(rules.step[dir_index(w.dir)][l.index()]);
+        let next_empty = self.seeds[next.index()] == 0;
+        match rules.laps {
+            Laps::Single => LapEnd::Stop { beyond: true },
+            Laps::Relay if self.seeds[l.index()] <= 1 => LapEnd::Stop { beyond: false },
+            Laps::Relay => match rules.beyond_capture {
+                Some(bc) if next_empty && !bc.sow_on => LapEnd::Stop { beyond: true },
+                Some(_) if next_empty => LapEnd::Relay {
+                    pit: l,
+                    beyond: w.may_capture,
+                },
+                _ => LapEnd::Relay {
+                    pit: l,
+                    beyond: false,
+                },
+            },
+            Laps::RelayFromNext if next_empty => LapEnd::Stop { beyond: true },
+            Laps::RelayFromNext => LapEnd::Relay {
+                pit: next,
+                beyond: false,
+            },
         }
-        let in_store = at.is_none();
-        let extra_turn = in_store && rules.extra_turn == ExtraTurn::LastInOwnStore;
-        let effect = Effect::Sow(SowEffect {
-            origin,
-            seeds: sown_count,
-            landing: at.unwrap_or_else(|| store_after.expect("a store was reached")),
-            in_store,
-            extra_turn,
-            relays,
-            captured,
-            capture_ends,
-            seeds_captured,
-            sowing_pits,
-            sowing_taken,
-            released_lock,
-            houses_made,
-            house_seeds,
-            stopped,
-        });
-        (effect, grand_slam)
+    }
+
+    /// Carries out a lap's end: `None` when the sowing goes on, else how
+    /// it ended.
+    #[inline(always)]
+    fn follow(&mut self, rules: &Variant, w: &mut Walk, end: LapEnd) -> Option<Ending> {
+        match end {
+            LapEnd::Home => Some(Ending::Bare),
+            LapEnd::Stop { beyond } => Some(Ending::Captures { beyond }),
+            LapEnd::Column(pits) => self.take_column(rules, w, pits),
+            LapEnd::Relay { pit, beyond } => {
+                if beyond && let Some(bc) = rules.beyond_capture {
+                    let l = w.at.expect("a relay ends in a pit");
+                    let (t, k) = self.beyond(rules, &bc, l, w.dir);
+                    w.e.captured = w.e.captured.or(t);
+                    w.e.seeds_captured += k;
+                }
+                // Reading: a beyond capture that took the landing pit
+                // itself (a two-pit circuit) leaves nothing to lift, so
+                // the sowing ends there.
+                if w.e.relays >= MAX_RELAYS || self.seeds[pit.index()] == 0 {
+                    return Some(Ending::Captures { beyond: false });
+                }
+                w.hand = usize::from(std::mem::take(&mut self.seeds[pit.index()]));
+                w.from = pit;
+                w.e.relays += 1;
+                self.stop_if_emptied(rules, w, self.to_move);
+                None
+            }
+        }
+    }
+
+    /// A column capture of `pits` at the end of a lap: taken, then kept
+    /// or re-sown as `column_capture.then` says.
+    #[inline(always)]
+    fn take_column(&mut self, rules: &Variant, w: &mut Walk, pits: PitSet) -> Option<Ending> {
+        let cc = rules.column_capture.as_ref().expect("a column capture");
+        let side = self.to_move;
+        let l = w.at.expect("a column capture ends in a pit");
+        let mut k = 0;
+        for p in pits.iter() {
+            k += std::mem::take(&mut self.seeds[p.index()]);
+        }
+        w.first_captured |= w.e.relays == 0;
+        w.e.captured = w.e.captured.or(pits);
+        w.e.capture_ends.insert(l);
+        w.e.seeds_captured += k;
+        let ColumnThen::Resown(start) = cc.then else {
+            self.captured[side.index()] += k;
+            return Some(Ending::Captures { beyond: false });
+        };
+        w.hand = usize::from(k);
+        if self.stop_if_emptied(rules, w, side.opponent()) {
+            return Some(Ending::Captures { beyond: false });
+        }
+        w.from = match start {
+            ResowFrom::AfterLanding => l,
+            ResowFrom::AfterOrigin => w.e.origin,
+            ResowFrom::AfterLapStart => w.from,
+            ResowFrom::InnerEnd { flank } => {
+                w.dir = resowing_direction(rules, side, l, w.dir, flank);
+                let end = rules.inner_entries[side.index()][dir_index(w.dir)];
+                Pit(rules.step[1 - dir_index(w.dir)][end.index()])
+            }
+        };
+        w.resown = true;
+        w.e.relays += 1;
+        None
+    }
+
+    /// The captures at the end of the sowing, each tried only if the ones
+    /// before took nothing; whether `[capture]` was a grand slam refused.
+    /// Reading: beyond captures already made at intermediate laps
+    /// (`then = "sow-on"`) do not count as taking something here; they
+    /// are separate captures of the same sowing.
+    #[inline(always)]
+    fn end_captures(&mut self, rules: &Variant, w: &mut Walk, beyond: bool) -> bool {
+        let side = self.to_move;
+        let Some(l) = w.at else { return false };
+        if !w.may_capture || w.e.stopped.is_some() {
+            return false;
+        }
+        let (mut took, mut k, mut grand_slam) = (PitSet::EMPTY, 0u16, false);
+        if self.makes_house(rules, l) {
+            self.houses[side.index()].insert(l);
+            w.e.houses_made.insert(l);
+            k = std::mem::take(&mut self.seeds[l.index()]);
+            self.captured[side.index()] += k;
+            took = w.e.houses_made;
+        }
+        if took.is_empty()
+            && let Some(cap) = &rules.capture
+        {
+            (took, k, grand_slam) = self.capture_general(rules, cap, l, w.dir);
+        }
+        if took.is_empty() && rules.opposite_capture.is_some() {
+            (took, k) = self.capture_opposite(rules, l);
+        }
+        if took.is_empty()
+            && beyond
+            && let Some(bc) = &rules.beyond_capture
+        {
+            (took, k) = self.beyond(rules, bc, l, w.dir);
+        }
+        w.e.captured = w.e.captured.or(took);
+        w.e.seeds_captured += k;
+        grand_slam
     }
 
     /// Whether a last seed that fell in `l` makes it a house of the side
