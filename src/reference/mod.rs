@@ -405,6 +405,16 @@ enum Place {
     Store(Side),
 }
 
+impl Place {
+    /// The pit, if the place is one.
+    fn pit(self) -> Option<usize> {
+        match self {
+            Place::Pit(p) => Some(p),
+            Place::Store(_) => None,
+        }
+    }
+}
+
 impl From<Place> for crate::board::Place {
     fn from(p: Place) -> Self {
         match p {
@@ -1154,10 +1164,85 @@ fn lock(rules: &Rules, state: &mut State, origin: usize) -> (bool, bool) {
     }
 }
 
+/// A sowing under way, as [`sow`] walks it: the seeds in hand, where the
+/// lap in hand starts, where the last seed fell, and what the sowing has
+/// done so far.
+struct Walk {
+    mover: Side,
+    origin: usize,
+    taken_up: u32,
+    dir: Direction,
+    hand: u32,
+    lap_origin: usize,
+    at: Place,
+    relays: u16,
+    /// Whether the lap in hand sows seeds a column capture took: "its
+    /// first seed in the pit after" its start, whatever `first_seed` says.
+    resown: bool,
+    /// `column_capture.laps = "if-first-captures"`: whether the first lap
+    /// captured, which lets the later laps capture.
+    first_captured: bool,
+    may_capture: bool,
+    released_lock: bool,
+    /// The column capture this sowing may make (none when it goes full
+    /// circle, see [`lift`]).
+    column: Option<ColumnCapture>,
+    stopped: Option<Side>,
+    /// Whether `[beyond_capture]` is looked at once the sowing is over:
+    /// with `laps = "single"` "once, at the end of the sowing (any L)";
+    /// else as the laps say.
+    beyond_at_end: bool,
+    sowing_pits: PitSet,
+    sowing_taken: [u32; 2],
+    house_seeds: [u32; 2],
+    captured: PitSet,
+    /// "where laps ended in a column capture".
+    capture_ends: PitSet,
+    seeds_captured: u32,
+    houses_made: PitSet,
+}
+
+/// What happens where a lap's last seed fell: the first of the rules, in
+/// their order, that applies ([`lap_end`] decides, [`follow`] does it).
+enum LapEnd {
+    /// A last seed in a store ends the sowing (every `laps`); so does a
+    /// last seed in a house ("ends the sowing with no capture").
+    Home,
+    /// `[houses]` with relays: the last seed makes a house.
+    House,
+    /// `[column_capture]` takes these pits.
+    Column(Vec<usize>),
+    /// The sowing ends, the beyond capture looked at with the end captures
+    /// if `beyond`.
+    Stop { beyond: bool },
+    /// The pit is lifted and the sowing goes on from it, a beyond capture
+    /// (`then = "sow-on"`) made first if `beyond`.
+    Relay { pit: usize, beyond: bool },
+}
+
 /// Sows from `origin` along `dir` for the side to act, with every capture
 /// that follows, and says what happened, and whether the `[capture]` at
 /// its end was a grand slam. The side to act is left unchanged.
+///
+/// `[sowing]`: one seed in each following place of the circuit, along the
+/// sowing's direction, which every lap keeps; a lap ends where its last
+/// seed falls, and what follows is the first rule of [`lap_end`] that
+/// applies.
 fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effect, bool) {
+    let mut w = lift(rules, state, origin, dir);
+    while w.stopped.is_none() {
+        sow_lap(rules, state, &mut w);
+        let end = lap_end(rules, state, &w);
+        if !follow(rules, state, &mut w, end) {
+            break;
+        }
+    }
+    let slam = end_captures(rules, state, &mut w);
+    (effect(rules, &w), slam)
+}
+
+/// The origin lifted, after the locks are judged on the state before it.
+fn lift(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> Walk {
     let mover = state.to_move;
     // "Every lock (old and new) holds back the captures made at the end of
     // a sowing: count captures, opposite captures, beyond captures, and
@@ -1167,331 +1252,386 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
     let taken_up = state.seeds[origin];
     state.seeds[origin] = 0;
     note(state, Event::Lift(Pit(origin as u8)));
-    // `end.inner_row_empty = "loses-at-once"`: "a lift (the origin, or a
-    // relay) that leaves the mover's inner row empty stops the sowing
-    // there: the seeds in hand go to the opponent's captured total".
-    let at_once = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce);
-    let mut stopped = (at_once && inner_row_empty(rules, state, mover)).then_some(mover);
-    if stopped.is_some() {
-        state.captured[mover.opponent().index()] += taken_up;
-        note(state, Event::Stop(mover));
-    }
     // `column_capture.full_circle = "captures-nothing"`: "a sowing from a
     // pit holding at least as many seeds as the mover's circuit has pits
     // makes no column capture".
     let column = rules.column_capture.filter(|cc| {
         !(cc.full_circle_captures_nothing && taken_up as usize >= home_row(rules, mover).len())
     });
-    // `column_capture.laps = "if-first-captures"`: whether the first lap
-    // captured, which lets the later laps capture.
-    let mut first_captured = false;
-    // A re-sowing from an end of the inner row may turn the sowing.
-    let mut dir = dir;
+    let mut w = Walk {
+        mover,
+        origin,
+        taken_up,
+        dir,
+        hand: taken_up,
+        lap_origin: origin,
+        at: Place::Pit(origin),
+        relays: 0,
+        resown: false,
+        first_captured: false,
+        may_capture,
+        released_lock,
+        column,
+        stopped: None,
+        beyond_at_end: rules.laps == Laps::Single,
+        sowing_pits: PitSet::EMPTY,
+        sowing_taken: [0; 2],
+        house_seeds: [0; 2],
+        captured: PitSet::EMPTY,
+        capture_ends: PitSet::EMPTY,
+        seeds_captured: 0,
+        houses_made: PitSet::EMPTY,
+    };
+    stop_if_emptied(rules, state, &mut w, mover);
+    w
+}
 
-    // `[sowing]`: one seed in each following place of the circuit, along
-    // the sowing's direction, which every lap keeps; a lap ends where its
-    // last seed falls.
-    let mut hand = taken_up;
-    let mut lap_origin = origin;
-    let mut at = Place::Pit(origin);
-    let mut relays: u16 = 0;
-    let mut sowing_pits = PitSet::EMPTY;
-    let mut sowing_taken = [0u32; 2];
-    let mut house_seeds = [0u32; 2];
-    let mut captured = PitSet::EMPTY;
-    // "where laps ended in a column capture".
-    let mut capture_ends = PitSet::EMPTY;
-    let mut seeds_captured = 0u32;
-    // Whether `[beyond_capture]` is looked at once the sowing is over: with
-    // `laps = "single"` "once, at the end of the sowing (any L)"; else as
-    // the laps say below.
-    let mut beyond_at_end = rules.laps == Laps::Single;
-    // Whether the next lap sows seeds a column capture took: "its first
-    // seed in the pit after" its start, whatever `first_seed` says.
-    let mut resown = false;
-    let mut houses_made = PitSet::EMPTY;
-    while stopped.is_none() {
-        SOWN.with(|sown| sown.set(sown.get() + u64::from(hand)));
-        let mut lap = Lap::new(rules, mover, lap_origin, dir, hand);
-        if resown {
-            lap.first_in_start = false;
-            resown = false;
-        }
-        while hand > 0 {
-            at = lap.next_place();
-            hand -= 1;
-            match at {
-                Place::Store(s) => {
-                    state.captured[s.index()] += 1;
-                    note(state, Event::Drop(at.into()));
-                }
-                // `[houses]`: "every seed that falls in a house during any
-                // sowing, by either player, goes at once to the house's
-                // owner".
-                Place::Pit(p) if is_house(state, p) => {
-                    let owner = state.houses[p].expect("a house");
-                    state.captured[owner.index()] += 1;
-                    house_seeds[owner.index()] += 1;
-                    note(state, Event::Drop(at.into()));
-                }
-                Place::Pit(p) => {
-                    state.seeds[p] += 1;
-                    note(state, Event::Drop(at.into()));
-                    // `[sowing_capture]`: a seed that brings a pit to one of
-                    // the counts captures it "at once, before the next seed
-                    // falls". Stores are not pits, so never taken this way.
-                    if let Some(sc) = rules.sowing_capture
-                        && counts_contain(sc.counts, state.seeds[p])
-                    {
-                        let taker = if hand == 0 {
-                            sc.last_seed_taker
-                        } else {
-                            sc.taker
-                        };
-                        let who = match taker {
-                            Taker::Mover => mover,
-                            Taker::PitController => state.controller[p],
-                        };
-                        state.captured[who.index()] += state.seeds[p];
-                        sowing_taken[who.index()] += state.seeds[p];
-                        state.seeds[p] = 0;
-                        sowing_pits.insert(Pit(p as u8));
-                        note(state, Event::Capture(PitSet::single(Pit(p as u8))));
-                    }
-                }
-            }
-        }
-        // A last seed in a store ends the sowing (every `laps`); so does a
-        // last seed in a house ("ends the sowing with no capture").
-        let Place::Pit(last) = at else { break };
-        if is_house(state, last) {
-            break;
-        }
-        let (pits, seeds) = house_at_lap_end(rules, state, last, may_capture);
-        if !pits.is_empty() {
-            houses_made = pits;
-            captured = captured.or(pits);
-            seeds_captured += seeds;
-            break;
-        }
-        // `[column_capture]`: "at the end of every lap, before the lap
-        // relays or the sowing ends", while the sowing has made fewer than
-        // 10 000 relays.
-        // `laps = "if-first-captures"`: "the later laps are looked at only
-        // when the first lap captured" (the first lap is the one before
-        // any relay or re-sowing).
-        if let Some(cc) = column
-            && may_capture
-            && relays < MAX_RELAYS
-            && (cc.laps == ColumnLaps::Every || relays == 0 || first_captured)
-        {
-            let taken = column_capture(rules, state, last, cc);
-            if !taken.is_empty() {
-                first_captured |= relays == 0;
-                let seeds: u32 = taken.iter().map(|&p| state.seeds[p]).sum();
-                for &p in &taken {
-                    state.seeds[p] = 0;
-                    captured.insert(Pit(p as u8));
-                }
-                capture_ends.insert(Pit(last as u8));
-                seeds_captured += seeds;
-                // `then = "captured"`: "the seeds go to the mover's
-                // captured total and the sowing ends".
-                if cc.then == ColumnThen::Captured {
-                    state.captured[mover.index()] += seeds;
-                }
-                let set: PitSet = taken.iter().map(|&p| Pit(p as u8)).collect();
-                note(state, Event::Capture(set));
-                match cc.then {
-                    ColumnThen::Captured => break,
-                    // `end.inner_row_empty = "loses-at-once"`: "a capture
-                    // that leaves the opponent's inner row empty stops the
-                    // sowing there: the seeds taken go to the mover's
-                    // captured total".
-                    ColumnThen::Resown(_)
-                        if at_once && inner_row_empty(rules, state, mover.opponent()) =>
-                    {
-                        state.captured[mover.index()] += seeds;
-                        stopped = Some(mover.opponent());
-                        note(state, Event::Stop(mover.opponent()));
-                        break;
-                    }
-                    // `then = "resown"`: "the mover sows them on as a new
-                    // lap, its first seed in the pit after the landing pit
-                    // (`"after-landing"`), after the sowing's origin
-                    // (`"after-origin"`), after the pit the capturing lap
-                    // started from (`"after-lap-start"`), or in an end pit
-                    // of the mover's inner row (`"inner-end"`)", which
-                    // counts as a relay.
-                    ColumnThen::Resown(from) => {
-                        lap_origin = match from {
-                            ResowFrom::AfterLanding => last,
-                            ResowFrom::AfterOrigin => origin,
-                            ResowFrom::AfterLapStart => lap_origin,
-                            ResowFrom::InnerEnd { flank } => {
-                                dir = resowing_direction(rules, mover, last, dir, flank);
-                                prev_pit(rules, inner_entry(rules, mover, dir), dir)
-                            }
-                        };
-                        hand = seeds;
-                        resown = true;
-                        relays += 1;
-                        continue;
-                    }
-                }
-            }
-        }
-        match rules.laps {
-            Laps::Single => break,
-            // `sowing.laps = "relay"`: a last seed in a pit that already
-            // held seeds lifts it, and the sowing goes on from it; a last
-            // seed in an empty pit ends it, and after 10 000 relays it ends
-            // wherever its last lap ends. A pit emptied by a sowing capture
-            // of the last seed holds nothing to lift ("the sowing ends
-            // there").
-            Laps::Relay => {
-                if state.seeds[last] <= 1 || relays >= MAX_RELAYS {
-                    break;
-                }
-                // `[beyond_capture]` with `"relay"`: "at the end of every
-                // lap whose last seed fell in a pit that held seeds before
-                // it (a lap that would relay) and whose next pit E is
-                // empty".
-                // Reading: a lap "would relay" as the relay rule above
-                // says, the cap included: the lap that ends a sowing at the
-                // cap does not relay, so is not looked at.
-                if let Some(bc) = rules.beyond_capture
-                    && state.seeds[next_pit(rules, last, dir)] == 0
-                {
-                    // `then = "end-sowing"`: "the sowing ends there (whether
-                    // or not B could be taken)"; the capture is looked at
-                    // with the others, at the end.
-                    if !bc.sow_on {
-                        beyond_at_end = true;
-                        break;
-                    }
-                    // `then = "sow-on"`: "the pit(s) are taken and the relay
-                    // goes on from L as usual".
-                    // Reading: the lock holds these back too: they are
-                    // beyond captures, which no lock lets through.
-                    if may_capture {
-                        let (pits, seeds) = beyond_capture(rules, state, last, dir);
-                        captured = captured.or(pits);
-                        seeds_captured += seeds;
-                    }
-                    // Reading: a beyond capture that took L itself (the pit
-                    // two after E on a board of two pits) leaves nothing to
-                    // lift: the sowing ends there.
-                    if state.seeds[last] == 0 {
-                        break;
-                    }
-                }
-                hand = state.seeds[last];
-                state.seeds[last] = 0;
-                note(state, Event::Lift(Pit(last as u8)));
-                lap_origin = last;
-                relays += 1;
-                if at_once && inner_row_empty(rules, state, mover) {
-                    state.captured[mover.opponent().index()] += hand;
-                    stopped = Some(mover);
-                    note(state, Event::Stop(mover));
-                }
-            }
-            // `sowing.laps = "relay-from-next"`: "look at the next pit N: if N
-            // holds seeds, lift them all and sow on (N is the new lap's
-            // starting pit ...); if N is empty the sowing ends, and L is the
-            // landing pit".
-            Laps::RelayFromNext => {
-                // Reading: a last seed taken by a sowing capture ends the
-                // sowing there, as `[sowing_capture]` says of every lap's
-                // last seed; the sowing did not end "because the next pit is
-                // empty", so no beyond capture follows.
-                if state.seeds[last] == 0 {
-                    break;
-                }
-                let next = next_pit(rules, last, dir);
-                if state.seeds[next] == 0 {
-                    // `[beyond_capture]` with `"relay-from-next"`: "when the
-                    // sowing ends because the next pit is empty".
-                    beyond_at_end = true;
-                    break;
-                }
-                if relays >= MAX_RELAYS {
-                    break;
-                }
-                hand = state.seeds[next];
-                state.seeds[next] = 0;
-                note(state, Event::Lift(Pit(next as u8)));
-                lap_origin = next;
-                relays += 1;
-                if at_once && inner_row_empty(rules, state, mover) {
-                    state.captured[mover.opponent().index()] += hand;
-                    stopped = Some(mover);
-                    note(state, Event::Stop(mover));
-                }
-            }
-        }
+/// `end.inner_row_empty = "loses-at-once"`: "a lift (the origin, or a
+/// relay) that leaves the mover's inner row empty stops the sowing there:
+/// the seeds in hand go to the opponent's captured total"; "a capture that
+/// leaves the opponent's inner row empty stops the sowing there: the seeds
+/// taken go to the mover's captured total". `emptied`: the row looked at.
+fn stop_if_emptied(rules: &Rules, state: &mut State, w: &mut Walk, emptied: Side) -> bool {
+    let at_once = rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce);
+    if !at_once || !inner_row_empty(rules, state, emptied) {
+        return false;
     }
+    state.captured[emptied.opponent().index()] += w.hand;
+    w.hand = 0;
+    w.stopped = Some(emptied);
+    note(state, Event::Stop(emptied));
+    true
+}
 
-    // "Captures look at the final landing pit"; a last seed in a store
-    // lands in no pit, and a last seed in a house captures nothing. "At the
-    // end of a sowing, the captures are tried in this order, each only if
-    // the ones before took nothing: house making, `[capture]`,
-    // `[opposite_capture]`, `[beyond_capture]`."
-    // Reading: "the ones before" are the captures at the end; beyond
-    // captures made as intermediate laps ended do not stop them.
+/// The seeds in hand sown as one lap from `w.lap_origin`.
+fn sow_lap(rules: &Rules, state: &mut State, w: &mut Walk) {
+    SOWN.with(|sown| sown.set(sown.get() + u64::from(w.hand)));
+    let mut lap = Lap::new(rules, w.mover, w.lap_origin, w.dir, w.hand);
+    if w.resown {
+        lap.first_in_start = false;
+        w.resown = false;
+    }
+    while w.hand > 0 {
+        w.at = lap.next_place();
+        w.hand -= 1;
+        drop_seed(rules, state, w);
+    }
+}
+
+/// One seed dropped at `w.at`, with the sowing capture it makes.
+fn drop_seed(rules: &Rules, state: &mut State, w: &mut Walk) {
+    let pit = match w.at {
+        Place::Store(s) => {
+            state.captured[s.index()] += 1;
+            None
+        }
+        // `[houses]`: "every seed that falls in a house during any sowing,
+        // by either player, goes at once to the house's owner".
+        Place::Pit(p) if is_house(state, p) => {
+            let owner = state.houses[p].expect("a house");
+            state.captured[owner.index()] += 1;
+            w.house_seeds[owner.index()] += 1;
+            None
+        }
+        Place::Pit(p) => {
+            state.seeds[p] += 1;
+            Some(p)
+        }
+    };
+    note(state, Event::Drop(w.at.into()));
+    if let Some(p) = pit {
+        sowing_capture(rules, state, w, p);
+    }
+}
+
+/// `[sowing_capture]`: a seed that brings pit `p` to one of the counts
+/// captures it "at once, before the next seed falls". Stores are not
+/// pits, so never taken this way.
+fn sowing_capture(rules: &Rules, state: &mut State, w: &mut Walk, p: usize) {
+    let Some(sc) = rules.sowing_capture else {
+        return;
+    };
+    if !counts_contain(sc.counts, state.seeds[p]) {
+        return;
+    }
+    let taker = if w.hand == 0 {
+        sc.last_seed_taker
+    } else {
+        sc.taker
+    };
+    let who = match taker {
+        Taker::Mover => w.mover,
+        Taker::PitController => state.controller[p],
+    };
+    state.captured[who.index()] += state.seeds[p];
+    w.sowing_taken[who.index()] += state.seeds[p];
+    state.seeds[p] = 0;
+    w.sowing_pits.insert(Pit(p as u8));
+    note(state, Event::Capture(PitSet::single(Pit(p as u8))));
+}
+
+/// What follows the lap's last seed: the first rule that applies, in
+/// this order.
+fn lap_end(rules: &Rules, state: &State, w: &Walk) -> LapEnd {
+    let last = match w.at {
+        Place::Pit(p) if !is_house(state, p) => p,
+        _ => return LapEnd::Home,
+    };
+    // `[houses]` with relays: "at the end of each lap", after "a last seed
+    // that falls in a house ends the sowing", "a last seed that brings a
+    // pit to exactly `made_at`, where a house can be made (as above),
+    // makes it the mover's house, ... and the sowing ends, with no other
+    // capture"; "otherwise the lap ends as any relay lap does". "A lock
+    // holds back the making of a house at the end of every lap". A single
+    // lap makes its house with the captures at the end of the sowing.
+    if rules.laps != Laps::Single && w.may_capture && makes_house(rules, state, last) {
+        return LapEnd::House;
+    }
+    let taken = column_at_lap_end(rules, state, w, last);
+    if !taken.is_empty() {
+        return LapEnd::Column(taken);
+    }
+    match rules.laps {
+        Laps::Single => LapEnd::Stop { beyond: true },
+        Laps::Relay => relay_end(rules, state, w, last),
+        Laps::RelayFromNext => relay_from_next_end(rules, state, w, last),
+    }
+}
+
+/// `[column_capture]`: "at the end of every lap, before the lap relays or
+/// the sowing ends", while the sowing has made fewer than 10 000 relays;
+/// with `laps = "if-first-captures"`, "the later laps are looked at only
+/// when the first lap captured" (the first lap is the one before any relay
+/// or re-sowing). The pits taken, if any.
+fn column_at_lap_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> Vec<usize> {
+    let Some(cc) = w.column else {
+        return Vec::new();
+    };
+    let looked_at = cc.laps == ColumnLaps::Every || w.relays == 0 || w.first_captured;
+    if !w.may_capture || w.relays >= MAX_RELAYS || !looked_at {
+        return Vec::new();
+    }
+    column_capture(rules, state, last, cc)
+}
+
+/// `sowing.laps = "relay"`: a last seed in a pit that already held seeds
+/// lifts it, and the sowing goes on from it; a last seed in an empty pit
+/// ends it, and after 10 000 relays it ends wherever its last lap ends. A
+/// pit emptied by a sowing capture of the last seed holds nothing to lift
+/// ("the sowing ends there").
+fn relay_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
+    if state.seeds[last] <= 1 || w.relays >= MAX_RELAYS {
+        return LapEnd::Stop { beyond: false };
+    }
+    // `[beyond_capture]` with `"relay"`: "at the end of every lap whose
+    // last seed fell in a pit that held seeds before it (a lap that would
+    // relay) and whose next pit E is empty".
+    // Reading: a lap "would relay" as the relay rule above says, the cap
+    // included: the lap that ends a sowing at the cap does not relay, so
+    // is not looked at.
+    let beyond = match rules.beyond_capture {
+        Some(bc) if state.seeds[next_pit(rules, last, w.dir)] == 0 => {
+            // `then = "end-sowing"`: "the sowing ends there (whether or
+            // not B could be taken)"; the capture is looked at with the
+            // others, at the end.
+            if !bc.sow_on {
+                return LapEnd::Stop { beyond: true };
+            }
+            // `then = "sow-on"`: "the pit(s) are taken and the relay goes
+            // on from L as usual". Reading: the lock holds these back too:
+            // they are beyond captures, which no lock lets through.
+            w.may_capture
+        }
+        _ => false,
+    };
+    LapEnd::Relay { pit: last, beyond }
+}
+
+/// `sowing.laps = "relay-from-next"`: "look at the next pit N: if N holds
+/// seeds, lift them all and sow on (N is the new lap's starting pit ...);
+/// if N is empty the sowing ends, and L is the landing pit".
+fn relay_from_next_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
+    // Reading: a last seed taken by a sowing capture ends the sowing
+    // there, as `[sowing_capture]` says of every lap's last seed; the
+    // sowing did not end "because the next pit is empty", so no beyond
+    // capture follows.
+    if state.seeds[last] == 0 {
+        return LapEnd::Stop { beyond: false };
+    }
+    let next = next_pit(rules, last, w.dir);
+    // `[beyond_capture]` with `"relay-from-next"`: "when the sowing ends
+    // because the next pit is empty".
+    if state.seeds[next] == 0 {
+        return LapEnd::Stop { beyond: true };
+    }
+    if w.relays >= MAX_RELAYS {
+        return LapEnd::Stop { beyond: false };
+    }
+    LapEnd::Relay {
+        pit: next,
+        beyond: false,
+    }
+}
+
+/// Does what `end` says; whether the sowing goes on.
+fn follow(rules: &Rules, state: &mut State, w: &mut Walk, end: LapEnd) -> bool {
+    match end {
+        LapEnd::Home => false,
+        LapEnd::House => {
+            let last = w.at.pit().expect("a house is made in a pit");
+            let (pits, seeds) = make_house(rules, state, last);
+            w.houses_made = pits;
+            w.captured = w.captured.or(pits);
+            w.seeds_captured += seeds;
+            false
+        }
+        LapEnd::Column(pits) => take_column(rules, state, w, &pits),
+        LapEnd::Stop { beyond } => {
+            w.beyond_at_end |= beyond;
+            false
+        }
+        LapEnd::Relay { pit, beyond } => relay(rules, state, w, pit, beyond),
+    }
+}
+
+/// A column capture of `taken` at the lap's end, then what
+/// `column_capture.then` says; whether the sowing goes on.
+fn take_column(rules: &Rules, state: &mut State, w: &mut Walk, taken: &[usize]) -> bool {
+    let cc = w.column.expect("a column capture");
+    let last = w.at.pit().expect("a column capture ends a lap in a pit");
+    w.first_captured |= w.relays == 0;
+    let seeds: u32 = taken.iter().map(|&p| state.seeds[p]).sum();
+    for &p in taken {
+        state.seeds[p] = 0;
+        w.captured.insert(Pit(p as u8));
+    }
+    w.capture_ends.insert(Pit(last as u8));
+    w.seeds_captured += seeds;
+    // `then = "captured"`: "the seeds go to the mover's captured total and
+    // the sowing ends".
+    if cc.then == ColumnThen::Captured {
+        state.captured[w.mover.index()] += seeds;
+    }
+    note(
+        state,
+        Event::Capture(taken.iter().map(|&p| Pit(p as u8)).collect()),
+    );
+    let ColumnThen::Resown(from) = cc.then else {
+        return false;
+    };
+    w.hand = seeds;
+    if stop_if_emptied(rules, state, w, w.mover.opponent()) {
+        return false;
+    }
+    // `then = "resown"`: "the mover sows them on as a new lap, its first
+    // seed in the pit after the landing pit (`"after-landing"`), after the
+    // sowing's origin (`"after-origin"`), after the pit the capturing lap
+    // started from (`"after-lap-start"`), or in an end pit of the mover's
+    // inner row (`"inner-end"`)", which counts as a relay.
+    w.lap_origin = match from {
+        ResowFrom::AfterLanding => last,
+        ResowFrom::AfterOrigin => w.origin,
+        ResowFrom::AfterLapStart => w.lap_origin,
+        ResowFrom::InnerEnd { flank } => {
+            w.dir = resowing_direction(rules, w.mover, last, w.dir, flank);
+            prev_pit(rules, inner_entry(rules, w.mover, w.dir), w.dir)
+        }
+    };
+    w.resown = true;
+    w.relays += 1;
+    true
+}
+
+/// A relay lap's end: `pit` lifted and sown on, after the beyond capture
+/// of `then = "sow-on"` if `beyond`; whether the sowing goes on.
+fn relay(rules: &Rules, state: &mut State, w: &mut Walk, pit: usize, beyond: bool) -> bool {
+    if beyond {
+        let last = w.at.pit().expect("a relay lap ends in a pit");
+        let (pits, seeds) = beyond_capture(rules, state, last, w.dir);
+        w.captured = w.captured.or(pits);
+        w.seeds_captured += seeds;
+    }
+    // Reading: a beyond capture that took L itself (the pit two after E on
+    // a board of two pits) leaves nothing to lift: the sowing ends there.
+    if state.seeds[pit] == 0 {
+        return false;
+    }
+    w.hand = state.seeds[pit];
+    state.seeds[pit] = 0;
+    note(state, Event::Lift(Pit(pit as u8)));
+    w.lap_origin = pit;
+    w.relays += 1;
+    stop_if_emptied(rules, state, w, w.mover);
+    true
+}
+
+/// "Captures look at the final landing pit"; a last seed in a store lands
+/// in no pit, and a last seed in a house captures nothing. "At the end of a
+/// sowing, the captures are tried in this order, each only if the ones
+/// before took nothing: house making, `[capture]`, `[opposite_capture]`,
+/// `[beyond_capture]`." Whether `[capture]` was a grand slam.
+/// Reading: "the ones before" are the captures at the end; beyond captures
+/// made as intermediate laps ended do not stop them.
+fn end_captures(rules: &Rules, state: &mut State, w: &mut Walk) -> bool {
+    let landing = match w.at {
+        Place::Pit(p) if !is_house(state, p) => p,
+        _ => return false,
+    };
+    if !w.may_capture || w.stopped.is_some() {
+        return false;
+    }
     let mut slam = false;
-    if let Place::Pit(landing) = at
-        && may_capture
-        && stopped.is_none()
-        && !is_house(state, landing)
-    {
-        let (mut pits, mut seeds) = make_house(rules, state, landing);
-        houses_made = pits;
-        if pits.is_empty() {
-            (pits, seeds, slam) = count_capture(rules, state, landing, dir);
-        }
-        // Reading: the opposite capture is tried whenever the count capture
-        // took nothing, a grand slam that captured nothing included.
-        if pits.is_empty() {
-            (pits, seeds) = opposite_capture(rules, state, landing);
-        }
-        if pits.is_empty() && beyond_at_end {
-            (pits, seeds) = beyond_capture(rules, state, landing, dir);
-        }
-        captured = captured.or(pits);
-        seeds_captured += seeds;
+    let (mut pits, mut seeds) = make_house(rules, state, landing);
+    if !pits.is_empty() {
+        w.houses_made = pits;
     }
-    let in_store = matches!(at, Place::Store(_));
+    if pits.is_empty() {
+        (pits, seeds, slam) = count_capture(rules, state, landing, w.dir);
+    }
+    // Reading: the opposite capture is tried whenever the count capture
+    // took nothing, a grand slam that captured nothing included.
+    if pits.is_empty() {
+        (pits, seeds) = opposite_capture(rules, state, landing);
+    }
+    if pits.is_empty() && w.beyond_at_end {
+        (pits, seeds) = beyond_capture(rules, state, landing, w.dir);
+    }
+    w.captured = w.captured.or(pits);
+    w.seeds_captured += seeds;
+    slam
+}
+
+/// The sowing's effect, once it is over.
+fn effect(rules: &Rules, w: &Walk) -> Effect {
+    let in_store = matches!(w.at, Place::Store(_));
     // `sowing.extra_turn`: "if the last seed falls in the mover's own
     // store"; or "if the sowing captured": "a capture took at least one
     // seed off the board during the ply", "whoever the seeds go to".
     let extra_turn = match rules.extra_turn {
         ExtraTurn::None => false,
         ExtraTurn::LastInOwnStore => in_store,
-        ExtraTurn::AfterCapture => seeds_captured + sowing_taken[0] + sowing_taken[1] > 0,
+        ExtraTurn::AfterCapture => w.seeds_captured + w.sowing_taken[0] + w.sowing_taken[1] > 0,
     };
-    let effect = Effect::Sow(SowEffect {
-        origin: Pit(origin as u8),
-        seeds: taken_up as u16,
-        landing: Pit(match at {
+    Effect::Sow(SowEffect {
+        origin: Pit(w.origin as u8),
+        seeds: w.taken_up as u16,
+        landing: Pit(match w.at {
             Place::Pit(p) => p,
-            Place::Store(_) => last_house(rules, mover),
+            Place::Store(_) => last_house(rules, w.mover),
         } as u8),
         in_store,
         extra_turn,
-        relays,
-        captured,
-        capture_ends,
-        seeds_captured: seeds_captured as u16,
-        sowing_pits,
-        sowing_taken: sowing_taken.map(|k| k as u16),
-        released_lock,
-        houses_made,
-        house_seeds: house_seeds.map(|k| k as u16),
-        stopped,
-    });
-    (effect, slam)
+        relays: w.relays,
+        captured: w.captured,
+        capture_ends: w.capture_ends,
+        seeds_captured: w.seeds_captured as u16,
+        sowing_pits: w.sowing_pits,
+        sowing_taken: w.sowing_taken.map(|k| k as u16),
+        released_lock: w.released_lock,
+        houses_made: w.houses_made,
+        house_seeds: w.house_seeds.map(|k| k as u16),
+        stopped: w.stopped,
+    })
 }
 
 /// Whether each of `side`'s home pits has been sown from by them.
@@ -1607,35 +1747,14 @@ fn resowing_direction(
         .expect("each end is where one direction enters the row")
 }
 
-/// `[houses]` with relays: "at the end of each lap", after "a last seed
-/// that falls in a house ends the sowing", "a last seed that brings a pit
-/// to exactly `made_at`, where a house can be made (as above), makes it the
-/// mover's house, its seeds go to the mover, and the sowing ends, with no
-/// other capture"; "otherwise the lap ends as any relay lap does". "A lock
-/// holds back the making of a house at the end of every lap". A single lap
-/// makes its house with the captures at the end of the sowing. The house
-/// made and the seeds taken.
-fn house_at_lap_end(
-    rules: &Rules,
-    state: &mut State,
-    last: usize,
-    may_capture: bool,
-) -> (PitSet, u32) {
-    if rules.laps == Laps::Single || !may_capture {
-        return (PitSet::EMPTY, 0);
-    }
-    make_house(rules, state, last)
-}
-
-/// `[houses]`: a last seed that brings the landing pit to exactly
-/// `made_at` makes it the mover's house, "if the pit is not a house
-/// already, is eligible, the mover has fewer than `max_per_player` houses,
-/// and (with `not_same_number`) the opponent has no house with the same
-/// pit number. The pit's seeds go to the mover at once." The pit made a
-/// house and the seeds taken.
-fn make_house(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32) {
+/// `[houses]`: whether a last seed that brought `landing` to its count
+/// makes it the mover's house: it brings the pit "to exactly `made_at`",
+/// "if the pit is not a house already, is eligible, the mover has fewer
+/// than `max_per_player` houses, and (with `not_same_number`) the opponent
+/// has no house with the same pit number".
+fn makes_house(rules: &Rules, state: &State, landing: usize) -> bool {
     let Some(h) = rules.houses else {
-        return (PitSet::EMPTY, 0);
+        return false;
     };
     let mover = state.to_move;
     let number = pit_number(rules, landing);
@@ -1649,15 +1768,21 @@ fn make_house(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32)
     let owned = state.houses.iter().filter(|&&o| o == Some(mover)).count();
     let same_number = (0..pit_count(rules))
         .any(|q| state.houses[q] == Some(mover.opponent()) && pit_number(rules, q) == number);
-    if is_house(state, landing)
-        || state.seeds[landing] != u32::from(h.made_at)
-        || !eligible
-        || owned >= usize::from(h.max_per_player)
-        || (h.not_same_number && same_number)
-    {
+    !is_house(state, landing)
+        && state.seeds[landing] == u32::from(h.made_at)
+        && eligible
+        && owned < usize::from(h.max_per_player)
+        && !(h.not_same_number && same_number)
+}
+
+/// `[houses]`: `landing` made the mover's house where [`makes_house`]
+/// says so; "the pit's seeds go to the mover at once". The pit made a
+/// house and the seeds taken.
+fn make_house(rules: &Rules, state: &mut State, landing: usize) -> (PitSet, u32) {
+    if !makes_house(rules, state, landing) {
         return (PitSet::EMPTY, 0);
     }
-    state.houses[landing] = Some(mover);
+    state.houses[landing] = Some(state.to_move);
     take(state, &[landing])
 }
 
