@@ -54,7 +54,7 @@ struct Walk {
 #[derive(Clone, Copy)]
 enum Ending {
     /// Nothing is taken at the end: the last seed fell in a store or a
-    /// house.
+    /// house, or a column capture ended the sowing.
     Bare,
     /// The captures at the end are tried, a beyond capture only if
     /// `beyond`.
@@ -182,7 +182,10 @@ fn walk_lap(
     mut drop: impl FnMut(Option<Pit>, usize) -> bool,
 ) -> Option<Pit> {
     let step = &rules.step[dir_index(dir)];
-    let store_after = rules.stores.then(|| Pit(rules.last_house[side.index()]));
+    // A store lies on the circuit of the board's direction only: a sowing
+    // turned the other way (`resow_from = "inner-end"`) meets none.
+    let store_after =
+        (rules.stores && dir == rules.direction).then(|| Pit(rules.last_house[side.index()]));
     let opponent_row = rules.home_row(side.opponent());
     let opponent_rounds = rules.later_rounds == LaterRounds::OpponentRow;
     let mut at = Some(lap_origin);
@@ -377,6 +380,21 @@ impl Position {
         }
     }
 
+    /// Whether a clockwise sowing from `origin` ends its first lap in a
+    /// column capture (`moves.clockwise = "if-first-lap-captures"`): a
+    /// sowing capture on the way is not one.
+    #[inline(never)]
+    fn first_lap_column(&self, rules: &Variant, origin: Pit) -> bool {
+        let mut after = *self;
+        match after
+            .sow_probing::<FIRST_LAP>(rules, origin, Direction::Clockwise)
+            .0
+        {
+            Effect::Sow(e) => !e.capture_ends.is_empty(),
+            _ => false,
+        }
+    }
+
     /// [`Position::ply_captures`] for rules whose first lap settles it
     /// (`Variant::first_lap_probe`): the sowing's first lap as
     /// [`Position::sow_general`] plays it, its plain drops counted round
@@ -443,9 +461,7 @@ impl Position {
         };
         match rules.clockwise() {
             Clockwise::IfCapturing => self.ply_captures(rules, ply),
-            Clockwise::IfFirstLapCaptures => {
-                self.probe_captures::<FIRST_LAP>(rules, origin, Direction::Clockwise)
-            }
+            Clockwise::IfFirstLapCaptures => self.first_lap_column(rules, origin),
             _ => true,
         }
     }
@@ -793,7 +809,7 @@ impl Position {
         let side = self.to_move;
         let houses = self.houses;
         let all_houses = houses[0].or(houses[1]);
-        let store = rules.stores;
+        let store = rules.stores && w.dir == rules.direction;
         let n = rules.pits();
         let ring = n - usize::from(rules.skip_origin) + usize::from(store);
         if rules.bulk_laps && all_houses.is_empty() && w.hand > ring {
@@ -886,15 +902,17 @@ impl Position {
                 beyond: rules.laps == Laps::Single,
             };
         }
+        // A lap whose last seed makes a house ends the sowing
+        // (docs/rule-language.md, `[houses]`), before any column capture:
+        // the end captures make it first, and so take nothing else. A lock
+        // holds the house back, and the lap ends as any other.
+        if rules.laps != Laps::Single && w.may_capture && self.makes_house(rules, l) {
+            return LapEnd::Stop { beyond: false };
+        }
         if let Some(pits) = self.column_lap_end(rules, w, l) {
             return LapEnd::Column(pits);
         }
-        // A lap whose last seed makes a house ends the sowing
-        // (docs/rule-language.md, `[houses]`): the end captures make it
-        // first, and so take nothing else. A lock holds the house back,
-        // and the lap ends as any other.
-        let house = rules.laps != Laps::Single && w.may_capture && self.makes_house(rules, l);
-        if house || (w.e.relays == 0 && self.first_lap_decides::<MODE>(rules)) {
+        if w.e.relays == 0 && self.first_lap_decides::<MODE>(rules) {
             return LapEnd::Stop { beyond: false };
         }
         self.relay_lap_end(rules, w, l)
@@ -1004,9 +1022,11 @@ impl Position {
         w.e.captured = w.e.captured.or(pits);
         w.e.capture_ends.insert(l);
         w.e.seeds_captured += k;
+        // A column capture that ends the sowing is its capture: none other
+        // is tried at its end.
         let ColumnThen::Resown(start) = cc.then else {
             self.captured[side.index()] += k;
-            return Some(Ending::Captures { beyond: false });
+            return Some(Ending::Bare);
         };
         w.hand = usize::from(k);
         if self.stop_if_emptied(rules, w, side.opponent()) {

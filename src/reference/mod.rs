@@ -288,6 +288,12 @@ fn home_row(rules: &Rules, side: Side) -> Vec<usize> {
         .collect()
 }
 
+/// The pits of a sowing's circuit: on two rows every pit of the board,
+/// on four a player's two rows; `2n` either way (stores are not pits).
+fn circuit_len(rules: &Rules) -> usize {
+    2 * rules.per_row()
+}
+
 /// The place of `p`'s label letter in the alphabet: its number from its
 /// owner's left. On four rows a side's inner row runs right to left in
 /// index order.
@@ -656,35 +662,20 @@ fn sowings(rules: &Rules, state: &State) -> Vec<Sowing> {
 }
 
 /// Whether `sowing`'s first lap, the one before any relay or re-sowing,
-/// ends in a column capture: the origin lifted, the lap's seeds dropped
-/// and the capture looked at, on a copy, as [`sow`] does for its first
-/// lap (on four rows, where column captures are, a lap meets no store,
-/// house or sowing capture).
+/// ends in a column capture: the first steps of [`sow`] played on a copy
+/// (the lift with its locks, the lap's seeds with their sowing captures)
+/// and the lap's end looked at as [`lap_end`] decides it.
 fn first_lap_captures(rules: &Rules, state: &State, sowing: Sowing) -> bool {
-    let Some(cc) = rules.column_capture else {
+    if rules.column_capture.is_none() {
         return false;
-    };
+    }
     let mut after = state.clone();
-    let mover = state.to_move;
-    let hand = after.seeds[sowing.origin];
-    after.seeds[sowing.origin] = 0;
-    if rules.end.inner_row_empty == Some(InnerRowEmpty::AtOnce)
-        && inner_row_empty(rules, &after, mover)
-    {
+    let mut w = lift(rules, &mut after, sowing.origin, sowing.dir);
+    if w.stopped.is_some() {
         return false;
     }
-    if cc.full_circle_captures_nothing && hand as usize >= home_row(rules, mover).len() {
-        return false;
-    }
-    let mut lap = Lap::new(rules, mover, sowing.origin, sowing.dir, hand);
-    let mut last = sowing.origin;
-    for _ in 0..hand {
-        if let Place::Pit(p) = lap.next_place() {
-            after.seeds[p] += 1;
-            last = p;
-        }
-    }
-    !column_capture(rules, &after, last, cc).is_empty()
+    sow_lap(rules, &mut after, &mut w);
+    matches!(lap_end(rules, &after, &w), LapEnd::Column(_))
 }
 
 /// Each origin as its plies, before `moves.clockwise` (see [`sowings`]).
@@ -1188,6 +1179,11 @@ struct Walk {
     /// circle, see [`lift`]).
     column: Option<ColumnCapture>,
     stopped: Option<Side>,
+    /// Whether the lap's last seed made a sowing capture.
+    last_taken: bool,
+    /// Whether a column capture (`then = "captured"`) ended the sowing,
+    /// which then tries no capture at its end.
+    column_ended: bool,
     /// Whether `[beyond_capture]` is looked at once the sowing is over:
     /// with `laps = "single"` "once, at the end of the sowing (any L)";
     /// else as the laps say.
@@ -1255,9 +1251,9 @@ fn lift(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> Walk
     // `column_capture.full_circle = "captures-nothing"`: "a sowing from a
     // pit holding at least as many seeds as the mover's circuit has pits
     // makes no column capture".
-    let column = rules.column_capture.filter(|cc| {
-        !(cc.full_circle_captures_nothing && taken_up as usize >= home_row(rules, mover).len())
-    });
+    let column = rules
+        .column_capture
+        .filter(|cc| !(cc.full_circle_captures_nothing && taken_up as usize >= circuit_len(rules)));
     let mut w = Walk {
         mover,
         origin,
@@ -1273,6 +1269,8 @@ fn lift(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> Walk
         released_lock,
         column,
         stopped: None,
+        last_taken: false,
+        column_ended: false,
         beyond_at_end: rules.laps == Laps::Single,
         sowing_pits: PitSet::EMPTY,
         sowing_taken: [0; 2],
@@ -1307,6 +1305,7 @@ fn stop_if_emptied(rules: &Rules, state: &mut State, w: &mut Walk, emptied: Side
 fn sow_lap(rules: &Rules, state: &mut State, w: &mut Walk) {
     SOWN.with(|sown| sown.set(sown.get() + u64::from(w.hand)));
     let mut lap = Lap::new(rules, w.mover, w.lap_origin, w.dir, w.hand);
+    w.last_taken = false;
     if w.resown {
         lap.first_in_start = false;
         w.resown = false;
@@ -1354,6 +1353,7 @@ fn sowing_capture(rules: &Rules, state: &mut State, w: &mut Walk, p: usize) {
     if !counts_contain(sc.counts, state.seeds[p]) {
         return;
     }
+    w.last_taken = w.hand == 0;
     let taker = if w.hand == 0 {
         sc.last_seed_taker
     } else {
@@ -1377,6 +1377,15 @@ fn lap_end(rules: &Rules, state: &State, w: &Walk) -> LapEnd {
         Place::Pit(p) if !is_house(state, p) => p,
         _ => return LapEnd::Home,
     };
+    // `[sowing_capture]`: "If the seed that does so is the last of a lap,
+    // the sowing ends there". Reading: a single lap still looks beyond
+    // its landing pit at the end ("once, at the end of the sowing, any
+    // L"); relays do not, as they did not end for want of seeds.
+    if w.last_taken {
+        return LapEnd::Stop {
+            beyond: rules.laps == Laps::Single,
+        };
+    }
     // `[houses]` with relays: "at the end of each lap", after "a last seed
     // that falls in a house ends the sowing", "a last seed that brings a
     // pit to exactly `made_at`, where a house can be made (as above),
@@ -1508,9 +1517,10 @@ fn take_column(rules: &Rules, state: &mut State, w: &mut Walk, taken: &[usize]) 
     w.capture_ends.insert(Pit(last as u8));
     w.seeds_captured += seeds;
     // `then = "captured"`: "the seeds go to the mover's captured total and
-    // the sowing ends".
+    // the sowing ends, with no other capture at its end".
     if cc.then == ColumnThen::Captured {
         state.captured[w.mover.index()] += seeds;
+        w.column_ended = true;
     }
     note(
         state,
@@ -1577,7 +1587,7 @@ fn end_captures(rules: &Rules, state: &mut State, w: &mut Walk) -> bool {
         Place::Pit(p) if !is_house(state, p) => p,
         _ => return false,
     };
-    if !w.may_capture || w.stopped.is_some() {
+    if !w.may_capture || w.stopped.is_some() || w.column_ended {
         return false;
     }
     let mut slam = false;

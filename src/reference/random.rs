@@ -173,7 +173,14 @@ pub fn random_rules(rng: &mut Rng) -> String {
     variant(&mut d, four);
     let mut f = board(&mut d, four, four || one_in(&mut rows, 8));
     f.houses = !four && !f.stores && one_in(&mut d.rng("houses"), 6);
-    f.column = four && !one_in(&mut d.rng("column_capture"), 4);
+    // Most four-row files capture by column; now and then a two-row file
+    // does too, taking the pit across.
+    let mut column = d.rng("column_capture");
+    f.column = if four {
+        !one_in(&mut column, 4)
+    } else {
+        one_in(&mut column, 6)
+    };
     sowing(&mut d, &mut f);
     moves(&mut d, &mut f);
     column_capture(&mut d, &f);
@@ -452,15 +459,21 @@ fn moves(d: &mut Draw, f: &mut Facts) {
     }
 }
 
-/// `[column_capture]`, on four rows only.
+/// `[column_capture]`: on two rows it takes the pit across, the only pit
+/// of the column.
 fn column_capture(d: &mut Draw, f: &Facts) {
     if !f.column {
         return;
     }
     d.table("column_capture");
     d.any_word("column_capture.when", 0);
-    d.any_word("column_capture.takes", 0);
-    d.any_word("column_capture.needs", 3);
+    if f.four {
+        d.any_word("column_capture.takes", 0);
+        d.any_word("column_capture.needs", 3);
+    } else {
+        d.word("column_capture.takes", &["inner"], 0);
+        d.word("column_capture.needs", &["inner"], 3);
+    }
     if d.any_word("column_capture.then", 0).as_deref() == Some("resown") {
         let from = d.any_word("column_capture.resow_from", 0);
         let mut r = d.rng("column_capture.flank");

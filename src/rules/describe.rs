@@ -1052,16 +1052,26 @@ fn beyond_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
 /// `[column_capture]`: across the board by column.
 fn column_capture(r: &Rules, add: &mut Add<'_>) {
     let Some(c) = &r.column_capture else { return };
+    // On two rows a player's only row is their inner row, and the column
+    // is the one pit across.
+    let (row, across) = if r.board.rows() == 2 {
+        ("row", "the opponent's pit across the board")
+    } else {
+        (
+            "inner row",
+            "the opponent's inner pit across the board in that column",
+        )
+    };
     let pits = |p: ColumnPits| match p {
-        ColumnPits::Inner => "the opponent's inner pit across the board in that column",
-        ColumnPits::InnerAndOuter => {
-            "the opponent's inner pit across the board in that column and the outer pit behind it"
-        }
+        ColumnPits::Inner => across.to_owned(),
+        ColumnPits::InnerAndOuter => format!("{across} and the outer pit behind it"),
     };
     let needs = match c.needs {
-        ColumnPits::Inner => "the opponent's inner pit across the board holds seeds",
+        ColumnPits::Inner if r.board.rows() == 2 => format!("{across} holds seeds"),
+        ColumnPits::Inner => "the opponent's inner pit across the board holds seeds".to_owned(),
         ColumnPits::InnerAndOuter => {
             "both the opponent's inner pit across the board and the outer pit behind it hold seeds"
+                .to_owned()
         }
     };
     add(
@@ -1078,7 +1088,7 @@ fn column_capture(r: &Rules, add: &mut Add<'_>) {
             "column_capture.full_circle",
         ],
         format!(
-            "At the end of {}, before it relays or the sowing ends (and before the sowing's 10 000th relay): if its last seed fell in a pit of the mover's inner row that was {} before it, and {needs}, the mover takes every seed of {}. {}{}",
+            "At the end of {}, before it relays or the sowing ends (and before the sowing's 10 000th relay): if its last seed fell in a pit of the mover's {row} that was {} before it, and {needs}, the mover takes every seed of {}. {}{}",
             match c.laps {
                 ColumnLaps::Every => "every lap",
                 ColumnLaps::IfFirstCaptures => {
@@ -1093,7 +1103,7 @@ fn column_capture(r: &Rules, add: &mut Add<'_>) {
             match c.then {
                 ColumnThen::Captured => "They are captured, and the sowing ends.".to_owned(),
                 ColumnThen::Resown(ResowFrom::InnerEnd { flank }) => format!(
-                    "The mover sows them on as a new lap, its first seed in the end pit of the mover's inner row at which the sowing's direction enters that row, and on along the row{}; the lap ends as any lap does, and counts as a relay. Captured seeds never leave the board.",
+                    "The mover sows them on as a new lap, its first seed in the end pit of the mover's {row} at which the sowing's direction enters that row, and on along the row{}; the lap ends as any lap does, and counts as a relay. Captured seeds never leave the board.",
                     if flank == 0 {
                         String::new()
                     } else {

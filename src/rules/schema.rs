@@ -739,10 +739,9 @@ pub struct TomlColumnCapture {
     /// Whether the landing pit was empty or occupied before the last seed.
     pub when: TomlColumnWhen,
     /// The opponent's pits of the column taken.
-    pub takes: TomlColumnPits,
+    pub takes: Spanned<TomlColumnPits>,
     /// The opponent's pits of the column that must hold seeds (default the inner one).
-    #[serde(default)]
-    pub needs: TomlColumnPits,
+    pub needs: Option<Spanned<TomlColumnPits>>,
     /// What becomes of the seeds taken.
     pub then: Spanned<TomlColumnThen>,
     /// Where re-sown seeds start; only with `then = "resown"`.

@@ -36,3 +36,4 @@ mod serve;
 mod solve;
 mod solve_search;
 mod stats;
+mod two_row_columns;

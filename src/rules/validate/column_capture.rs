@@ -1,5 +1,5 @@
 //! `[column_capture]`: a lap ending in the mover's inner row takes the
-//! opponent's pits of that column (four rows).
+//! opponent's pits of that column (on two rows, the pit across).
 
 use super::{Board, Checker};
 use crate::rules::error::Span;
@@ -12,22 +12,31 @@ use crate::rules::schema::{
 };
 use toml::Spanned;
 
-/// The column capture: it needs a board of four rows (two rows have no
-/// pit behind the one opposite, and [opposite_capture] already takes
-/// that one), `resow_from` goes with `then = "resown"` and only then, and
-/// `flank` with `resow_from = "inner-end"` and only then.
+/// The column capture: on two rows a player's only row is their inner
+/// row and the column is the one pit across, so `takes` and `needs` may
+/// not name an outer pit; `resow_from` goes with `then = "resown"` and
+/// only then, and `flank` with `resow_from = "inner-end"` and only then.
 pub(super) fn column_capture(
     c: &mut Checker,
     t: &Spanned<TomlColumnCapture>,
     board: &Board,
 ) -> ColumnCapture {
     let raw = t.get_ref();
-    if board.geometry.rows() != 4 {
-        c.err(
-            Span::from(t.span()),
-            "column_capture",
-            "column captures need a board of four rows (`board.rows = 4`), where each player has an inner and an outer row; on two rows, [opposite_capture] takes the pit across the board",
-        );
+    if board.geometry.rows() == 2 {
+        for (key, pits) in [
+            ("column_capture.takes", Some(&raw.takes)),
+            ("column_capture.needs", raw.needs.as_ref()),
+        ] {
+            if let Some(pits) = pits
+                && *pits.get_ref() == TomlColumnPits::InnerAndOuter
+            {
+                c.err(
+                    Span::from(pits.span()),
+                    key,
+                    "\"inner-and-outer\" names the outer pit behind the one across the board, and a board of two rows has no outer row: use \"inner\" (the pit across), or set `board.rows = 4`",
+                );
+            }
+        }
     }
     let then = match (*raw.then.get_ref(), &raw.resow_from) {
         (TomlColumnThen::Captured, None) => ColumnThen::Captured,
@@ -75,8 +84,12 @@ pub(super) fn column_capture(
             TomlColumnWhen::Empty => LandingWas::Empty,
             TomlColumnWhen::Occupied => LandingWas::Occupied,
         },
-        takes: pits(raw.takes),
-        needs: pits(raw.needs),
+        takes: pits(*raw.takes.get_ref()),
+        needs: pits(
+            raw.needs
+                .as_ref()
+                .map_or(TomlColumnPits::Inner, |n| *n.get_ref()),
+        ),
         then,
         laps: match raw.laps.as_ref().map(|l| *l.get_ref()) {
             None | Some(TomlColumnLaps::Every) => ColumnLaps::Every,
@@ -144,15 +157,31 @@ mod tests {
         assert_eq!(cc.then, ColumnThen::Resown(ResowFrom::AfterLanding));
     }
 
+    const TWO: &str = "pits_per_row = 4\nseeds_per_pit = 4\n";
+
     #[test]
-    fn two_rows_are_refused_at_the_table() {
-        let (_, diags) = check(
-            "pits_per_row = 4\nseeds_per_pit = 4\n",
+    fn two_rows_take_the_pit_across() {
+        let (cc, diags) = check(
+            TWO,
             "when = \"empty\"\ntakes = \"inner\"\nthen = \"captured\"\n",
         );
-        assert_eq!(diags.len(), 1, "{diags:?}");
-        assert_eq!(diags[0].0, "column_capture");
-        assert!(diags[0].1.contains("board.rows = 4"), "{diags:?}");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(cc.takes, ColumnPits::Inner);
+    }
+
+    #[test]
+    fn an_outer_pit_on_two_rows_is_refused_at_its_key() {
+        let (_, diags) = check(
+            TWO,
+            "when = \"empty\"\ntakes = \"inner-and-outer\"\nneeds = \"inner-and-outer\"\nthen = \"captured\"\n",
+        );
+        let keys: Vec<&str> = diags.iter().map(|d| d.0.as_str()).collect();
+        assert_eq!(
+            keys,
+            ["column_capture.takes", "column_capture.needs"],
+            "{diags:?}"
+        );
+        assert!(diags[0].1.contains("no outer row"), "{diags:?}");
     }
 
     #[test]

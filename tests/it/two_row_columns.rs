@@ -1,0 +1,88 @@
+//! `[column_capture]` on two rows, where a player's only row is their
+//! inner row and the column is the one pit across. Every expected position
+//! was traced by hand from docs/rule-language.md (`[column_capture]`), and
+//! each ply is played by the engine (`Game::play` and `Game::advance`) and
+//! by the reference interpreter.
+//!
+//! Two rows of four: South's circuit is a b c d A B C D, and the pit
+//! across a is D, across b is C, across c is B, across d is A.
+
+use crate::common::{play_in_both, rules_of};
+use ayla::engine::Effect;
+use ayla::rules::Rules;
+
+fn file(board: &str, column: &str, more: &str) -> Rules {
+    rules_of(&format!(
+        "[board]\n{board}\n[column_capture]\nwhen = \"empty\"\ntakes = \"inner\"\n{column}\n{more}"
+    ))
+}
+
+fn four() -> &'static str {
+    "pits_per_row = 4\nseeds_per_pit = 2"
+}
+
+fn sow(e: &Effect) -> &ayla::engine::SowEffect {
+    match e {
+        Effect::Sow(s) => s,
+        _ => panic!("a sowing"),
+    }
+}
+
+/// a (1) drops into b, empty before it: the pit across b, C (1), is taken.
+#[test]
+fn a_last_seed_in_an_empty_pit_of_ones_row_takes_the_pit_across() {
+    let r = file(four(), "then = \"captured\"", "");
+    play_in_both(&r, "1,0,3,0/2,1,1,4 S 2-2", "a", "0,1,3,0/2,1,0,4 N 3-2");
+}
+
+/// The same sowing where `[capture]` would take b's one seed: a column
+/// capture that ends the sowing is its capture, and none other is tried.
+#[test]
+fn no_capture_at_the_end_follows_a_column_capture() {
+    let r = file(
+        four(),
+        "then = \"captured\"",
+        "[capture]\ncounts = [1]\nlanding = \"anywhere\"\n",
+    );
+    let e = play_in_both(&r, "1,0,3,0/2,1,1,4 S 2-2", "a", "0,1,3,0/2,1,0,4 N 3-2");
+    assert_eq!(sow(&e).seeds_captured, 1);
+}
+
+/// a (1) drops into b, empty: C's 3 seeds are taken and re-sown from
+/// after b: c (2 → 3), d (0 → 1), A (1 → 2). A is North's: the sowing
+/// ends there. Re-sown seeds stay on the board.
+#[test]
+fn taken_seeds_are_resown_after_the_landing_pit() {
+    let r = file(
+        four(),
+        "then = \"resown\"\nresow_from = \"after-landing\"",
+        "",
+    );
+    let e = play_in_both(&r, "1,0,2,0/1,1,3,1 S 4-3", "a", "0,1,3,1/2,1,0,1 N 4-3");
+    assert_eq!(sow(&e).relays, 1);
+}
+
+/// Two rows of two: the circuit a b A B has 4 pits. b (3) drops into A,
+/// B and a, empty before it: 3 seeds do not go full circle, so the pit
+/// across a, B (2), is taken even with `full_circle = "captures-nothing"`.
+#[test]
+fn full_circle_is_the_whole_board_on_two_rows() {
+    let r = file(
+        "pits_per_row = 2\nseeds_per_pit = 2",
+        "then = \"captured\"\nfull_circle = \"captures-nothing\"",
+        "",
+    );
+    play_in_both(&r, "0,3/1,1 S 2-1", "b", "1,0/2,0 N 4-1");
+}
+
+/// a (4) drops into b, A, B and back into a, empty since its lift: a
+/// sowing of 4 seeds goes full circle, and captures nothing.
+#[test]
+fn a_sowing_that_goes_full_circle_captures_nothing() {
+    let r = file(
+        "pits_per_row = 2\nseeds_per_pit = 2",
+        "then = \"captured\"\nfull_circle = \"captures-nothing\"",
+        "",
+    );
+    play_in_both(&r, "4,0/1,1 S 1-1", "a", "1,1/2,2 N 1-1");
+}
