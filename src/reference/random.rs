@@ -408,7 +408,7 @@ fn moves(d: &mut Draw, f: &mut Facts) {
         }
     }
     let (openings, feedings): (&[&str], &[&str]) = if f.four {
-        (&["none"], &["none"])
+        (&["none", "each-home-pit-once"], &["none"])
     } else {
         (
             &["none", "each-home-pit-once"],
@@ -585,9 +585,9 @@ fn houses(d: &mut Draw, f: &Facts) {
     }
 }
 
-/// `[sowing_capture]`, on two rows.
+/// `[sowing_capture]`.
 fn sowing_capture(d: &mut Draw, f: &Facts) {
-    if f.four || d.has("sowing_capture", 4, false) {
+    if d.has("sowing_capture", 4, false) {
         return;
     }
     d.table("sowing_capture");
@@ -657,7 +657,7 @@ fn end(d: &mut Draw, f: &Facts) {
         d.set("end.captured_more_than", k);
     }
     let mut r = d.rng("end.either_row_empty");
-    match if f.four { 2 + r.below(6) } else { r.below(8) } {
+    match r.below(8) {
         0 | 1 => d.set("end.either_row_empty", true),
         2 => d.set("end.either_row_empty", false),
         _ => {}

@@ -5,6 +5,7 @@
 
 mod bad_records;
 mod bad_rules;
+mod board_shapes;
 mod browser;
 mod cli;
 mod common;
@@ -36,4 +37,3 @@ mod serve;
 mod solve;
 mod solve_search;
 mod stats;
-mod two_row_columns;

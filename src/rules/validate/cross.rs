@@ -7,8 +7,8 @@ use super::{Checker, value, written};
 use crate::rules::error::Span;
 use crate::rules::model::{Laps, Lock, PitDirection, Rules};
 use crate::rules::schema::{
-    TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlOpening, TomlRules,
-    TomlSowFrom, TomlStores, TomlThen,
+    TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlRules, TomlSowFrom, TomlStores,
+    TomlThen,
 };
 
 /// Every check across tables, on the model the tables gave (`rules`) and
@@ -122,10 +122,12 @@ fn inner_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(
 
 /// What a board of four rows does not take: each player sows round their
 /// own two rows, so stores, feeding and later rounds in the opponent's row
-/// have nothing to mean; and the captures, houses, trading and openings
-/// are defined on two rows only, captures on four
-/// rows being made by column ([column_capture]). Each error is at the key
-/// that does not fit, or at `board.rows` when a more derived file set it.
+/// have nothing to mean; and the captures at the end of a sowing, houses
+/// and trading are defined on two rows only, captures on four rows being
+/// made by column ([column_capture]). Sowing captures, the opening rule
+/// and `either_row_empty` read a player's two rows as their home row.
+/// Each error is at the key that does not fit, or at `board.rows` when a
+/// more derived file set it.
 fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(Span) -> usize) {
     let Some(rows) = raw.board.get_ref().rows.as_ref() else {
         return;
@@ -157,13 +159,6 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
             by_column,
         ));
     }
-    if raw.sowing_capture.is_some() {
-        misfits.push(table(
-            "sowing_capture",
-            written(&raw.sowing_capture),
-            &format!("{two_rows_only}; {by_column}"),
-        ));
-    }
     if raw.beyond_capture.is_some() {
         misfits.push(table(
             "beyond_capture",
@@ -191,30 +186,11 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
             "on four rows a player sows from their own two rows: leave out `sow_from`".into(),
         ));
     }
-    if value(&raw.moves.opening) != TomlOpening::None {
-        misfits.push((
-            "moves.opening",
-            written(&raw.moves.opening),
-            two_rows_only.into(),
-        ));
-    }
     if value(&raw.moves.feeding) != TomlFeeding::None {
         misfits.push((
             "moves.feeding",
             written(&raw.moves.feeding),
             "has nothing to mean on four rows: each player sows round their own two rows, so no sowing feeds the opponent".into(),
-        ));
-    }
-    if raw
-        .end
-        .either_row_empty
-        .as_ref()
-        .is_some_and(|e| *e.get_ref())
-    {
-        misfits.push((
-            "end.either_row_empty",
-            written(&raw.end.either_row_empty),
-            two_rows_only.into(),
         ));
     }
     for (key, at, why) in misfits {

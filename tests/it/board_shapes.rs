@@ -1,6 +1,7 @@
-//! `[column_capture]` on two rows, where a player's only row is their
-//! inner row and the column is the one pit across. Every expected position
-//! was traced by hand from docs/rule-language.md (`[column_capture]`), and
+//! Clauses once refused on one board shape, played on it: `[column_capture]`
+//! on two rows, where a player's only row is their inner row and the column
+//! is the one pit across, and `[sowing_capture]` on four rows. Every
+//! expected position was traced by hand from docs/rule-language.md, and
 //! each ply is played by the engine (`Game::play` and `Game::advance`) and
 //! by the reference interpreter.
 //!
@@ -85,4 +86,23 @@ fn a_sowing_that_goes_full_circle_captures_nothing() {
         "",
     );
     play_in_both(&r, "4,0/1,1 S 1-1", "a", "1,1/2,2 N 1-1");
+}
+
+/// Four rows of four with `[sowing_capture]`, once refused there: South's
+/// circuit runs a b c d d2 c2 b2 a2. c (2) drops into d (3 → 4), which the
+/// count 4 takes at once for South, the pit's controller, and into d2
+/// (0 → 1), where the sowing ends.
+#[test]
+fn a_sowing_capture_on_four_rows_takes_from_ones_own_rows() {
+    let r = rules_of(
+        "[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [sowing_capture]\ncounts = [4]\n",
+    );
+    let e = play_in_both(
+        &r,
+        "0,0,2,3/0,0,0,0/2,2,2,2/2,2,2,2 S 6-5",
+        "c",
+        "0,0,0,0/0,0,0,1/2,2,2,2/2,2,2,2 N 10-5",
+    );
+    assert_eq!(sow(&e).sowing_taken, [4, 0]);
 }
