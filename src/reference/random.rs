@@ -172,7 +172,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     let four = one_in(&mut rows, 4);
     variant(&mut d, four);
     let mut f = board(&mut d, four, four || one_in(&mut rows, 8));
-    f.houses = !four && !f.stores && one_in(&mut d.rng("houses"), 6);
+    f.houses = !f.stores && one_in(&mut d.rng("houses"), 6);
     // Most four-row files capture by column; now and then a two-row file
     // does too, taking the pit across.
     let mut column = d.rng("column_capture");
@@ -485,9 +485,10 @@ fn column_capture(d: &mut Draw, f: &Facts) {
     d.any_word("column_capture.full_circle", 2);
 }
 
-/// `[capture]`, on two rows.
+/// `[capture]`: on four rows, of one's own pits only (zones
+/// "anywhere"), with no grand-slam rule.
 fn capture(d: &mut Draw, f: &Facts) {
-    if f.four || d.has("capture", 4, true) {
+    if d.has("capture", if f.four { 6 } else { 4 }, true) {
         return;
     }
     d.table("capture");
@@ -500,16 +501,25 @@ fn capture(d: &mut Draw, f: &Facts) {
     d.any_word("capture.examined", 2);
     let mut r = d.rng("capture.chain_max");
     if one_in(&mut r, 4) {
-        d.set("capture.chain_max", 1 + r.below(f.pits));
+        d.set("capture.chain_max", 1 + r.below(2 * f.n));
     }
     let mut r = d.rng("capture.protected");
     if one_in(&mut r, 4) {
         d.set("capture.protected", pit_numbers(&mut r, f.n, 2, true));
     }
-    d.any_word("capture.landing", 0);
+    let own: &[&str] = &["anywhere"];
+    if f.four {
+        d.word("capture.landing", own, 0);
+    } else {
+        d.any_word("capture.landing", 0);
+    }
     let chain = d.any_word("capture.chain", 4);
     if chain.is_some_and(|c| c != "none") {
-        d.any_word("capture.chain_zone", 0);
+        if f.four {
+            d.word("capture.chain_zone", own, 0);
+        } else {
+            d.any_word("capture.chain_zone", 0);
+        }
     }
     match d.rng("capture.lock").below(5) {
         0 => d.set("capture.lock", "\"none\""),
@@ -523,7 +533,9 @@ fn capture(d: &mut Draw, f: &Facts) {
         2 if f.sow_from != "opponent-row" => d.set("capture.lock", "\"first-sowing\""),
         _ => {}
     }
-    d.any_word("capture.grand_slam", 3);
+    if !f.four {
+        d.any_word("capture.grand_slam", 3);
+    }
 }
 
 /// `[opposite_capture]`, on two rows.
@@ -542,13 +554,17 @@ fn opposite_capture(d: &mut Draw, f: &Facts) {
     d.any_word("opposite_capture.landing", 2);
 }
 
-/// `[beyond_capture]`, on two rows.
+/// `[beyond_capture]`: on four rows, of one's own pits only.
 fn beyond_capture(d: &mut Draw, f: &Facts) {
-    if f.four || d.has("beyond_capture", 4, false) {
+    if d.has("beyond_capture", if f.four { 6 } else { 4 }, !f.four) {
         return;
     }
     d.table("beyond_capture");
-    d.any_word("beyond_capture.zone", 3);
+    if f.four {
+        d.word("beyond_capture.zone", &["anywhere"], 3);
+    } else {
+        d.any_word("beyond_capture.zone", 3);
+    }
     d.any_word("beyond_capture.chain", 3);
     // "sow-on" only with `laps = "relay"`.
     let then: &[&str] = if f.laps == "relay" {
@@ -567,17 +583,22 @@ fn houses(d: &mut Draw, f: &Facts) {
     d.table("houses");
     let made_at = 1 + d.rng("houses.made_at").below(f.total.min(63) as usize);
     d.set("houses.made_at", made_at);
-    // At least one of the two lists is not empty.
+    // At least one of the two lists is not empty; on four rows the
+    // opponent's rows are never reached, so one's own.
     let mut r = d.rng("houses.own_row");
-    let own = pit_numbers(&mut r, f.n, f.n, true);
-    let theirs = pit_numbers(&mut d.rng("houses.opponent_row"), f.n, f.n, own != "[]");
-    if own != "[]" || one_in(&mut r, 2) {
-        d.set("houses.own_row", own);
+    if f.four {
+        d.set("houses.own_row", pit_numbers(&mut r, f.n, f.n, false));
+    } else {
+        let own = pit_numbers(&mut r, f.n, f.n, true);
+        let theirs = pit_numbers(&mut d.rng("houses.opponent_row"), f.n, f.n, own != "[]");
+        if own != "[]" || one_in(&mut r, 2) {
+            d.set("houses.own_row", own);
+        }
+        d.set("houses.opponent_row", theirs);
     }
-    d.set("houses.opponent_row", theirs);
     let mut r = d.rng("houses.max_per_player");
     if !one_in(&mut r, 3) {
-        d.set("houses.max_per_player", 1 + r.below(f.pits));
+        d.set("houses.max_per_player", 1 + r.below(2 * f.n));
     }
     let mut r = d.rng("houses.not_same_number");
     if !one_in(&mut r, 3) {

@@ -1,6 +1,7 @@
 //! Clauses once refused on one board shape, played on it: `[column_capture]`
 //! on two rows, where a player's only row is their inner row and the column
-//! is the one pit across, and `[sowing_capture]` on four rows. Every
+//! is the one pit across, and `[sowing_capture]`, `[capture]` and
+//! `[houses]` on four rows, in the mover's own rows. Every
 //! expected position was traced by hand from docs/rule-language.md, and
 //! each ply is played by the engine (`Game::play` and `Game::advance`) and
 //! by the reference interpreter.
@@ -105,4 +106,37 @@ fn a_sowing_capture_on_four_rows_takes_from_ones_own_rows() {
         "0,0,0,0/0,0,0,1/2,2,2,2/2,2,2,2 N 10-5",
     );
     assert_eq!(sow(&e).sowing_taken, [4, 0]);
+}
+
+/// Four rows of four with `[capture]`, which looks at the mover's own
+/// pits there: b (1) drops into c (1 → 2), which the count 2 takes.
+#[test]
+fn a_count_capture_on_four_rows_takes_ones_own_pit() {
+    let r = rules_of(
+        "[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [capture]\ncounts = [2]\nlanding = \"anywhere\"\n",
+    );
+    play_in_both(
+        &r,
+        "1,1,1,0/0,0,0,0/2,2,2,2/2,2,2,2 S 7-6",
+        "b",
+        "1,0,0,0/0,0,0,0/2,2,2,2/2,2,2,2 N 9-6",
+    );
+}
+
+/// Four rows of four with `[houses]` on pit number 4 of one's own rows (d
+/// and d2 for South): c (1) drops into d (2 → 3), which becomes South's
+/// house, its 3 seeds South's.
+#[test]
+fn a_house_on_four_rows_is_made_in_ones_own_rows() {
+    let r = rules_of(
+        "[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [houses]\nmade_at = 3\nown_row = [4]\n",
+    );
+    play_in_both(
+        &r,
+        "0,0,1,2/1,0,0,0/2,2,2,2/2,2,2,2 S 7-5",
+        "c",
+        "0,0,0,0/1,0,0,0/2,2,2,2/2,2,2,2 N 10-5 houses=d/",
+    );
 }

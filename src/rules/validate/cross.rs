@@ -5,7 +5,7 @@
 
 use super::{Checker, value, written};
 use crate::rules::error::Span;
-use crate::rules::model::{Laps, Lock, PitDirection, Rules};
+use crate::rules::model::{Chain, GrandSlam, Laps, Lock, PitDirection, Rules, Zone};
 use crate::rules::schema::{
     TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlRules, TomlSowFrom, TomlStores,
     TomlThen,
@@ -149,25 +149,13 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
         ));
     }
     let table = |name: &'static str, at: Option<Span>, why: &str| (name, at, why.to_owned());
-    if raw.capture.is_some() {
-        misfits.push(table("capture", written(&raw.capture), by_column));
-    }
+    own_rows_only(raw, rules, &mut misfits);
     if raw.opposite_capture.is_some() {
         misfits.push(table(
             "opposite_capture",
             written(&raw.opposite_capture),
             by_column,
         ));
-    }
-    if raw.beyond_capture.is_some() {
-        misfits.push(table(
-            "beyond_capture",
-            written(&raw.beyond_capture),
-            by_column,
-        ));
-    }
-    if raw.houses.is_some() {
-        misfits.push(table("houses", written(&raw.houses), two_rows_only));
     }
     if rules.trading.is_some() {
         misfits.push(table("trading", written(&raw.trading), two_rows_only));
@@ -208,6 +196,58 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
                 format!("4, but the inherited `{key}` {why}"),
             )),
         );
+    }
+}
+
+/// On four rows a sowing ends in the mover's own two rows, so a count
+/// capture, a beyond capture and a house can only be there: each zone that
+/// names the opponent's pits is refused, since it would never take, as is
+/// a grand-slam rule (no capture takes the opponent's row).
+fn own_rows_only(raw: &TomlRules, rules: &Rules, misfits: &mut Vec<(&str, Option<Span>, String)>) {
+    let own = "on four rows a sowing ends in the mover's own two rows, so this looks only there: use \"anywhere\" (one's own pits), or [column_capture] to take across the board";
+    if let Some(cap) = &rules.capture {
+        let table = written(&raw.capture);
+        if cap.landing != Zone::Anywhere {
+            misfits.push(("capture.landing", table, own.into()));
+        }
+        if cap.chain != Chain::None && cap.chain_zone != Zone::Anywhere {
+            let at = raw
+                .capture
+                .as_ref()
+                .and_then(|t| t.get_ref().chain_zone.as_ref())
+                .map(|z| Span::from(z.span()));
+            misfits.push(("capture.chain_zone", at.or(table), own.into()));
+        }
+        if cap.grand_slam != GrandSlam::Captures {
+            misfits.push((
+                "capture.grand_slam",
+                table,
+                "has nothing to mean on four rows: a capture there takes the mover's own pits, never the opponent's row".into(),
+            ));
+        }
+    }
+    if let Some(bc) = &rules.beyond_capture
+        && bc.zone != Zone::Anywhere
+    {
+        misfits.push((
+            "beyond_capture.zone",
+            written(&raw.beyond_capture),
+            own.into(),
+        ));
+    }
+    if let Some(h) = &rules.houses
+        && !h.opponent_row.is_empty()
+    {
+        let at = raw
+            .houses
+            .as_ref()
+            .and_then(|t| t.get_ref().opponent_row.as_ref())
+            .map(|o| Span::from(o.span()));
+        misfits.push((
+            "houses.opponent_row",
+            at.or(written(&raw.houses)),
+            "names pits of the opponent's rows, where no sowing of the mover ends on four rows: leave it out, and list the house sites in `own_row`".into(),
+        ));
     }
 }
 
