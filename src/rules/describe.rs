@@ -688,7 +688,12 @@ fn houses(r: &Rules, add: &mut Add<'_>) {
         };
         let mut places = Vec::new();
         if !h.own_row.is_empty() {
-            places.push(place(h.own_row, "the mover's own row", false));
+            let own = if r.board.rows() == 4 {
+                "the mover's own rows"
+            } else {
+                "the mover's own row"
+            };
+            places.push(place(h.own_row, own, false));
         }
         if !h.opponent_row.is_empty() {
             places.push(place(h.opponent_row, "the opponent's row", true));
@@ -803,7 +808,10 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 "capture",
                 &["capture.counts", "capture.landing", "capture.examined"],
                 if c.landing == Zone::Anywhere && !trades {
-                    format!("If {first}, in either row, now holds {exactly}, {they} captured.")
+                    format!(
+                        "If {first}, {}, now holds {exactly}, {they} captured.",
+                        any_row(r)
+                    )
                 } else {
                     format!(
                         "If {first} is {} and now holds {exactly}, {they} captured.",
@@ -856,7 +864,7 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 Chain::Both => format!(
                     "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {}: the maximal arc of such pits containing the {first_short}. Each pit is captured at most once.",
                     if anywhere && !trades {
-                        "in either row"
+                        any_row(r)
                     } else {
                         zone
                     }
@@ -880,8 +888,10 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 chain,
             );
             // Every value has its clause, so `rules diff` can show a file
-            // that allows the grand slam against one that does not.
+            // that allows the grand slam against one that does not. On
+            // four rows no capture reaches the opponent's row.
             match c.grand_slam {
+                _ if r.board.rows() == 4 => {}
                 GrandSlam::Captures => add(
                     Part::Captures,
                     "grand_slam",
@@ -995,11 +1005,21 @@ fn opposite_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     }
 }
 
+/// Where a zone of every pit lies, said of the rows a sowing can end in:
+/// on four rows, only the mover's own.
+fn any_row(r: &Rules) -> &'static str {
+    if r.board.rows() == 4 {
+        "in either of the mover's rows"
+    } else {
+        "in either row"
+    }
+}
+
 /// `[beyond_capture]`: the pit beyond an empty one.
 fn beyond_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
     if let Some(b) = &r.beyond_capture {
         let zone = if b.zone == Zone::Anywhere && !trades {
-            ", in either row".to_owned()
+            format!(", {}", any_row(r))
         } else {
             format!(" and is {}", zone_words(b.zone, trades))
         };

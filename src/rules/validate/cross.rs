@@ -158,7 +158,11 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
         ));
     }
     if rules.trading.is_some() {
-        misfits.push(table("trading", written(&raw.trading), two_rows_only));
+        misfits.push(table(
+            "trading",
+            written(&raw.trading),
+            &format!("{two_rows_only}: on four rows a pit handed over would lie on the other player's circuit, and no rule says which circuit its sowing goes round"),
+        ));
     }
     if value(&raw.sowing.later_rounds) != TomlLaterRounds::WholeCircuit {
         misfits.push((
