@@ -52,19 +52,8 @@ pub struct Provenance {
 pub use super::schema::TomlFamily as Family;
 
 /// How sure a rule file's rules are (`variant.evidence`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Evidence {
-    /// Recorded from play by a named observer.
-    Observed,
-    /// From secondary literature only.
-    Described,
-    /// The sources leave essential rules unknown, and the file fills them.
-    Reconstructed,
-    /// A game devised by a known author, whose own rules the file follows
-    /// (Kalah; a teaching example).
-    Invented,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlEvidence as Evidence;
 
 /// How the direction of a sowing from one pit is set (`sowing.direction`,
 /// a value for the whole board or one per pit number).
@@ -78,55 +67,21 @@ pub enum PitDirection {
 }
 
 /// Where the first seed of a sowing falls (`sowing.first_seed`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum FirstSeed {
-    /// In the pit after the origin.
-    NextPit,
-    /// Back in the emptied origin.
-    Origin,
-    /// Back in the origin, unless the origin held a single seed, which goes
-    /// to the next pit.
-    OriginUnlessSingle,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlFirstSeed as FirstSeed;
 
 /// How many laps a sowing makes (`sowing.laps`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Laps {
-    /// One lap: the sowing ends where its last seed falls.
-    Single,
-    /// A last seed in an occupied pit lifts that pit, and sowing goes on.
-    Relay,
-    /// After each lap the pit after the landing pit is lifted, if it holds
-    /// seeds, and sowing goes on from the pit after it; if it is empty the
-    /// sowing ends.
-    RelayFromNext,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLaps as Laps;
 
 /// When a sowing gives the mover another turn (`sowing.extra_turn`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ExtraTurn {
-    /// Never: turns alternate.
-    None,
-    /// When the last seed falls in the mover's own store.
-    LastInOwnStore,
-    /// When a capture of the sowing took at least one seed.
-    AfterCapture,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlExtraTurn as ExtraTurn;
 
 /// Where the seeds go once a long sowing has come round
 /// (`sowing.later_rounds`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LaterRounds {
-    /// Round the whole circuit again.
-    WholeCircuit,
-    /// Only into the opponent's home row, from its first pit in sowing
-    /// order, over and over.
-    OpponentRow,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLaterRounds as LaterRounds;
 
 /// Which pits a player may sow from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -143,7 +143,8 @@ words! {
 
 words! {
     /// `variant.evidence`.
-    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlEvidence {
         /// Recorded from play by a named observer.
@@ -287,6 +288,7 @@ pub struct TomlSowing {
 words! {
     /// Extra turns.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlExtraTurn {
         /// Never.
@@ -365,6 +367,7 @@ impl<'de> Deserialize<'de> for TomlDirections {
 words! {
     /// Where the first seed of a lap falls.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlFirstSeed {
         /// In the place after the lifted pit.
@@ -380,6 +383,7 @@ words! {
 words! {
     /// Where a lap goes once it has come round.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLaterRounds {
         /// Round the whole circuit again.
@@ -393,6 +397,7 @@ words! {
 words! {
     /// Laps of a sowing.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLaps {
         /// The sowing ends where its last seed falls.
