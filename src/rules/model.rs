@@ -84,27 +84,12 @@ pub use super::schema::TomlExtraTurn as ExtraTurn;
 pub use super::schema::TomlLaterRounds as LaterRounds;
 
 /// Which pits a player may sow from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SowFrom {
-    /// Pits the player controls.
-    Controlled,
-    /// Pits of the player's home row.
-    HomeRow,
-    /// Pits of the opponent's home row.
-    OpponentRow,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlSowFrom as SowFrom;
 
 /// An opening rule on which pits may be sown (`moves.opening`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Opening {
-    /// None.
-    None,
-    /// Until a player has sown from every pit of their home row, they may
-    /// sow only from home pits they have not sown from yet.
-    EachHomePitOnce,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlOpening as Opening;
 
 /// What happens when a feed is owed and no sowing gives it
 /// (`moves.cannot_feed`).
@@ -150,27 +135,12 @@ impl RowPits {
 }
 
 /// The feeding obligation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Feeding {
-    /// None.
-    None,
-    /// Feed an opponent whose pits are all empty, when some sowing can.
-    MustFeedEmptyOpponent,
-    /// Leave an opponent whose pits are all empty at least one seed after
-    /// the whole sowing (relay laps and captures included), when some can.
-    MustLeaveOpponentSeeds,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlFeeding as Feeding;
 
 /// What a player with nothing to sow does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CannotSow {
-    /// Pass.
-    Pass,
-    /// The game ends.
-    EndGame,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlCannotSow as CannotSow;
 
 /// A zone relative to the mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -343,17 +313,8 @@ pub enum ColumnLaps {
 /// When a clockwise sowing from a pit whose direction the mover chooses
 /// may be made (`moves.clockwise`): the reverse captures of Omweso and
 /// Igisoro.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Clockwise {
-    /// Whenever a counter-clockwise one may.
-    Free,
-    /// Only if it captures (as `moves.must_capture` says what captures).
-    IfCapturing,
-    /// Only if its first lap, before any relay or re-sowing, ends in a
-    /// column capture.
-    IfFirstLapCaptures,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlClockwise as Clockwise;
 
 /// What the landing pit held before the last seed (`column_capture.when`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -446,6 +446,7 @@ pub struct TomlMoves {
 words! {
     /// `moves.clockwise`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlClockwise {
         /// Always, as counter-clockwise.
@@ -490,6 +491,7 @@ words! {
 words! {
     /// `moves.opening`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlOpening {
         /// No opening rule.
@@ -520,6 +522,7 @@ impl Default for TomlMoves {
 words! {
     /// Pits a player may sow from (always non-empty ones).
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlSowFrom {
         /// Any pit the player controls (their territory, which trades may change).
@@ -535,6 +538,7 @@ words! {
 words! {
     /// The feeding obligation.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlFeeding {
         /// No obligation.
@@ -553,6 +557,7 @@ words! {
 words! {
     /// What a player with nothing to sow does.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlCannotSow {
         /// They pass (the ply `pass`), and only then may they pass.
