@@ -143,30 +143,12 @@ pub use super::schema::TomlFeeding as Feeding;
 pub use super::schema::TomlCannotSow as CannotSow;
 
 /// A zone relative to the mover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Zone {
-    /// Pits the opponent controls.
-    OpponentTerritory,
-    /// The opponent's home row.
-    OpponentRow,
-    /// Anywhere.
-    Anywhere,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlZone as Zone;
 
 /// Capture chain direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Chain {
-    /// Landing pit only.
-    None,
-    /// Against the sowing direction.
-    Backward,
-    /// With the sowing direction.
-    Forward,
-    /// Both ways.
-    Both,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlChain as Chain;
 
 /// Opening lock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,27 +190,12 @@ pub struct Capture {
 }
 
 /// What a grand slam does (`capture.grand_slam`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GrandSlam {
-    /// It captures like any other capture.
-    Captures,
-    /// It is legal and captures nothing.
-    CapturesNothing,
-    /// It is not legal while the mover has a sowing that is no grand slam;
-    /// when every sowing is one, they are legal and capture nothing.
-    Forbidden,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlGrandSlam as GrandSlam;
 
 /// The pit whose count a `[capture]` looks at (`capture.examined`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Examined {
-    /// The pit the last seed fell in.
-    LandingPit,
-    /// The pit after it, in the sowing's direction.
-    NextPit,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlExamined as Examined;
 
 /// Capturing the pit beyond an empty pit (`[beyond_capture]`): when a lap
 /// ends and the pit after the landing pit is empty, the pit after that one
@@ -371,14 +338,8 @@ pub enum ResowFrom {
 
 /// Where the last seed must fall for an opposite capture
 /// (`opposite_capture.landing`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum OppositeLanding {
-    /// In an empty pit the mover controls.
-    OwnTerritory,
-    /// In an empty pit anywhere.
-    Anywhere,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlOppositeLanding as OppositeLanding;
 
 /// Who gets the seeds left on the board at the end (`end.leftovers`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -391,14 +352,8 @@ pub enum Leftovers {
 }
 
 /// Who takes the seeds of a sowing capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Taker {
-    /// The player sowing.
-    Mover,
-    /// The player who controls the pit.
-    PitController,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlTaker as Taker;
 
 /// Captures while seeds are sown: a seed that brings a pit to one of the
 /// counts empties it at once.

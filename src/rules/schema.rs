@@ -599,6 +599,7 @@ pub struct TomlCapture {
 words! {
     /// A capture that would empty the opponent's side.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlGrandSlam {
         /// It captures, like any other.
@@ -660,6 +661,7 @@ impl<'de> Deserialize<'de> for TomlCounts {
 words! {
     /// `capture.examined`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlExamined {
         /// The pit the last seed fell in.
@@ -687,6 +689,7 @@ pub struct TomlOppositeCapture {
 words! {
     /// `opposite_capture.landing`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlOppositeLanding {
         /// An empty pit the mover controls.
@@ -899,6 +902,7 @@ fn mover() -> TomlTaker {
 words! {
     /// Who takes the seeds of a sowing capture.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlTaker {
         /// The player who is sowing.
@@ -923,6 +927,7 @@ words! {
 words! {
     /// A zone of the board, relative to the mover.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlZone {
         /// Pits the opponent controls.
@@ -937,6 +942,7 @@ words! {
 words! {
     /// Direction of a capture chain.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlChain {
         /// Only the landing pit.
