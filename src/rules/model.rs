@@ -267,15 +267,8 @@ pub struct ColumnCapture {
 
 /// Which laps of a sowing a column capture looks at
 /// (`column_capture.laps`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ColumnLaps {
-    /// The end of every lap.
-    Every,
-    /// The end of the first lap; the later laps' only if it captured
-    /// (Bao's capturing move, against a move that only relays).
-    IfFirstCaptures,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnLaps as ColumnLaps;
 
 /// When a clockwise sowing from a pit whose direction the mover chooses
 /// may be made (`moves.clockwise`): the reverse captures of Omweso and
@@ -284,24 +277,12 @@ pub enum ColumnLaps {
 pub use super::schema::TomlClockwise as Clockwise;
 
 /// What the landing pit held before the last seed (`column_capture.when`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LandingWas {
-    /// Nothing.
-    Empty,
-    /// One seed or more.
-    Occupied,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnWhen as LandingWas;
 
 /// The opponent's pits of a column (`column_capture.takes`, `needs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ColumnPits {
-    /// The inner pit, facing the landing pit.
-    Inner,
-    /// The inner pit and the outer pit behind it.
-    InnerAndOuter,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnPits as ColumnPits;
 
 /// What becomes of the seeds a column capture takes (`column_capture.then`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,14 +323,8 @@ pub enum ResowFrom {
 pub use super::schema::TomlOppositeLanding as OppositeLanding;
 
 /// Who gets the seeds left on the board at the end (`end.leftovers`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Leftovers {
-    /// Each seed goes to the player who controls its pit.
-    Controller,
-    /// Nobody: only captured seeds count.
-    Nobody,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLeftovers as Leftovers;
 
 /// Who takes the seeds of a sowing capture.
 /// The schema's word is the meaning: nothing is checked or derived.
@@ -534,16 +509,8 @@ pub struct End {
 
 /// Who wins at the end (`end.winner`), from the final totals (captured
 /// plus swept).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Winner {
-    /// The higher total; equal totals draw.
-    HigherTotal,
-    /// A total of more than half of all the seeds; any other end draws
-    /// (which differs from the higher total only where some seeds count
-    /// for nobody).
-    Majority,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlWinner as Winner;
 
 impl Winner {
     /// The winner of final `totals` (South's, North's) out of `seeds` in

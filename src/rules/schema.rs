@@ -771,6 +771,7 @@ pub struct TomlColumnCapture {
 words! {
     /// `column_capture.laps`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnLaps {
         /// The end of every lap is looked at.
@@ -797,6 +798,7 @@ words! {
 words! {
     /// `column_capture.when`.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnWhen {
         /// The landing pit was empty before the last seed.
@@ -809,6 +811,7 @@ words! {
 words! {
     /// `column_capture.takes` and `column_capture.needs`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnPits {
         /// The opponent's inner pit of the column.
@@ -1055,6 +1058,7 @@ words! {
 words! {
     /// Leftover seeds at the end.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLeftovers {
         /// Each seed goes to the player controlling its pit.
@@ -1080,6 +1084,7 @@ words! {
 words! {
     /// The winner.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlWinner {
         /// The higher total (captured and swept) wins; equal totals draw.
