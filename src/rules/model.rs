@@ -52,19 +52,8 @@ pub struct Provenance {
 pub use super::schema::TomlFamily as Family;
 
 /// How sure a rule file's rules are (`variant.evidence`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Evidence {
-    /// Recorded from play by a named observer.
-    Observed,
-    /// From secondary literature only.
-    Described,
-    /// The sources leave essential rules unknown, and the file fills them.
-    Reconstructed,
-    /// A game devised by a known author, whose own rules the file follows
-    /// (Kalah; a teaching example).
-    Invented,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlEvidence as Evidence;
 
 /// How the direction of a sowing from one pit is set (`sowing.direction`,
 /// a value for the whole board or one per pit number).
@@ -78,78 +67,29 @@ pub enum PitDirection {
 }
 
 /// Where the first seed of a sowing falls (`sowing.first_seed`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum FirstSeed {
-    /// In the pit after the origin.
-    NextPit,
-    /// Back in the emptied origin.
-    Origin,
-    /// Back in the origin, unless the origin held a single seed, which goes
-    /// to the next pit.
-    OriginUnlessSingle,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlFirstSeed as FirstSeed;
 
 /// How many laps a sowing makes (`sowing.laps`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Laps {
-    /// One lap: the sowing ends where its last seed falls.
-    Single,
-    /// A last seed in an occupied pit lifts that pit, and sowing goes on.
-    Relay,
-    /// After each lap the pit after the landing pit is lifted, if it holds
-    /// seeds, and sowing goes on from the pit after it; if it is empty the
-    /// sowing ends.
-    RelayFromNext,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLaps as Laps;
 
 /// When a sowing gives the mover another turn (`sowing.extra_turn`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ExtraTurn {
-    /// Never: turns alternate.
-    None,
-    /// When the last seed falls in the mover's own store.
-    LastInOwnStore,
-    /// When a capture of the sowing took at least one seed.
-    AfterCapture,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlExtraTurn as ExtraTurn;
 
 /// Where the seeds go once a long sowing has come round
 /// (`sowing.later_rounds`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LaterRounds {
-    /// Round the whole circuit again.
-    WholeCircuit,
-    /// Only into the opponent's home row, from its first pit in sowing
-    /// order, over and over.
-    OpponentRow,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLaterRounds as LaterRounds;
 
 /// Which pits a player may sow from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SowFrom {
-    /// Pits the player controls.
-    Controlled,
-    /// Pits of the player's home row.
-    HomeRow,
-    /// Pits of the opponent's home row.
-    OpponentRow,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlSowFrom as SowFrom;
 
 /// An opening rule on which pits may be sown (`moves.opening`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Opening {
-    /// None.
-    None,
-    /// Until a player has sown from every pit of their home row, they may
-    /// sow only from home pits they have not sown from yet.
-    EachHomePitOnce,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlOpening as Opening;
 
 /// What happens when a feed is owed and no sowing gives it
 /// (`moves.cannot_feed`).
@@ -195,53 +135,20 @@ impl RowPits {
 }
 
 /// The feeding obligation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Feeding {
-    /// None.
-    None,
-    /// Feed an opponent whose pits are all empty, when some sowing can.
-    MustFeedEmptyOpponent,
-    /// Leave an opponent whose pits are all empty at least one seed after
-    /// the whole sowing (relay laps and captures included), when some can.
-    MustLeaveOpponentSeeds,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlFeeding as Feeding;
 
 /// What a player with nothing to sow does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CannotSow {
-    /// Pass.
-    Pass,
-    /// The game ends.
-    EndGame,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlCannotSow as CannotSow;
 
 /// A zone relative to the mover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Zone {
-    /// Pits the opponent controls.
-    OpponentTerritory,
-    /// The opponent's home row.
-    OpponentRow,
-    /// Anywhere.
-    Anywhere,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlZone as Zone;
 
 /// Capture chain direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Chain {
-    /// Landing pit only.
-    None,
-    /// Against the sowing direction.
-    Backward,
-    /// With the sowing direction.
-    Forward,
-    /// Both ways.
-    Both,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlChain as Chain;
 
 /// Opening lock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,27 +190,12 @@ pub struct Capture {
 }
 
 /// What a grand slam does (`capture.grand_slam`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GrandSlam {
-    /// It captures like any other capture.
-    Captures,
-    /// It is legal and captures nothing.
-    CapturesNothing,
-    /// It is not legal while the mover has a sowing that is no grand slam;
-    /// when every sowing is one, they are legal and capture nothing.
-    Forbidden,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlGrandSlam as GrandSlam;
 
 /// The pit whose count a `[capture]` looks at (`capture.examined`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Examined {
-    /// The pit the last seed fell in.
-    LandingPit,
-    /// The pit after it, in the sowing's direction.
-    NextPit,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlExamined as Examined;
 
 /// Capturing the pit beyond an empty pit (`[beyond_capture]`): when a lap
 /// ends and the pit after the landing pit is empty, the pit after that one
@@ -375,50 +267,22 @@ pub struct ColumnCapture {
 
 /// Which laps of a sowing a column capture looks at
 /// (`column_capture.laps`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ColumnLaps {
-    /// The end of every lap.
-    Every,
-    /// The end of the first lap; the later laps' only if it captured
-    /// (Bao's capturing move, against a move that only relays).
-    IfFirstCaptures,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnLaps as ColumnLaps;
 
 /// When a clockwise sowing from a pit whose direction the mover chooses
 /// may be made (`moves.clockwise`): the reverse captures of Omweso and
 /// Igisoro.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Clockwise {
-    /// Whenever a counter-clockwise one may.
-    Free,
-    /// Only if it captures (as `moves.must_capture` says what captures).
-    IfCapturing,
-    /// Only if its first lap, before any relay or re-sowing, ends in a
-    /// column capture.
-    IfFirstLapCaptures,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlClockwise as Clockwise;
 
 /// What the landing pit held before the last seed (`column_capture.when`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LandingWas {
-    /// Nothing.
-    Empty,
-    /// One seed or more.
-    Occupied,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnWhen as LandingWas;
 
 /// The opponent's pits of a column (`column_capture.takes`, `needs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ColumnPits {
-    /// The inner pit, facing the landing pit.
-    Inner,
-    /// The inner pit and the outer pit behind it.
-    InnerAndOuter,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlColumnPits as ColumnPits;
 
 /// What becomes of the seeds a column capture takes (`column_capture.then`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -455,34 +319,16 @@ pub enum ResowFrom {
 
 /// Where the last seed must fall for an opposite capture
 /// (`opposite_capture.landing`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum OppositeLanding {
-    /// In an empty pit the mover controls.
-    OwnTerritory,
-    /// In an empty pit anywhere.
-    Anywhere,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlOppositeLanding as OppositeLanding;
 
 /// Who gets the seeds left on the board at the end (`end.leftovers`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Leftovers {
-    /// Each seed goes to the player who controls its pit.
-    Controller,
-    /// Nobody: only captured seeds count.
-    Nobody,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlLeftovers as Leftovers;
 
 /// Who takes the seeds of a sowing capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Taker {
-    /// The player sowing.
-    Mover,
-    /// The player who controls the pit.
-    PitController,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlTaker as Taker;
 
 /// Captures while seeds are sown: a seed that brings a pit to one of the
 /// counts empties it at once.
@@ -663,16 +509,8 @@ pub struct End {
 
 /// Who wins at the end (`end.winner`), from the final totals (captured
 /// plus swept).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Winner {
-    /// The higher total; equal totals draw.
-    HigherTotal,
-    /// A total of more than half of all the seeds; any other end draws
-    /// (which differs from the higher total only where some seeds count
-    /// for nobody).
-    Majority,
-}
+/// The schema's word is the meaning: nothing is checked or derived.
+pub use super::schema::TomlWinner as Winner;
 
 impl Winner {
     /// The winner of final `totals` (South's, North's) out of `seeds` in

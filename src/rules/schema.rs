@@ -143,7 +143,8 @@ words! {
 
 words! {
     /// `variant.evidence`.
-    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlEvidence {
         /// Recorded from play by a named observer.
@@ -287,6 +288,7 @@ pub struct TomlSowing {
 words! {
     /// Extra turns.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlExtraTurn {
         /// Never.
@@ -365,6 +367,7 @@ impl<'de> Deserialize<'de> for TomlDirections {
 words! {
     /// Where the first seed of a lap falls.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlFirstSeed {
         /// In the place after the lifted pit.
@@ -380,6 +383,7 @@ words! {
 words! {
     /// Where a lap goes once it has come round.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLaterRounds {
         /// Round the whole circuit again.
@@ -393,6 +397,7 @@ words! {
 words! {
     /// Laps of a sowing.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLaps {
         /// The sowing ends where its last seed falls.
@@ -441,6 +446,7 @@ pub struct TomlMoves {
 words! {
     /// `moves.clockwise`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlClockwise {
         /// Always, as counter-clockwise.
@@ -485,6 +491,7 @@ words! {
 words! {
     /// `moves.opening`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlOpening {
         /// No opening rule.
@@ -515,6 +522,7 @@ impl Default for TomlMoves {
 words! {
     /// Pits a player may sow from (always non-empty ones).
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlSowFrom {
         /// Any pit the player controls (their territory, which trades may change).
@@ -530,6 +538,7 @@ words! {
 words! {
     /// The feeding obligation.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlFeeding {
         /// No obligation.
@@ -548,6 +557,7 @@ words! {
 words! {
     /// What a player with nothing to sow does.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlCannotSow {
         /// They pass (the ply `pass`), and only then may they pass.
@@ -589,6 +599,7 @@ pub struct TomlCapture {
 words! {
     /// A capture that would empty the opponent's side.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlGrandSlam {
         /// It captures, like any other.
@@ -650,6 +661,7 @@ impl<'de> Deserialize<'de> for TomlCounts {
 words! {
     /// `capture.examined`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlExamined {
         /// The pit the last seed fell in.
@@ -677,6 +689,7 @@ pub struct TomlOppositeCapture {
 words! {
     /// `opposite_capture.landing`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlOppositeLanding {
         /// An empty pit the mover controls.
@@ -758,6 +771,7 @@ pub struct TomlColumnCapture {
 words! {
     /// `column_capture.laps`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnLaps {
         /// The end of every lap is looked at.
@@ -784,6 +798,7 @@ words! {
 words! {
     /// `column_capture.when`.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnWhen {
         /// The landing pit was empty before the last seed.
@@ -796,6 +811,7 @@ words! {
 words! {
     /// `column_capture.takes` and `column_capture.needs`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlColumnPits {
         /// The opponent's inner pit of the column.
@@ -889,6 +905,7 @@ fn mover() -> TomlTaker {
 words! {
     /// Who takes the seeds of a sowing capture.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlTaker {
         /// The player who is sowing.
@@ -913,6 +930,7 @@ words! {
 words! {
     /// A zone of the board, relative to the mover.
     #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlZone {
         /// Pits the opponent controls.
@@ -927,6 +945,7 @@ words! {
 words! {
     /// Direction of a capture chain.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlChain {
         /// Only the landing pit.
@@ -1039,6 +1058,7 @@ words! {
 words! {
     /// Leftover seeds at the end.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlLeftovers {
         /// Each seed goes to the player controlling its pit.
@@ -1064,6 +1084,7 @@ words! {
 words! {
     /// The winner.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlWinner {
         /// The higher total (captured and swept) wins; equal totals draw.

@@ -1,6 +1,5 @@
 //! `[beyond_capture]`: a last seed in an empty pit takes the pit beyond.
 
-use super::zone;
 use crate::rules::model::BeyondCapture;
 use crate::rules::schema::{TomlBeyondCapture, TomlBeyondChain, TomlThen};
 use toml::Spanned;
@@ -11,7 +10,7 @@ use toml::Spanned;
 pub(super) fn beyond_capture(b: &Spanned<TomlBeyondCapture>) -> BeyondCapture {
     let b = b.get_ref();
     BeyondCapture {
-        zone: zone(b.zone),
+        zone: b.zone,
         chain_pairs: b.chain == TomlBeyondChain::Pairs,
         sow_on: super::value(&b.then) == TomlThen::SowOn,
     }

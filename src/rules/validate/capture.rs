@@ -1,11 +1,9 @@
 //! `[capture]`: captures by the count of a pit.
 
-use super::{Board, Checker, zone};
+use super::{Board, Checker};
 use crate::rules::error::Span;
-use crate::rules::model::{Capture, Chain, CountSet, Examined, GrandSlam, Lock, RowPits, Zone};
-use crate::rules::schema::{
-    TomlCapture, TomlChain, TomlCounts, TomlExamined, TomlGrandSlam, TomlLock, TomlParity,
-};
+use crate::rules::model::{Capture, Chain, CountSet, Lock, RowPits, Zone};
+use crate::rules::schema::{TomlCapture, TomlCounts, TomlLock, TomlParity};
 use toml::Spanned;
 
 /// The capture rule: counts, a chain with its zone, a lock with its
@@ -40,12 +38,7 @@ pub(super) fn capture(
     let together = |a: Option<Span>, b: Span| a.is_none_or(|a| file_of(a) == file_of(b));
     let chain_span = cap.chain.as_ref().map(|c| Span::from(c.span()));
     let lock_span = cap.lock.as_ref().map(|l| Span::from(l.span()));
-    let chain = match cap.chain.as_ref().map_or(TomlChain::None, |c| *c.get_ref()) {
-        TomlChain::None => Chain::None,
-        TomlChain::Backward => Chain::Backward,
-        TomlChain::Forward => Chain::Forward,
-        TomlChain::Both => Chain::Both,
-    };
+    let chain = super::value(&cap.chain);
     let chain_zone = match (&cap.chain_zone, chain) {
         (Some(z), Chain::None) => {
             if together(chain_span, z.span().into()) {
@@ -55,10 +48,10 @@ pub(super) fn capture(
                     "a chain zone is given but `chain` is \"none\"",
                 );
             }
-            zone(*z.get_ref())
+            *z.get_ref()
         }
-        (Some(z), _) => zone(*z.get_ref()),
-        (None, Chain::None) => zone(cap.landing),
+        (Some(z), _) => *z.get_ref(),
+        (None, Chain::None) => cap.landing,
         (None, _) => {
             c.err(
                 missing_at(cap_span, chain_span),
@@ -127,19 +120,12 @@ pub(super) fn capture(
     });
     Capture {
         counts,
-        landing: zone(cap.landing),
+        landing: cap.landing,
         chain,
         chain_zone,
         lock,
-        grand_slam: match cap.grand_slam {
-            TomlGrandSlam::Captures => GrandSlam::Captures,
-            TomlGrandSlam::CapturesNothing => GrandSlam::CapturesNothing,
-            TomlGrandSlam::Forbidden => GrandSlam::Forbidden,
-        },
-        examined: match cap.examined {
-            TomlExamined::LandingPit => Examined::LandingPit,
-            TomlExamined::NextPit => Examined::NextPit,
-        },
+        grand_slam: cap.grand_slam,
+        examined: cap.examined,
         chain_max,
         immune,
     }

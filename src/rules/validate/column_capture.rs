@@ -3,12 +3,9 @@
 
 use super::{Board, Checker};
 use crate::rules::error::Span;
-use crate::rules::model::{
-    ColumnCapture, ColumnLaps, ColumnPits, ColumnThen, LandingWas, ResowFrom,
-};
+use crate::rules::model::{ColumnCapture, ColumnThen, ResowFrom};
 use crate::rules::schema::{
-    TomlColumnCapture, TomlColumnLaps, TomlColumnPits, TomlColumnThen, TomlColumnWhen,
-    TomlFullCircle, TomlResowFrom,
+    TomlColumnCapture, TomlColumnPits, TomlColumnThen, TomlFullCircle, TomlResowFrom,
 };
 use toml::Spanned;
 
@@ -75,26 +72,12 @@ pub(super) fn column_capture(
             "says which captures send their seeds to an end of the inner row, but only `resow_from = \"inner-end\"` re-sows from there: set it, or leave out `flank`",
         );
     }
-    let pits = |p: TomlColumnPits| match p {
-        TomlColumnPits::Inner => ColumnPits::Inner,
-        TomlColumnPits::InnerAndOuter => ColumnPits::InnerAndOuter,
-    };
     ColumnCapture {
-        when: match raw.when {
-            TomlColumnWhen::Empty => LandingWas::Empty,
-            TomlColumnWhen::Occupied => LandingWas::Occupied,
-        },
-        takes: pits(*raw.takes.get_ref()),
-        needs: pits(
-            raw.needs
-                .as_ref()
-                .map_or(TomlColumnPits::Inner, |n| *n.get_ref()),
-        ),
+        when: raw.when,
+        takes: *raw.takes.get_ref(),
+        needs: super::value(&raw.needs),
         then,
-        laps: match raw.laps.as_ref().map(|l| *l.get_ref()) {
-            None | Some(TomlColumnLaps::Every) => ColumnLaps::Every,
-            Some(TomlColumnLaps::IfFirstCaptures) => ColumnLaps::IfFirstCaptures,
-        },
+        laps: super::value(&raw.laps),
         full_circle_captures_nothing: raw
             .full_circle
             .as_ref()
@@ -128,6 +111,7 @@ fn flank(c: &mut Checker, raw: &TomlColumnCapture, board: &Board) -> u8 {
 mod tests {
     use super::super::tests::{Diags, VARIANT, raw};
     use super::*;
+    use crate::rules::model::{ColumnLaps, ColumnPits, LandingWas};
 
     fn check(board: &str, table: &str) -> (ColumnCapture, Diags) {
         let r = raw(&format!(

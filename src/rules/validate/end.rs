@@ -1,10 +1,8 @@
 //! `[end]`: when the game ends and who takes what is left.
 
 use super::Checker;
-use crate::rules::model::{End, InnerRowEmpty, Leftovers, MAX_PLIES_CAP, Winner};
-use crate::rules::schema::{
-    TomlEnd, TomlInnerRowEmpty, TomlLeftovers, TomlSeedsLeftTo, TomlWinner,
-};
+use crate::rules::model::{End, InnerRowEmpty, MAX_PLIES_CAP};
+use crate::rules::schema::{TomlEnd, TomlInnerRowEmpty, TomlSeedsLeftTo};
 
 /// The end conditions. `sound` is the board's total when the board is
 /// sound enough to check `seeds_left_at_most` against.
@@ -62,19 +60,13 @@ pub(super) fn end(c: &mut Checker, end: &TomlEnd, sound: Option<u64>) -> End {
         seeds_left_at_most,
         seeds_left_to_first,
         repetition,
-        leftovers: match end.leftovers {
-            TomlLeftovers::Controller => Leftovers::Controller,
-            TomlLeftovers::Nobody => Leftovers::Nobody,
-        },
+        leftovers: end.leftovers,
         max_plies,
         inner_row_empty: end.inner_row_empty.as_ref().map(|e| match e.get_ref() {
             TomlInnerRowEmpty::LosesAfterPly => InnerRowEmpty::AfterPly,
             TomlInnerRowEmpty::LosesAtOnce => InnerRowEmpty::AtOnce,
         }),
-        winner: match end.winner {
-            TomlWinner::HigherTotal => Winner::HigherTotal,
-            TomlWinner::Majority => Winner::Majority,
-        },
+        winner: end.winner,
     }
 }
 

@@ -138,14 +138,6 @@ pub(super) fn written<T>(v: &Option<toml::Spanned<T>>) -> Option<Span> {
     v.as_ref().map(|v| Span::from(v.span()))
 }
 
-pub(super) fn zone(z: TomlZone) -> Zone {
-    match z {
-        TomlZone::OpponentTerritory => Zone::OpponentTerritory,
-        TomlZone::OpponentRow => Zone::OpponentRow,
-        TomlZone::Anywhere => Zone::Anywhere,
-    }
-}
-
 /// Collects diagnostics while a file is validated, so one run reports them all.
 #[derive(Default)]
 pub(super) struct Checker {

@@ -4,10 +4,7 @@
 use super::{Checker, value, written};
 use crate::rules::error::Span;
 use crate::rules::model::{CannotFeed, CannotSow, Clockwise, Feeding, Opening, SowFrom};
-use crate::rules::schema::{
-    TomlBelowMin, TomlCannotFeed, TomlCannotSow, TomlClockwise, TomlFeeding, TomlMoves,
-    TomlOpening, TomlSowFrom,
-};
+use crate::rules::schema::{TomlBelowMin, TomlCannotFeed, TomlFeeding, TomlMoves};
 
 /// The `[moves]` part of the model.
 pub(super) struct Moves {
@@ -77,39 +74,21 @@ pub(super) fn moves(c: &mut Checker, moves: &TomlMoves, file_of: &dyn Fn(Span) -
         );
     }
     Moves {
-        sow_from: match value(&moves.sow_from) {
-            TomlSowFrom::Controlled => SowFrom::Controlled,
-            TomlSowFrom::HomeRow => SowFrom::HomeRow,
-            TomlSowFrom::OpponentRow => SowFrom::OpponentRow,
-        },
-        feeding: match value(&moves.feeding) {
-            TomlFeeding::None => Feeding::None,
-            TomlFeeding::MustFeedEmptyOpponent => Feeding::MustFeedEmptyOpponent,
-            TomlFeeding::MustLeaveOpponentSeeds => Feeding::MustLeaveOpponentSeeds,
-        },
+        sow_from: value(&moves.sow_from),
+        feeding: value(&moves.feeding),
         cannot_feed: match value(&moves.cannot_feed) {
             TomlCannotFeed::AnySowing => CannotFeed::AnySowing,
             TomlCannotFeed::EndGameMoverTakesAll => CannotFeed::MoverTakesAll,
             TomlCannotFeed::EndGameOpponentTakesAll => CannotFeed::OpponentTakesAll,
         },
-        cannot_sow: match moves.cannot_sow {
-            TomlCannotSow::Pass => CannotSow::Pass,
-            TomlCannotSow::EndGame => CannotSow::EndGame,
-        },
+        cannot_sow: moves.cannot_sow,
         min_seeds,
         // An inherited `below_min` under a child's `min_seeds = 1` is moot.
         below_min_if_no_other: below_min == TomlBelowMin::IfNoOther && min_seeds > 1,
-        opening: match super::value(&moves.opening) {
-            TomlOpening::None => Opening::None,
-            TomlOpening::EachHomePitOnce => Opening::EachHomePitOnce,
-        },
+        opening: value(&moves.opening),
         must_capture: value(&moves.must_capture),
         inner_row_first: value(&moves.inner_row_first),
-        clockwise: match value(&moves.clockwise) {
-            TomlClockwise::Free => Clockwise::Free,
-            TomlClockwise::IfCapturing => Clockwise::IfCapturing,
-            TomlClockwise::IfFirstLapCaptures => Clockwise::IfFirstLapCaptures,
-        },
+        clockwise: value(&moves.clockwise),
     }
 }
 

@@ -2,10 +2,8 @@
 
 use super::Checker;
 use crate::rules::error::Span;
-use crate::rules::model::{OppositeCapture, OppositeLanding};
-use crate::rules::schema::{
-    TomlCapturingSeed, TomlOppositeCapture, TomlOppositeEmpty, TomlOppositeLanding,
-};
+use crate::rules::model::OppositeCapture;
+use crate::rules::schema::{TomlCapturingSeed, TomlOppositeCapture, TomlOppositeEmpty};
 use toml::Spanned;
 
 /// The opposite capture; a capturing seed that stays cannot also be the
@@ -34,10 +32,7 @@ pub(super) fn opposite_capture(
         );
     }
     OppositeCapture {
-        landing: match o.get_ref().landing {
-            TomlOppositeLanding::OwnTerritory => OppositeLanding::OwnTerritory,
-            TomlOppositeLanding::Anywhere => OppositeLanding::Anywhere,
-        },
+        landing: o.get_ref().landing,
         take_last_seed_alone: *o.get_ref().when_opposite_empty.get_ref()
             == TomlOppositeEmpty::TakeTheLastSeed,
         capturing_seed_taken: o

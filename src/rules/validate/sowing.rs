@@ -3,10 +3,7 @@
 use super::{Board, Checker, value};
 use crate::rules::error::Span;
 use crate::rules::model::{Direction, ExtraTurn, FirstSeed, Laps, LaterRounds, PitDirection};
-use crate::rules::schema::{
-    TomlDirections, TomlExtraTurn, TomlFirstSeed, TomlLaps, TomlLaterRounds, TomlPitDirection,
-    TomlSowing,
-};
+use crate::rules::schema::{TomlDirections, TomlPitDirection, TomlSowing};
 
 /// The `[sowing]` part of the model.
 pub(super) struct Sowing {
@@ -82,26 +79,11 @@ pub(super) fn sowing(
     Sowing {
         direction,
         pit_directions,
-        first_seed: match sowing.first_seed {
-            TomlFirstSeed::NextPit => FirstSeed::NextPit,
-            TomlFirstSeed::Origin => FirstSeed::Origin,
-            TomlFirstSeed::OriginUnlessSingle => FirstSeed::OriginUnlessSingle,
-        },
+        first_seed: sowing.first_seed,
         skip_origin: sowing.skip_origin,
-        laps: match value(&sowing.laps) {
-            TomlLaps::Single => Laps::Single,
-            TomlLaps::Relay => Laps::Relay,
-            TomlLaps::RelayFromNext => Laps::RelayFromNext,
-        },
-        later_rounds: match super::value(&sowing.later_rounds) {
-            TomlLaterRounds::WholeCircuit => LaterRounds::WholeCircuit,
-            TomlLaterRounds::OpponentRow => LaterRounds::OpponentRow,
-        },
-        extra_turn: match value(&sowing.extra_turn) {
-            TomlExtraTurn::None => ExtraTurn::None,
-            TomlExtraTurn::LastInOwnStore => ExtraTurn::LastInOwnStore,
-            TomlExtraTurn::AfterCapture => ExtraTurn::AfterCapture,
-        },
+        laps: value(&sowing.laps),
+        later_rounds: value(&sowing.later_rounds),
+        extra_turn: value(&sowing.extra_turn),
     }
 }
 

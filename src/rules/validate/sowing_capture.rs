@@ -1,8 +1,8 @@
 //! `[sowing_capture]`: captures made while the seeds are sown.
 
 use super::Checker;
-use crate::rules::model::{SowingCapture, Taker};
-use crate::rules::schema::{TomlSowingCapture, TomlTaker};
+use crate::rules::model::SowingCapture;
+use crate::rules::schema::TomlSowingCapture;
 use toml::Spanned;
 
 /// The counts a sown seed captures at, and who takes them. `sound` is the
@@ -18,14 +18,10 @@ pub(super) fn sowing_capture(
         "sowing_capture",
         sound,
     );
-    let taker = |t: TomlTaker| match t {
-        TomlTaker::Mover => Taker::Mover,
-        TomlTaker::PitController => Taker::PitController,
-    };
     SowingCapture {
         counts,
-        taker: taker(sc.taker),
-        last_seed_taker: taker(sc.last_seed_taker),
+        taker: sc.taker,
+        last_seed_taker: sc.last_seed_taker,
     }
 }
 
@@ -33,6 +29,7 @@ pub(super) fn sowing_capture(
 mod tests {
     use super::super::tests::{Diags, check_table};
     use super::*;
+    use crate::rules::model::Taker;
 
     fn check(table: &str) -> (SowingCapture, Diags) {
         check_table("sowing_capture", table, |c, r, b| {

@@ -1,8 +1,8 @@
 //! `[variant]`: identity and provenance.
 
 use super::Checker;
-use crate::rules::model::{Evidence, Provenance};
-use crate::rules::schema::{TomlEvidence, TomlVariant};
+use crate::rules::model::Provenance;
+use crate::rules::schema::TomlVariant;
 
 /// The variant's provenance; its id must be a usable identifier.
 pub(super) fn provenance(c: &mut Checker, v: &TomlVariant) -> Provenance {
@@ -31,12 +31,7 @@ pub(super) fn provenance(c: &mut Checker, v: &TomlVariant) -> Provenance {
         recorded_by: v.recorded_by.clone(),
         sources: v.sources.clone(),
         family: v.family,
-        evidence: v.evidence.map(|e| match e {
-            TomlEvidence::Observed => Evidence::Observed,
-            TomlEvidence::Described => Evidence::Described,
-            TomlEvidence::Reconstructed => Evidence::Reconstructed,
-            TomlEvidence::Invented => Evidence::Invented,
-        }),
+        evidence: v.evidence,
     }
 }
 
@@ -69,6 +64,6 @@ mod tests {
         assert!(c.diags.is_empty(), "{:?}", c.diags);
         assert_eq!((p.id.as_str(), p.name.as_str()), ("k-2", "K"));
         assert_eq!(p.family, Some(crate::rules::Family::Relay));
-        assert_eq!(p.evidence, Some(Evidence::Invented));
+        assert_eq!(p.evidence, Some(crate::rules::Evidence::Invented));
     }
 }
