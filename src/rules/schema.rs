@@ -575,7 +575,7 @@ pub struct TomlCapture {
     /// The counts a pit must hold after the sowing to be captured.
     pub counts: Spanned<TomlCounts>,
     /// Where the landing pit must lie for a capture.
-    pub landing: TomlZone,
+    pub landing: Spanned<TomlZone>,
     /// Which pit's count is looked at.
     #[serde(default)]
     pub examined: TomlExamined,
@@ -592,8 +592,7 @@ pub struct TomlCapture {
     /// Whether the sowing that completes the lock may itself capture.
     pub lock_release_may_capture: Option<Spanned<bool>>,
     /// What a capture that would take every seed on the opponent's side does.
-    #[serde(default)]
-    pub grand_slam: TomlGrandSlam,
+    pub grand_slam: Option<Spanned<TomlGrandSlam>>,
 }
 
 words! {
@@ -704,18 +703,13 @@ words! {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TomlBeyondCapture {
-    /// Where the pit taken must lie.
-    #[serde(default = "anywhere")]
-    pub zone: TomlZone,
+    /// Where the pit taken must lie (default anywhere).
+    pub zone: Option<Spanned<TomlZone>>,
     /// Whether the capture goes on pair by pair.
     #[serde(default)]
     pub chain: TomlBeyondChain,
     /// What the sowing does after the capture (default end-sowing).
     pub then: Option<Spanned<TomlThen>>,
-}
-
-fn anywhere() -> TomlZone {
-    TomlZone::Anywhere
 }
 
 words! {

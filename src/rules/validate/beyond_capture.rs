@@ -1,6 +1,6 @@
 //! `[beyond_capture]`: a last seed in an empty pit takes the pit beyond.
 
-use crate::rules::model::BeyondCapture;
+use crate::rules::model::{BeyondCapture, Zone};
 use crate::rules::schema::{TomlBeyondCapture, TomlBeyondChain, TomlThen};
 use toml::Spanned;
 
@@ -10,7 +10,7 @@ use toml::Spanned;
 pub(super) fn beyond_capture(b: &Spanned<TomlBeyondCapture>) -> BeyondCapture {
     let b = b.get_ref();
     BeyondCapture {
-        zone: b.zone,
+        zone: b.zone.as_ref().map_or(Zone::Anywhere, |z| *z.get_ref()),
         chain_pairs: b.chain == TomlBeyondChain::Pairs,
         sow_on: super::value(&b.then) == TomlThen::SowOn,
     }

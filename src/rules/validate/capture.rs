@@ -2,7 +2,7 @@
 
 use super::{Board, Checker};
 use crate::rules::error::Span;
-use crate::rules::model::{Capture, Chain, CountSet, Lock, RowPits, Zone};
+use crate::rules::model::{Capture, Chain, CountSet, GrandSlam, Lock, RowPits, Zone};
 use crate::rules::schema::{TomlCapture, TomlCounts, TomlLock, TomlParity};
 use toml::Spanned;
 
@@ -51,7 +51,7 @@ pub(super) fn capture(
             *z.get_ref()
         }
         (Some(z), _) => *z.get_ref(),
-        (None, Chain::None) => cap.landing,
+        (None, Chain::None) => *cap.landing.get_ref(),
         (None, _) => {
             c.err(
                 missing_at(cap_span, chain_span),
@@ -120,11 +120,14 @@ pub(super) fn capture(
     });
     Capture {
         counts,
-        landing: cap.landing,
+        landing: *cap.landing.get_ref(),
         chain,
         chain_zone,
         lock,
-        grand_slam: cap.grand_slam,
+        grand_slam: cap
+            .grand_slam
+            .as_ref()
+            .map_or(GrandSlam::Captures, |g| *g.get_ref()),
         examined: cap.examined,
         chain_max,
         immune,

@@ -211,8 +211,10 @@ fn own_rows_only(raw: &TomlRules, rules: &Rules, misfits: &mut Vec<(&str, Option
     let own = "on four rows a sowing ends in the mover's own two rows, so this looks only there: use \"anywhere\" (one's own pits), or [column_capture] to take across the board";
     if let Some(cap) = &rules.capture {
         let table = written(&raw.capture);
+        let raw_cap = raw.capture.as_ref().map(|t| t.get_ref());
         if cap.landing != Zone::Anywhere {
-            misfits.push(("capture.landing", table, own.into()));
+            let at = raw_cap.map(|c| Span::from(c.landing.span()));
+            misfits.push(("capture.landing", at.or(table), own.into()));
         }
         if cap.chain != Chain::None && cap.chain_zone != Zone::Anywhere {
             let at = raw
@@ -223,9 +225,12 @@ fn own_rows_only(raw: &TomlRules, rules: &Rules, misfits: &mut Vec<(&str, Option
             misfits.push(("capture.chain_zone", at.or(table), own.into()));
         }
         if cap.grand_slam != GrandSlam::Captures {
+            let at = raw_cap
+                .and_then(|c| c.grand_slam.as_ref())
+                .map(|g| Span::from(g.span()));
             misfits.push((
                 "capture.grand_slam",
-                table,
+                at.or(table),
                 "has nothing to mean on four rows: a capture there takes the mover's own pits, never the opponent's row".into(),
             ));
         }
@@ -233,9 +238,14 @@ fn own_rows_only(raw: &TomlRules, rules: &Rules, misfits: &mut Vec<(&str, Option
     if let Some(bc) = &rules.beyond_capture
         && bc.zone != Zone::Anywhere
     {
+        let at = raw
+            .beyond_capture
+            .as_ref()
+            .and_then(|t| t.get_ref().zone.as_ref())
+            .map(|z| Span::from(z.span()));
         misfits.push((
             "beyond_capture.zone",
-            written(&raw.beyond_capture),
+            at.or(written(&raw.beyond_capture)),
             own.into(),
         ));
     }
