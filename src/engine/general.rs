@@ -906,7 +906,8 @@ impl Position {
         // (docs/rule-language.md, `[houses]`), before any column capture:
         // the end captures make it first, and so take nothing else. A lock
         // holds the house back, and the lap ends as any other.
-        if rules.laps != Laps::Single && w.may_capture && self.makes_house(rules, l) {
+        let houses = rules.houses.is_some() && rules.laps != Laps::Single;
+        if houses && w.may_capture && self.makes_house(rules, l) {
             return LapEnd::Stop { beyond: false };
         }
         if let Some(pits) = self.column_lap_end(rules, w, l) {
