@@ -110,6 +110,13 @@ impl Key {
     }
 }
 
+/// The word a rule file writes for `value`, a value of a schema enum of
+/// words: so that a message names every value, a new one included.
+#[must_use]
+pub fn word_of<T: WordEnum + for<'de> Deserialize<'de>>(value: T) -> &'static str {
+    words::<T>()[value.index()]
+}
+
 /// The values of a schema enum, named as a file writes them: the names
 /// serde's derive hands to `deserialize_enum`, caught by a deserializer
 /// that reads nothing else (so they are serde's own, renames included).
@@ -702,6 +709,14 @@ pub const KEYS: &[Key] = &[
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    #[test]
+    fn a_value_is_named_as_a_file_writes_it() {
+        assert_eq!(word_of(TomlLaps::Single), "single");
+        assert_eq!(word_of(TomlLaps::RelayFromNext), "relay-from-next");
+        assert_eq!(word_of(TomlWinner::Majority), "majority");
+        assert_eq!(word_of(TomlColumnWhen::Occupied), "occupied");
+    }
 
     #[test]
     fn each_key_is_declared_once_with_its_meaning_and_default() {

@@ -35,6 +35,10 @@ macro_rules! words {
 
         impl WordEnum for $name {
             const MEANINGS: &'static [&'static str] = &[$(concat!($($doc),*)),*];
+
+            fn index(self) -> usize {
+                self as usize
+            }
         }
     };
 }
@@ -44,6 +48,9 @@ pub trait WordEnum {
     /// Each value's meaning, in the order of the values (each with the
     /// leading space of a doc comment's text).
     const MEANINGS: &'static [&'static str];
+
+    /// The value's place in the order of the values.
+    fn index(self) -> usize;
 }
 
 /// A whole rule file, assembled table by table by the loader (so that an

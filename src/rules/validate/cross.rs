@@ -5,6 +5,7 @@
 
 use super::{Checker, value, written};
 use crate::rules::error::Span;
+use crate::rules::keys::word_of;
 use crate::rules::model::{Chain, GrandSlam, Laps, Lock, PitDirection, Rules, Zone};
 use crate::rules::schema::{
     TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlRules, TomlSowFrom, TomlStores,
@@ -22,11 +23,7 @@ pub(super) fn cross(
     lock_and_sow_from(c, raw, rules, file_of);
     extra_turn_and_stores(c, raw, rules, file_of);
     directions_and_stores(c, raw, rules, file_of);
-    let laps_name = match rules.laps {
-        Laps::Relay => "relay",
-        Laps::RelayFromNext => "relay-from-next",
-        _ => "single",
-    };
+    let laps_name = word_of(rules.laps);
     sow_on_and_laps(c, raw, rules, laps_name, file_of);
     houses_and_the_rest(c, raw, rules, file_of);
     four_rows(c, raw, rules, file_of);
