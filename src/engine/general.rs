@@ -693,15 +693,12 @@ impl Position {
         dir: Direction,
     ) -> (Effect, bool) {
         let mut w = self.lift(rules, origin, dir);
-        let ending = loop {
-            if w.e.stopped.is_some() || self.probe_done::<MODE>(&w) {
-                break Ending::Captures { beyond: false };
-            }
-            let last_taken = self.sow_lap(rules, &mut w);
-            let end = self.lap_end::<MODE>(rules, &w, last_taken);
-            if let Some(ending) = self.follow(rules, &mut w, end) {
-                break ending;
-            }
+        // The same walk, compiled apart for rules of one lap, where it
+        // keeps more of itself in registers.
+        let ending = if rules.one_lap {
+            self.walk_laps::<MODE, true>(rules, &mut w)
+        } else {
+            self.walk_laps::<MODE, false>(rules, &mut w)
         };
         let grand_slam = match ending {
             Ending::Captures { beyond } if MODE != FIRST_LAP => {
@@ -714,6 +711,29 @@ impl Position {
             w.at.unwrap_or_else(|| Pit(rules.last_house[self.to_move.index()]));
         w.e.extra_turn = w.e.in_store && rules.extra_turn == ExtraTurn::LastInOwnStore;
         (Effect::Sow(w.e), grand_slam)
+    }
+
+    /// The laps of a sowing, each sown, its end decided and carried out,
+    /// until one ends the sowing. `ONE_LAP`: the rules end every sowing
+    /// with its first lap ([`Variant::one_lap`]).
+    #[inline(always)]
+    fn walk_laps<const MODE: u8, const ONE_LAP: bool>(
+        &mut self,
+        rules: &Variant,
+        w: &mut Walk,
+    ) -> Ending {
+        loop {
+            if w.e.stopped.is_some() || self.probe_done::<MODE>(w) {
+                return Ending::Captures { beyond: false };
+            }
+            let last_taken = self.sow_lap(rules, w);
+            let end = self.lap_end::<MODE>(rules, w, last_taken);
+            match self.follow(rules, w, end) {
+                Some(ending) => return ending,
+                None if ONE_LAP => unreachable!("a lap of a one-lap sowing goes on"),
+                None => {}
+            }
+        }
     }
 
     /// Whether a probe has seen enough (`MODE`, [`Position::sow_probing`]):
@@ -806,23 +826,23 @@ impl Position {
     /// capture made where it falls. Says whether the last seed made one.
     #[inline(always)]
     fn sow_lap(&mut self, rules: &Variant, w: &mut Walk) -> bool {
+        // Rules whose every lap is plain ask nothing of the state first.
+        if rules.plain_laps {
+            if rules.bulk_laps {
+                self.sow_rounds(rules, w, rules.pits(), false);
+            }
+            let lap = (w.hand, !w.resown && first_in_origin(rules, w.hand));
+            w.resown = false;
+            w.at = Some(plain_lap(&mut self.seeds, rules, w.from, lap, w.dir));
+            return false;
+        }
         let side = self.to_move;
         let houses = self.houses;
         let all_houses = houses[0].or(houses[1]);
         let store = rules.stores && w.dir == rules.direction;
-        let n = rules.pits();
-        let ring = n - usize::from(rules.skip_origin) + usize::from(store);
-        if rules.bulk_laps && all_houses.is_empty() && w.hand > ring {
-            let laps = (w.hand - 1) / ring;
-            for (i, s) in self.seeds[..n].iter_mut().enumerate() {
-                if !(rules.skip_origin && i == w.from.index()) {
-                    *s += laps as u16;
-                }
-            }
-            if store {
-                self.captured[side.index()] += laps as u16;
-            }
-            w.hand -= laps * ring;
+        let ring = rules.pits() - usize::from(rules.skip_origin) + usize::from(store);
+        if rules.bulk_laps && all_houses.is_empty() {
+            self.sow_rounds(rules, w, ring, store);
         }
         let lap = (w.hand, !w.resown && first_in_origin(rules, w.hand));
         w.resown = false;
@@ -881,6 +901,26 @@ impl Position {
         last_taken
     }
 
+    /// The whole rounds of the seeds in hand sown at once, leaving the
+    /// last round (of `ring` places: the pits, less a skipped origin,
+    /// and the store if `store`) to be sown seed by seed.
+    #[inline(always)]
+    fn sow_rounds(&mut self, rules: &Variant, w: &mut Walk, ring: usize, store: bool) {
+        if w.hand <= ring {
+            return;
+        }
+        let laps = (w.hand - 1) / ring;
+        for (i, s) in self.seeds[..rules.pits()].iter_mut().enumerate() {
+            if !(rules.skip_origin && i == w.from.index()) {
+                *s += laps as u16;
+            }
+        }
+        if store {
+            self.captured[self.to_move.index()] += laps as u16;
+        }
+        w.hand -= laps * ring;
+    }
+
     /// What the sowing does where the lap's last seed fell, as the rules
     /// decide it, in their order of precedence; `last_taken`: the last
     /// seed made a sowing capture.
@@ -889,7 +929,7 @@ impl Position {
         let Some(l) = w.at else {
             return LapEnd::Home;
         };
-        if self.houses[0].or(self.houses[1]).contains(l) {
+        if rules.houses.is_some() && self.houses[0].or(self.houses[1]).contains(l) {
             return LapEnd::Home;
         }
         // A last seed that made a sowing capture ends the sowing

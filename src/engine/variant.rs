@@ -14,8 +14,8 @@ use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
 use crate::rules::mechanics::Kind;
 use crate::rules::{
-    ColumnLaps, Direction, LaterRounds, Mechanic, MechanicSet, Mechanics, PitDirection, Rules,
-    SowFrom, Zone,
+    ColumnLaps, Direction, Laps, LaterRounds, Mechanic, MechanicSet, Mechanics, PitDirection,
+    Rules, SowFrom, Zone,
 };
 use std::ops::Deref;
 
@@ -343,6 +343,14 @@ pub struct Variant {
     /// opponent's row or sowing capture. The capture obligation then asks
     /// it of a copy of the seeds alone (`super::general`).
     pub(crate) first_lap_probe: bool,
+    /// Every lap drops one seed in each pit it passes and nothing else:
+    /// no store, skipped origin, later round in the opponent's row,
+    /// sowing capture or house on the way. Read once a lap, so that the
+    /// general path need not ask each of those rules again.
+    pub(crate) plain_laps: bool,
+    /// Every sowing ends with its first lap: single laps, and no column
+    /// capture to re-sow.
+    pub(crate) one_lap: bool,
     /// Each side's pits that may become its house (`[houses]`): the
     /// `own_row` numbers of its home row and the `opponent_row` numbers of
     /// the other; empty without houses.
@@ -483,6 +491,11 @@ impl Variant {
         };
         let sowing_stride = if sowings.is_empty() { 0 } else { total + 1 };
         let no_trading = !mechanics.uses(Mechanic::Trading);
+        let plain_laps = !rules.stores
+            && !rules.skip_origin
+            && rules.later_rounds == LaterRounds::WholeCircuit
+            && rules.sowing_capture.is_none()
+            && rules.houses.is_none();
         Variant {
             next,
             prev,
@@ -534,11 +547,9 @@ impl Variant {
                 && rules.capture.is_none()
                 && rules.opposite_capture.is_none()
                 && rules.beyond_capture.is_none()
-                && rules.sowing_capture.is_none()
-                && rules.houses.is_none()
-                && !rules.stores
-                && !rules.skip_origin
-                && rules.later_rounds == LaterRounds::WholeCircuit,
+                && plain_laps,
+            plain_laps,
+            one_lap: rules.laps == Laps::Single && rules.column_capture.is_none(),
             fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
             plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
             plain_sowing_set: no_trading && plain_moves,
