@@ -12,166 +12,52 @@
 
 use super::ply::Ply;
 use crate::board::{MAX_PITS, MAX_PITS_PER_ROW, Pit, PitSet, Side};
-use crate::rules::mechanics::Kind;
+use crate::rules::mechanics::{Class, Kind};
 use crate::rules::{
     ColumnLaps, Direction, Laps, LaterRounds, Mechanic, MechanicSet, Mechanics, PitDirection,
     Rules, SowFrom, Zone,
 };
 use std::ops::Deref;
 
-use Mechanic::*;
-
 /// What the table-driven sowing of [`Position`](super::Position)'s fast
-/// path handles: single laps in one direction for the whole board,
-/// captures by count with chains, the opening lock, the opposite capture
-/// from the mover's own territory, and trading. Rules with any other
-/// mechanic sow on the general path (`super::general`). How the game ends
-/// is no concern of a sowing.
-pub(crate) const PLAIN_SOWING: MechanicSet = MechanicSet::of(&[
-    Clockwise,
-    SkipOrigin,
-    ExtraTurn,
-    SowFromHomeRow,
-    SowFromOpponentRow,
-    MinSeeds,
-    MustFeedEmptyOpponent,
-    MustLeaveOpponentSeeds,
-    CannotSowEndsGame,
-    MustCapture,
-    CountCapture,
-    Chain,
-    OpeningLock,
-    GrandSlamCapturesNothing,
-    OppositeCapture,
-    Trading,
-])
-.with(MechanicSet::of_kind(Kind::End));
+/// path handles ([`Class::TableSowing`], declared with each mechanic):
+/// single laps in one direction for the whole board, captures by count
+/// with chains, the opening lock, the opposite capture from the mover's
+/// own territory, and trading. Rules with any other mechanic sow on the
+/// general path (`super::general`). How the game ends is no concern of a
+/// sowing.
+pub(crate) const PLAIN_SOWING: MechanicSet =
+    MechanicSet::of_class(Class::TableSowing).with(MechanicSet::of_kind(Kind::End));
 
-/// What the fast listing of legal plies handles: every sowing that starts
-/// from any non-empty controlled pit in the board's one direction, with
-/// the feeding rules. A minimum count, an opening, chosen or mixed
-/// directions, a first seed in the origin, later rounds in the opponent's
-/// row, houses, a forbidden grand slam or a capture obligation take the
-/// legality pass of the general path.
-pub(crate) const PLAIN_MOVES: MechanicSet = MechanicSet::of(&[
-    Stores,
-    Clockwise,
-    SkipOrigin,
-    Relay,
-    RelayFromNext,
-    ExtraTurn,
-    ExtraTurnAfterCapture,
-    SowingCapture,
-    SowFromHomeRow,
-    SowFromOpponentRow,
-    MustFeedEmptyOpponent,
-    MustLeaveOpponentSeeds,
-    CannotSowEndsGame,
-    CountCapture,
-    Chain,
-    ExaminedNextPit,
-    ChainCap,
-    ProtectedPits,
-    OpeningLock,
-    FirstSowingLock,
-    GrandSlamCapturesNothing,
-    OppositeCapture,
-    OppositeCaptureAnywhere,
-    BeyondCapture,
-    Trading,
-])
-.with(MechanicSet::of_kind(Kind::End));
+/// What the fast listing of legal plies handles ([`Class::AnyPitMoves`]):
+/// every sowing that starts from any non-empty controlled pit in the
+/// board's one direction, with the feeding rules. A minimum count, an
+/// opening, chosen or mixed directions, a first seed in the origin, later
+/// rounds in the opponent's row, houses, a forbidden grand slam or a
+/// capture obligation take the legality pass of the general path.
+pub(crate) const PLAIN_MOVES: MechanicSet =
+    MechanicSet::of_class(Class::AnyPitMoves).with(MechanicSet::of_kind(Kind::End));
 
-/// The ends the game's quick end check judges on every ply; any other end
-/// a rule file uses is judged out of the hot path (`rare_ends`). Who gets
-/// the seeds left and who wins change no end, so they are in.
-pub(crate) const QUICK_ENDS: MechanicSet = MechanicSet::of(&[
-    EndAllPitsBelow,
-    SeedsLeftToFirst,
-    LeftoversToNobody,
-    MajorityWinner,
-]);
+/// The ends the game's quick end check judges on every ply
+/// ([`Class::QuickEnd`]); any other end a rule file uses is judged out of
+/// the hot path (`rare_ends`). Who gets the seeds left and who wins
+/// change no end, so they are in.
+pub(crate) const QUICK_ENDS: MechanicSet = MechanicSet::of_class(Class::QuickEnd);
 
 /// What packed repetition keys hold (a state's seeds and side to act, in
-/// 128 bits): every mechanic whose state is only that. Trading (owners,
-/// captured totals that fall) and houses need more.
-pub(crate) const PACKED_KEYS: MechanicSet = MechanicSet::of(&[
-    Stores,
-    Clockwise,
-    MixedDirections,
-    ChosenDirection,
-    FirstSeedInOrigin,
-    SkipOrigin,
-    Relay,
-    RelayFromNext,
-    LaterRoundsInOpponentRow,
-    ExtraTurn,
-    ExtraTurnAfterCapture,
-    SowingCapture,
-    SowFromHomeRow,
-    SowFromOpponentRow,
-    MinSeeds,
-    OpeningEachHomePitOnce,
-    MustFeedEmptyOpponent,
-    MustLeaveOpponentSeeds,
-    CannotSowEndsGame,
-    MustCapture,
-    ClockwiseToCapture,
-    CountCapture,
-    Chain,
-    ExaminedNextPit,
-    ChainCap,
-    ProtectedPits,
-    OpeningLock,
-    FirstSowingLock,
-    GrandSlamCapturesNothing,
-    GrandSlamForbidden,
-    OppositeCapture,
-    OppositeCaptureAnywhere,
-    BeyondCapture,
-])
-.with(MechanicSet::of_kind(Kind::End));
+/// 128 bits; [`Class::SeedsAndSide`]): every mechanic whose state is only
+/// that. Trading (owners, captured totals that fall) and houses need
+/// more.
+pub(crate) const PACKED_KEYS: MechanicSet =
+    MechanicSet::of_class(Class::SeedsAndSide).with(MechanicSet::of_kind(Kind::End));
 
 /// Where the general path may sow whole laps at once, every seed of a lap
-/// falling alike: each mechanic but those that treat seeds of a lap
-/// differently (sowing captures, later rounds in the opponent's row, a
-/// first seed in the origin). Houses stop it too, but only once one
-/// stands, which the sowing checks itself.
-pub(crate) const BULK_LAPS: MechanicSet = MechanicSet::of(&[
-    Stores,
-    Clockwise,
-    MixedDirections,
-    ChosenDirection,
-    SkipOrigin,
-    Relay,
-    RelayFromNext,
-    ExtraTurn,
-    ExtraTurnAfterCapture,
-    SowFromHomeRow,
-    SowFromOpponentRow,
-    MinSeeds,
-    OpeningEachHomePitOnce,
-    MustFeedEmptyOpponent,
-    MustLeaveOpponentSeeds,
-    CannotSowEndsGame,
-    MustCapture,
-    ClockwiseToCapture,
-    CountCapture,
-    Chain,
-    ExaminedNextPit,
-    ChainCap,
-    ProtectedPits,
-    OpeningLock,
-    FirstSowingLock,
-    GrandSlamCapturesNothing,
-    GrandSlamForbidden,
-    OppositeCapture,
-    OppositeCaptureAnywhere,
-    BeyondCapture,
-    Houses,
-    Trading,
-])
-.with(MechanicSet::of_kind(Kind::End));
+/// falling alike ([`Class::LapsAlike`]): each mechanic but those that
+/// treat seeds of a lap differently (sowing captures, later rounds in the
+/// opponent's row, a first seed in the origin). Houses stop it too, but
+/// only once one stands, which the sowing checks itself.
+pub(crate) const BULK_LAPS: MechanicSet =
+    MechanicSet::of_class(Class::LapsAlike).with(MechanicSet::of_kind(Kind::End));
 
 /// Where a pit lies on its circuit ([`Variant::circuit_pits`]).
 #[derive(Debug, Clone, Copy, Default)]

@@ -33,8 +33,41 @@ pub enum Kind {
     End,
 }
 
+/// What the engine's fast paths and the solver may assume of a mechanic:
+/// its class, declared beside it, so that a new mechanic is classified
+/// where it is declared. Each path takes a rule file only if every
+/// mechanic it uses has the path's class ([`MechanicSet::of_class`]), so
+/// a mechanic declared with none goes to the general path and is refused
+/// by the solver: slow and plain, never wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// The table-driven sowing of one lap plays it (the engine's plain
+    /// sowing; the rules of the game's end are no concern of a sowing).
+    TableSowing,
+    /// The legal plies stay every sowing from a non-empty controlled pit
+    /// in the board's one direction, as the fast listing gives them.
+    AnyPitMoves,
+    /// The quick end check, made on every ply, judges it.
+    QuickEnd,
+    /// A state of it is the seeds and the side to act, which packed
+    /// repetition keys hold.
+    SeedsAndSide,
+    /// Every seed of a lap falls alike, so whole laps may be sown at once.
+    LapsAlike,
+    /// The solver's state (the seeds and the side to act) is all of it,
+    /// and its future does not depend on the captured totals or the
+    /// plies played.
+    Solvable,
+}
+
+impl Class {
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
 macro_rules! mechanics {
-    ($($(#[doc = $doc:expr])* $name:ident: $kind:ident, $key:expr;)*) => {
+    ($($(#[doc = $doc:expr])* $name:ident: $kind:ident, $key:expr, [$($class:ident),*];)*) => {
         /// One mechanic of the rule language: a key, or a value of one,
         /// that changes how the game is played.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,121 +95,130 @@ macro_rules! mechanics {
                     $(Mechanic::$name => Kind::$kind,)*
                 }
             }
+
+            /// Whether it is of `class`.
+            #[must_use]
+            pub const fn is(self, class: Class) -> bool {
+                let bits = match self {
+                    $(Mechanic::$name => 0 $(| Class::$class.bit())*,)*
+                };
+                bits & class.bit() != 0
+            }
         }
     };
 }
 
 mechanics! {
     /// Stores at the ends of the circuit.
-    Stores: Board, "board.stores = true";
+    Stores: Board, "board.stores = true", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Four rows, each player sowing round their own two.
-    FourRows: Board, "board.rows = 4";
+    FourRows: Board, "board.rows = 4", [Solvable];
     /// The board sows clockwise.
-    Clockwise: Sowing, "sowing.direction = \"clockwise\"";
+    Clockwise: Sowing, "sowing.direction = \"clockwise\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Some pits sow against the board's direction.
-    MixedDirections: Sowing, "sowing.direction = [..] (mixed)";
+    MixedDirections: Sowing, "sowing.direction = [..] (mixed)", [SeedsAndSide, LapsAlike, Solvable];
     /// The mover chooses the direction of some pits' sowings.
-    ChosenDirection: Sowing, "sowing.direction = \"chosen\"";
+    ChosenDirection: Sowing, "sowing.direction = \"chosen\"", [SeedsAndSide, LapsAlike, Solvable];
     /// The first seed falls back into the origin.
-    FirstSeedInOrigin: Sowing, "sowing.first_seed";
+    FirstSeedInOrigin: Sowing, "sowing.first_seed", [SeedsAndSide, Solvable];
     /// A long sowing passes over its emptied origin.
-    SkipOrigin: Sowing, "sowing.skip_origin = true";
+    SkipOrigin: Sowing, "sowing.skip_origin = true", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// The last seed landing in an occupied pit lifts it and sows on.
-    Relay: Sowing, "sowing.laps = \"relay\"";
+    Relay: Sowing, "sowing.laps = \"relay\"", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A relay that starts one pit further on.
-    RelayFromNext: Sowing, "sowing.laps = \"relay-from-next\"";
+    RelayFromNext: Sowing, "sowing.laps = \"relay-from-next\"", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Laps after the first sow only the opponent's row.
-    LaterRoundsInOpponentRow: Sowing, "sowing.later_rounds = \"opponent-row\"";
+    LaterRoundsInOpponentRow: Sowing, "sowing.later_rounds = \"opponent-row\"", [SeedsAndSide, Solvable];
     /// A last seed in the mover's store gives another ply.
-    ExtraTurn: Sowing, "sowing.extra_turn = \"last-in-own-store\"";
+    ExtraTurn: Sowing, "sowing.extra_turn = \"last-in-own-store\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A sowing that captures gives another ply.
-    ExtraTurnAfterCapture: Sowing, "sowing.extra_turn = \"after-capture\"";
+    ExtraTurnAfterCapture: Sowing, "sowing.extra_turn = \"after-capture\"", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Seeds taken during the sowing by the count they reach.
-    SowingCapture: Capture, "[sowing_capture]";
+    SowingCapture: Capture, "[sowing_capture]", [AnyPitMoves, SeedsAndSide, Solvable];
     /// Plies from the home row only, whatever a trade changed.
-    SowFromHomeRow: Legality, "moves.sow_from = \"home-row\"";
+    SowFromHomeRow: Legality, "moves.sow_from = \"home-row\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Plies from the opponent's row.
-    SowFromOpponentRow: Legality, "moves.sow_from = \"opponent-row\"";
+    SowFromOpponentRow: Legality, "moves.sow_from = \"opponent-row\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A sowing needs more than one seed.
-    MinSeeds: Legality, "moves.min_seeds";
+    MinSeeds: Legality, "moves.min_seeds", [TableSowing, SeedsAndSide, LapsAlike, Solvable];
     /// Each home pit must be sown from once before any twice.
-    OpeningEachHomePitOnce: Legality, "moves.opening = \"each-home-pit-once\"";
+    OpeningEachHomePitOnce: Legality, "moves.opening = \"each-home-pit-once\"", [SeedsAndSide, LapsAlike];
     /// A ply must feed an opponent with no seeds.
-    MustFeedEmptyOpponent: Legality, "moves.feeding = \"must-feed-empty-opponent\"";
+    MustFeedEmptyOpponent: Legality, "moves.feeding = \"must-feed-empty-opponent\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A ply must leave the opponent seeds.
-    MustLeaveOpponentSeeds: Legality, "moves.feeding = \"must-leave-opponent-seeds\"";
+    MustLeaveOpponentSeeds: Legality, "moves.feeding = \"must-leave-opponent-seeds\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A player who cannot sow ends the game (instead of passing).
-    CannotSowEndsGame: Legality, "moves.cannot_sow = \"end-game\"";
+    CannotSowEndsGame: Legality, "moves.cannot_sow = \"end-game\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A player who can capture must.
-    MustCapture: Legality, "moves.must_capture = true";
+    MustCapture: Legality, "moves.must_capture = true", [TableSowing, SeedsAndSide, LapsAlike, Solvable];
     /// A sowing that captures nothing starts in the inner row if one can.
-    InnerRowFirst: Legality, "moves.inner_row_first = true";
+    InnerRowFirst: Legality, "moves.inner_row_first = true", [Solvable];
     /// A clockwise sowing of chosen direction must capture.
-    ClockwiseToCapture: Legality, "moves.clockwise = \"if-capturing\"";
+    ClockwiseToCapture: Legality, "moves.clockwise = \"if-capturing\"", [SeedsAndSide, LapsAlike, Solvable];
     /// A clockwise sowing of chosen direction must capture with its first lap.
-    ClockwiseFirstLap: Legality, "moves.clockwise = \"if-first-lap-captures\"";
+    ClockwiseFirstLap: Legality, "moves.clockwise = \"if-first-lap-captures\"", [Solvable];
     /// Captures by the count the last seed makes.
-    CountCapture: Capture, "[capture]";
+    CountCapture: Capture, "[capture]", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A capture goes on to the pits before or after.
-    Chain: Capture, "capture.chain";
+    Chain: Capture, "capture.chain", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// The pit after the landing pit is the one examined.
-    ExaminedNextPit: Capture, "capture.examined = \"next-pit\"";
+    ExaminedNextPit: Capture, "capture.examined = \"next-pit\"", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A chain stops after so many pits.
-    ChainCap: Capture, "capture.chain_max";
+    ChainCap: Capture, "capture.chain_max", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Pits no capture takes.
-    ProtectedPits: Capture, "capture.protected";
+    ProtectedPits: Capture, "capture.protected", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// No capture until a side has sown from each home pit.
-    OpeningLock: Capture, "capture.lock = \"all-home-pits-sown\"";
+    OpeningLock: Capture, "capture.lock = \"all-home-pits-sown\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike];
     /// No capture on the game's first sowing.
-    FirstSowingLock: Capture, "capture.lock = \"first-sowing\"";
+    FirstSowingLock: Capture, "capture.lock = \"first-sowing\"", [AnyPitMoves, SeedsAndSide, LapsAlike];
     /// A capture of every opponent pit takes nothing.
-    GrandSlamCapturesNothing: Capture, "capture.grand_slam = \"captures-nothing\"";
+    GrandSlamCapturesNothing: Capture, "capture.grand_slam = \"captures-nothing\"", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A ply that would capture every opponent pit is illegal.
-    GrandSlamForbidden: Capture, "capture.grand_slam = \"forbidden\"";
+    GrandSlamForbidden: Capture, "capture.grand_slam = \"forbidden\"", [SeedsAndSide, LapsAlike, Solvable];
     /// The pit across from the landing pit is taken.
-    OppositeCapture: Capture, "[opposite_capture]";
+    OppositeCapture: Capture, "[opposite_capture]", [TableSowing, AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// The opposite capture from either row.
-    OppositeCaptureAnywhere: Capture, "opposite_capture.landing = \"anywhere\"";
+    OppositeCaptureAnywhere: Capture, "opposite_capture.landing = \"anywhere\"", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// A capture beyond an empty pit.
-    BeyondCapture: Capture, "[beyond_capture]";
+    BeyondCapture: Capture, "[beyond_capture]", [AnyPitMoves, SeedsAndSide, LapsAlike, Solvable];
     /// Houses: pits made a player's own for good.
-    Houses: Capture, "[houses]";
+    Houses: Capture, "[houses]", [LapsAlike];
     /// Captures across the board by column.
-    ColumnCapture: Capture, "[column_capture]";
+    ColumnCapture: Capture, "[column_capture]", [Solvable];
     /// Column captures whose seeds are sown on.
-    ColumnResow: Capture, "column_capture.then = \"resown\"";
+    ColumnResow: Capture, "column_capture.then = \"resown\"", [Solvable];
     /// Re-sown seeds enter at an end of the inner row.
-    ColumnResowInnerEnd: Capture, "column_capture.resow_from = \"inner-end\"";
+    ColumnResowInnerEnd: Capture, "column_capture.resow_from = \"inner-end\"", [Solvable];
     /// Later laps capture only when the first lap did.
-    ColumnIfFirstCaptures: Capture, "column_capture.laps = \"if-first-captures\"";
+    ColumnIfFirstCaptures: Capture, "column_capture.laps = \"if-first-captures\"", [Solvable];
     /// A sowing that goes full circle captures nothing.
-    ColumnFullCircle: Capture, "column_capture.full_circle = \"captures-nothing\"";
+    ColumnFullCircle: Capture, "column_capture.full_circle = \"captures-nothing\"", [Solvable];
     /// Pits traded for captured seeds.
-    Trading: Capture, "trading.enabled = true";
+    Trading: Capture, "trading.enabled = true", [TableSowing, AnyPitMoves, LapsAlike];
     /// The game ends when every pit holds fewer than a count.
-    EndAllPitsBelow: End, "end.all_pits_below";
+    EndAllPitsBelow: End, "end.all_pits_below", [QuickEnd, Solvable];
     /// The game ends when a player has captured more than a count.
-    EndCapturedMoreThan: End, "end.captured_more_than";
+    EndCapturedMoreThan: End, "end.captured_more_than", [];
     /// The game ends when either home row is empty.
-    EndEitherRowEmpty: End, "end.either_row_empty = true";
+    EndEitherRowEmpty: End, "end.either_row_empty = true", [Solvable];
     /// The game ends when few seeds are left.
-    EndSeedsLeftAtMost: End, "end.seeds_left_at_most";
+    EndSeedsLeftAtMost: End, "end.seeds_left_at_most", [Solvable];
     /// The seeds left at such an end go to the first player.
-    SeedsLeftToFirst: End, "end.seeds_left_to = \"first-player\"";
+    SeedsLeftToFirst: End, "end.seeds_left_to = \"first-player\"", [QuickEnd, Solvable];
     /// The game ends when a player cannot feed: the mover takes all.
-    CannotFeedMoverTakesAll: End, "moves.cannot_feed = \"end-game-mover-takes-all\"";
+    CannotFeedMoverTakesAll: End, "moves.cannot_feed = \"end-game-mover-takes-all\"", [Solvable];
     /// The game ends when a player cannot feed: the opponent takes all.
-    CannotFeedOpponentTakesAll: End, "moves.cannot_feed = \"end-game-opponent-takes-all\"";
+    CannotFeedOpponentTakesAll: End, "moves.cannot_feed = \"end-game-opponent-takes-all\"", [Solvable];
     /// The seeds left go to nobody.
-    LeftoversToNobody: End, "end.leftovers = \"nobody\"";
+    LeftoversToNobody: End, "end.leftovers = \"nobody\"", [QuickEnd, Solvable];
     /// The game ends after so many plies.
-    MaxPlies: End, "end.max_plies";
+    MaxPlies: End, "end.max_plies", [];
     /// Only a total of more than half the seeds wins.
-    MajorityWinner: End, "end.winner = \"majority\"";
+    MajorityWinner: End, "end.winner = \"majority\"", [QuickEnd];
     /// A player whose inner row is empty loses.
-    EndInnerRowEmpty: End, "end.inner_row_empty";
+    EndInnerRowEmpty: End, "end.inner_row_empty", [Solvable];
     /// An inner row emptied during a sowing stops it there.
-    InnerRowEmptyAtOnce: Sowing, "end.inner_row_empty = \"loses-at-once\"";
+    InnerRowEmptyAtOnce: Sowing, "end.inner_row_empty = \"loses-at-once\"", [Solvable];
 }
 
 impl fmt::Display for Mechanic {
@@ -220,6 +262,20 @@ impl MechanicSet {
         let mut i = 0;
         while i < Mechanic::ALL.len() {
             if Mechanic::ALL[i].kind() as u8 == kind as u8 {
+                bits |= 1 << Mechanic::ALL[i] as u8;
+            }
+            i += 1;
+        }
+        MechanicSet(bits)
+    }
+
+    /// Every mechanic of `class`.
+    #[must_use]
+    pub const fn of_class(class: Class) -> MechanicSet {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < Mechanic::ALL.len() {
+            if Mechanic::ALL[i].is(class) {
                 bits |= 1 << Mechanic::ALL[i] as u8;
             }
             i += 1;

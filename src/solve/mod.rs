@@ -52,6 +52,7 @@ pub(crate) mod small {
 }
 
 use crate::engine::{Position, Side, Variant};
+use crate::rules::mechanics::Class;
 use crate::rules::{Mechanic, MechanicSet, Mechanics, Rules};
 use std::fmt;
 use std::sync::Arc;
@@ -148,59 +149,12 @@ pub fn supported(rules: &Rules) -> Result<(), Unsupported> {
     }
 }
 
-/// What the solver handles: every mechanic whose state is the seeds on
+/// What the solver handles ([`Class::Solvable`], declared with each
+/// mechanic): every mechanic whose state is the seeds on
 /// the board and the side to act, and whose future does not depend on the
 /// captured totals or the plies played. Any other mechanic is refused by
 /// [`supported`], naming it.
-pub const SOLVED: MechanicSet = MechanicSet::of(&[
-    Mechanic::Stores,
-    Mechanic::Clockwise,
-    Mechanic::MixedDirections,
-    Mechanic::ChosenDirection,
-    Mechanic::FirstSeedInOrigin,
-    Mechanic::SkipOrigin,
-    Mechanic::Relay,
-    Mechanic::RelayFromNext,
-    Mechanic::LaterRoundsInOpponentRow,
-    Mechanic::ExtraTurn,
-    Mechanic::ExtraTurnAfterCapture,
-    Mechanic::SowingCapture,
-    Mechanic::SowFromHomeRow,
-    Mechanic::SowFromOpponentRow,
-    Mechanic::MinSeeds,
-    Mechanic::MustFeedEmptyOpponent,
-    Mechanic::MustLeaveOpponentSeeds,
-    Mechanic::CannotSowEndsGame,
-    Mechanic::MustCapture,
-    Mechanic::CountCapture,
-    Mechanic::Chain,
-    Mechanic::ExaminedNextPit,
-    Mechanic::ChainCap,
-    Mechanic::ProtectedPits,
-    Mechanic::GrandSlamCapturesNothing,
-    Mechanic::GrandSlamForbidden,
-    Mechanic::OppositeCapture,
-    Mechanic::OppositeCaptureAnywhere,
-    Mechanic::BeyondCapture,
-    Mechanic::FourRows,
-    Mechanic::ColumnCapture,
-    Mechanic::ColumnResow,
-    Mechanic::ColumnResowInnerEnd,
-    Mechanic::ColumnIfFirstCaptures,
-    Mechanic::ColumnFullCircle,
-    Mechanic::InnerRowFirst,
-    Mechanic::ClockwiseToCapture,
-    Mechanic::ClockwiseFirstLap,
-    Mechanic::EndInnerRowEmpty,
-    Mechanic::InnerRowEmptyAtOnce,
-    Mechanic::EndAllPitsBelow,
-    Mechanic::EndEitherRowEmpty,
-    Mechanic::EndSeedsLeftAtMost,
-    Mechanic::SeedsLeftToFirst,
-    Mechanic::CannotFeedMoverTakesAll,
-    Mechanic::CannotFeedOpponentTakesAll,
-    Mechanic::LeftoversToNobody,
-]);
+pub const SOLVED: MechanicSet = MechanicSet::of_class(Class::Solvable);
 
 /// The order refusals are told in; a mechanic not listed comes after.
 const TOLD_FIRST: &[Mechanic] = &[
