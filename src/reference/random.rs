@@ -18,7 +18,7 @@
 
 use crate::rng::Rng;
 use crate::rules::INTERPRETABLE_KEYS;
-use crate::rules::keys::KEYS;
+use crate::rules::keys::{Draw as KeyDraw, KEYS};
 use std::fmt::Write;
 
 /// One of `xs`, uniformly.
@@ -133,15 +133,16 @@ impl Draw {
         one_in(&mut self.rng(table), one_in_n) == rare
     }
 
-    /// A word-valued key that takes any of its declared words
-    /// ([`KEYS`]): absent one time in `absent`, else one of them, so a
-    /// word added to the key is drawn with no change here.
-    fn any_word(&mut self, path: &str, absent: usize) -> Option<String> {
-        let words = KEYS
-            .iter()
-            .find(|k| k.path == path)
-            .and_then(|k| k.words())
-            .unwrap_or_else(|| panic!("`{path}` is not a declared key of words"));
+    /// A word-valued key drawn as its declaration says
+    /// ([`Draw::AnyWord`]): absent one time in so many, else any of its
+    /// words, so a word added to the key is drawn with no change here.
+    fn any_word(&mut self, path: &str) -> Option<String> {
+        let key = KEYS.iter().find(|k| k.path == path);
+        let (Some(words), Some(KeyDraw::AnyWord { absent })) =
+            (key.and_then(|k| k.words()), key.map(|k| k.draw))
+        else {
+            panic!("`{path}` is not a key of words declared to be drawn as any of them")
+        };
         self.word(path, words, absent)
     }
 
@@ -225,7 +226,7 @@ fn variant(d: &mut Draw, four: bool) {
         ]
     };
     d.word("variant.family", families, 2);
-    d.any_word("variant.evidence", 2);
+    d.any_word("variant.evidence");
     for key in ["variant.other_names", "variant.sources"] {
         match d.rng(key).below(6) {
             0 => d.set(key, "[]"),
@@ -252,7 +253,7 @@ fn board(d: &mut Draw, four: bool, rows_written: bool) -> Facts {
     }
     d.set("board.pits_per_row", n);
     let total = seeds(d, pits);
-    d.any_word("board.first", 3);
+    d.any_word("board.first");
     let stores: &[&str] = if four {
         &["none"]
     } else {
@@ -328,7 +329,7 @@ fn sowing(d: &mut Draw, f: &mut Facts) {
     if let Some(l) = d.word("sowing.laps", all_laps, 4) {
         f.laps = l;
     }
-    d.any_word("sowing.first_seed", 2);
+    d.any_word("sowing.first_seed");
     let rounds: &[&str] = if f.four {
         &["whole-circuit"]
     } else {
@@ -404,7 +405,7 @@ fn moves(d: &mut Draw, f: &mut Facts) {
         };
         d.set("moves.min_seeds", k);
         if k > 1 {
-            d.any_word("moves.below_min", 3);
+            d.any_word("moves.below_min");
         }
     }
     let (openings, feedings): (&[&str], &[&str]) = if f.four {
@@ -421,7 +422,7 @@ fn moves(d: &mut Draw, f: &mut Facts) {
     };
     d.word("moves.opening", openings, 3);
     let feeding = d.word("moves.feeding", feedings, 3);
-    d.any_word("moves.cannot_sow", 4);
+    d.any_word("moves.cannot_sow");
     match d.rng("moves.must_capture").below(6) {
         0 => d.set("moves.must_capture", true),
         1 => d.set("moves.must_capture", false),
@@ -466,23 +467,23 @@ fn column_capture(d: &mut Draw, f: &Facts) {
         return;
     }
     d.table("column_capture");
-    d.any_word("column_capture.when", 0);
+    d.any_word("column_capture.when");
     if f.four {
-        d.any_word("column_capture.takes", 0);
-        d.any_word("column_capture.needs", 3);
+        d.any_word("column_capture.takes");
+        d.any_word("column_capture.needs");
     } else {
         d.word("column_capture.takes", &["inner"], 0);
         d.word("column_capture.needs", &["inner"], 3);
     }
-    if d.any_word("column_capture.then", 0).as_deref() == Some("resown") {
-        let from = d.any_word("column_capture.resow_from", 0);
+    if d.any_word("column_capture.then").as_deref() == Some("resown") {
+        let from = d.any_word("column_capture.resow_from");
         let mut r = d.rng("column_capture.flank");
         if from.as_deref() == Some("inner-end") && !one_in(&mut r, 3) {
             d.set("column_capture.flank", r.below(f.n / 2 + 1));
         }
     }
-    d.any_word("column_capture.laps", 2);
-    d.any_word("column_capture.full_circle", 2);
+    d.any_word("column_capture.laps");
+    d.any_word("column_capture.full_circle");
 }
 
 /// `[capture]`: on four rows, of one's own pits only (zones
@@ -498,7 +499,7 @@ fn capture(d: &mut Draw, f: &Facts) {
         1 => d.set("capture.counts", "\"odd\""),
         _ => d.text += &random_counts(&mut r, f.total, 4),
     }
-    d.any_word("capture.examined", 2);
+    d.any_word("capture.examined");
     let mut r = d.rng("capture.chain_max");
     if one_in(&mut r, 4) {
         d.set("capture.chain_max", 1 + r.below(2 * f.n));
@@ -511,14 +512,14 @@ fn capture(d: &mut Draw, f: &Facts) {
     if f.four {
         d.word("capture.landing", own, 0);
     } else {
-        d.any_word("capture.landing", 0);
+        d.any_word("capture.landing");
     }
-    let chain = d.any_word("capture.chain", 4);
+    let chain = d.any_word("capture.chain");
     if chain.is_some_and(|c| c != "none") {
         if f.four {
             d.word("capture.chain_zone", own, 0);
         } else {
-            d.any_word("capture.chain_zone", 0);
+            d.any_word("capture.chain_zone");
         }
     }
     match d.rng("capture.lock").below(5) {
@@ -534,7 +535,7 @@ fn capture(d: &mut Draw, f: &Facts) {
         _ => {}
     }
     if !f.four {
-        d.any_word("capture.grand_slam", 3);
+        d.any_word("capture.grand_slam");
     }
 }
 
@@ -544,14 +545,14 @@ fn opposite_capture(d: &mut Draw, f: &Facts) {
         return;
     }
     d.table("opposite_capture");
-    let empty = d.any_word("opposite_capture.when_opposite_empty", 0);
+    let empty = d.any_word("opposite_capture.when_opposite_empty");
     let seeds: &[&str] = if empty.as_deref() == Some("nothing") {
         &["taken", "stays"]
     } else {
         &["taken"]
     };
     d.word("opposite_capture.capturing_seed", seeds, 3);
-    d.any_word("opposite_capture.landing", 2);
+    d.any_word("opposite_capture.landing");
 }
 
 /// `[beyond_capture]`: on four rows, of one's own pits only.
@@ -563,9 +564,9 @@ fn beyond_capture(d: &mut Draw, f: &Facts) {
     if f.four {
         d.word("beyond_capture.zone", &["anywhere"], 3);
     } else {
-        d.any_word("beyond_capture.zone", 3);
+        d.any_word("beyond_capture.zone");
     }
-    d.any_word("beyond_capture.chain", 3);
+    d.any_word("beyond_capture.chain");
     // "sow-on" only with `laps = "relay"`.
     let then: &[&str] = if f.laps == "relay" {
         &["end-sowing", "sow-on"]
@@ -613,8 +614,8 @@ fn sowing_capture(d: &mut Draw, f: &Facts) {
     }
     d.table("sowing_capture");
     d.text += &random_counts(&mut d.rng("sowing_capture.counts"), f.total, 3);
-    d.any_word("sowing_capture.taker", 3);
-    d.any_word("sowing_capture.last_seed_taker", 3);
+    d.any_word("sowing_capture.taker");
+    d.any_word("sowing_capture.last_seed_taker");
 }
 
 /// `[trading]`: none with houses, only disabled on four rows.
@@ -686,7 +687,7 @@ fn end(d: &mut Draw, f: &Facts) {
     let mut r = d.rng("end.seeds_left_at_most");
     if one_in(&mut r, 5) {
         d.set("end.seeds_left_at_most", r.below(f.total as usize));
-        d.any_word("end.seeds_left_to", 3);
+        d.any_word("end.seeds_left_to");
     }
     let mut r = d.rng("end.max_plies");
     if one_in(&mut r, 6) {
@@ -707,10 +708,10 @@ fn end(d: &mut Draw, f: &Facts) {
         _ => {}
     }
     if f.four {
-        d.any_word("end.inner_row_empty", 2);
+        d.any_word("end.inner_row_empty");
     }
-    d.any_word("end.leftovers", 2);
-    d.any_word("end.winner", 2);
+    d.any_word("end.leftovers");
+    d.any_word("end.winner");
 }
 
 /// Open points: notes, and a switchable reading whose default is the value
@@ -745,82 +746,57 @@ fn open_points(d: &mut Draw, f: &Facts) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::{BTreeMap, BTreeSet};
 
-    /// Every file drawn loads, and the draws reach every key (and the
-    /// word values added since the generator was first written).
+    /// Every file drawn loads, and the draws reach every key declared to
+    /// be drawn, with every word of each word key ([`KEYS`]).
     #[test]
     fn every_drawn_file_loads() {
         let mut rng = Rng::new(7);
-        let mut seen = std::collections::BTreeSet::new();
+        // Each key written, as `table.name`, with the values seen.
+        let mut seen: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for _ in 0..3_000 {
             let text = random_rules(&mut rng);
             if let Err(e) = crate::rules::parse("random.toml", &text) {
                 panic!("{text}\n{e}");
             }
-            for line in text.lines() {
-                seen.insert(line.split(" = ").next().unwrap_or("").to_owned());
-                // The word values too (`"inner-end"`).
-                if let Some((_, v)) = line.split_once(" = ") {
-                    seen.insert(v.trim_matches('"').to_owned());
-                }
+            written(&text, &mut seen);
+        }
+        for key in KEYS {
+            if let KeyDraw::Not(_) = key.draw {
+                continue;
+            }
+            let path = key.path.replace("<name>", "skip-origin");
+            let values = seen
+                .get(&path)
+                .unwrap_or_else(|| panic!("`{}` is never drawn", key.path));
+            for word in key.words().unwrap_or_default() {
+                assert!(
+                    values.contains(*word),
+                    "`{} = \"{word}\"` is never drawn",
+                    key.path
+                );
             }
         }
-        for key in [
-            "initial",
-            "seeds_per_pit",
-            "first",
-            "stores",
-            "extra_turn",
-            "chain_zone",
-            "lock_release_may_capture",
-            "grand_slam",
-            "capturing_seed",
-            "last_seed_taker",
-            "keep_at_least",
-            "seeds_left_to",
-            "max_plies",
-            "leftovers",
-            "winner",
-            "alternatives.skip",
-            "family",
-            "evidence",
-            "first_seed",
-            "later_rounds",
-            "min_seeds",
-            "below_min",
-            "opening",
-            "examined",
-            "chain_max",
-            "protected",
-            "zone",
-            "then",
-            "made_at",
-            "own_row",
-            "opponent_row",
-            "max_per_player",
-            "not_same_number",
-            "rows",
-            "when",
-            "takes",
-            "needs",
-            "resow_from",
-            "must_capture",
-            "flank",
-            "laps",
-            "full_circle",
-            "inner_row_first",
-            "inner_row_empty",
-            "clockwise",
-            "if-capturing",
-            "if-first-lap-captures",
-            "inner-end",
-            "after-lap-start",
-            "if-first-captures",
-            "captures-nothing",
-            "loses-at-once",
-            "loses-after-ply",
-        ] {
-            assert!(seen.contains(key), "{key} is never drawn");
+    }
+
+    /// The keys `text` writes, each as its table's name and its own
+    /// (`sowing.laps`), with the values, a word without its quotes.
+    fn written(text: &str, seen: &mut BTreeMap<String, BTreeSet<String>>) {
+        let mut table = String::new();
+        for line in text.lines() {
+            if let Some(name) = line.strip_prefix('[') {
+                table = name.trim_matches(['[', ']']).to_owned();
+            } else if let Some((name, value)) = line.split_once(" = ") {
+                let name = name.split('.').next().unwrap_or(name);
+                let path = if table.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{table}.{name}")
+                };
+                let value = value.trim_matches('"').to_owned();
+                seen.entry(path).or_default().insert(value);
+            }
         }
     }
 }
