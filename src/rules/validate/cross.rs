@@ -41,11 +41,11 @@ fn clockwise(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
         return;
     };
     let at = Span::from(cw.span());
-    let name = match cw.get_ref() {
-        TomlClockwise::Free => return,
-        TomlClockwise::IfCapturing => "if-capturing",
-        TomlClockwise::IfFirstLapCaptures => "if-first-lap-captures",
-    };
+    let value = *cw.get_ref();
+    if value == TomlClockwise::Free {
+        return;
+    }
+    let name = word_of(value);
     if !rules.pit_directions.contains(&PitDirection::Chosen) {
         c.conflict(
             file_of,
@@ -63,11 +63,14 @@ fn clockwise(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
             }),
         );
     }
-    if name == "if-first-lap-captures" && rules.column_capture.is_none() {
+    if value == TomlClockwise::IfFirstLapCaptures && rules.column_capture.is_none() {
         c.err(
             at,
             "moves.clockwise",
-            "\"if-first-lap-captures\" asks whether a sowing's first lap ends in a column capture, and the rules have no [column_capture]: add one, or use \"if-capturing\"",
+            format!(
+                "\"{name}\" asks whether a sowing's first lap ends in a column capture, and the rules have no [column_capture]: add one, or use \"{}\"",
+                word_of(TomlClockwise::IfCapturing)
+            ),
         );
     }
 }
