@@ -127,6 +127,12 @@ pub struct Outcome {
     pub winner: Option<Side>,
     /// The winner had declined a trade offer: "victory without glory".
     pub without_glory: bool,
+    /// The seeds each player takes out of the game, South then North:
+    /// what a next round of a match is set up from. The totals, but
+    /// where an empty inner row decided the game: the seeds left then go
+    /// to the winner's total only to score the loss, and each player
+    /// holds what they captured and the seeds `end.leftovers` gives them.
+    pub held: [u32; 2],
 }
 
 impl fmt::Display for Outcome {
@@ -706,11 +712,22 @@ pub fn outcome_of(r: &Variant, pos: &Position, reason: EndReason) -> Outcome {
         u32::from(pos.captured(s)) + sweep
     });
     let winner = r.end.winner.of(totals, r.total_seeds());
+    let held = match reason {
+        EndReason::InnerRowEmpty(_) => Side::BOTH.map(|s| {
+            u32::from(pos.captured(s))
+                + match r.end.leftovers {
+                    Leftovers::Nobody => 0,
+                    Leftovers::Controller => pos.seeds_controlled(r, s),
+                }
+        }),
+        _ => totals,
+    };
     Outcome {
         reason,
         totals,
         winner,
         without_glory: winner.is_some_and(|w| pos.has_declined(w)),
+        held,
     }
 }
 

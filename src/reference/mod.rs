@@ -230,11 +230,29 @@ impl Reference {
                 .find(|s| 2 * totals[s.index()] > rules.total_seeds()),
             Winner::HigherTotal => higher,
         };
+        // What each player takes out of the game: the totals, but after an
+        // empty inner row, whose seeds left went to the winner only to
+        // score the loss, what each captured and the seeds `leftovers`
+        // gives them.
+        let held = match reason {
+            EndReason::InnerRowEmpty(_) => Side::BOTH.map(|side| {
+                let left: u32 = match rules.end.leftovers {
+                    Leftovers::Nobody => 0,
+                    Leftovers::Controller => (0..pit_count(rules))
+                        .filter(|&p| state.controller[p] == side)
+                        .map(|p| state.seeds[p])
+                        .sum(),
+                };
+                state.captured[side.index()] + left
+            }),
+            _ => totals,
+        };
         Some(Outcome {
             reason,
             totals,
             winner,
             without_glory: winner.is_some_and(|w| state.declined[w.index()]),
+            held,
         })
     }
 

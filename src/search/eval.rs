@@ -128,6 +128,7 @@ mod tests {
                     totals: [24 + margin, 24],
                     winner: Some(Side::South),
                     without_glory: false,
+                    held: [24 + margin, 24],
                 };
                 let plies32 = plies as u32;
                 assert_eq!(
@@ -164,6 +165,7 @@ mod tests {
                 totals,
                 winner: Some(Side::South),
                 without_glory: false,
+                held: totals,
             };
             for plies in [0usize, 127] {
                 let win = terminal(&o, Side::South, plies);

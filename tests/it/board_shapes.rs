@@ -140,3 +140,26 @@ fn a_house_on_four_rows_is_made_in_ones_own_rows() {
         "0,0,0,0/1,0,0,0/2,2,2,2/2,2,2,2 N 10-5 houses=d/",
     );
 }
+
+/// North's inner row is empty: North loses, and the seeds left score for
+/// South (2 + 14 captured + the 4 left = 18 against 14). What each player
+/// takes out of the game, for a next round, is their own: South its 14
+/// and the 2 in its pits, North its 14 and the 2 in A.
+#[test]
+fn an_empty_inner_row_loses_and_each_keeps_their_own_seeds() {
+    use ayla::engine::{EndReason, Game, Variant};
+    use ayla::notation::parse_position;
+    let r = rules_of(
+        "[board]\nrows = 4\npits_per_row = 4\nseeds_per_pit = 2\n\
+         [end]\ninner_row_empty = \"loses-after-ply\"\n",
+    );
+    let pos = parse_position(&r, "1,0,0,0/0,1,0,0/2,0,0,0/0,0,0,0 S 14-14").unwrap();
+    let game = Game::from_position(Variant::new(r.clone()), pos);
+    let reference = ayla::reference::Reference::from_state(&r, pos.to_state(&r));
+    let o = game.outcome().expect("the game is over");
+    assert_eq!(o.reason, EndReason::InnerRowEmpty(ayla::board::Side::North));
+    assert_eq!(o.totals, [18, 14]);
+    assert_eq!(o.winner, Some(ayla::board::Side::South));
+    assert_eq!(o.held, [16, 16]);
+    assert_eq!(reference.outcome(), Some(o));
+}
