@@ -192,6 +192,7 @@ pub fn random_rules(rng: &mut Rng) -> String {
     sowing_capture(&mut d, &f);
     trading(&mut d, &f);
     end(&mut d, &f);
+    match_play(&mut d, &f);
     open_points(&mut d, &f);
     d.text
 }
@@ -651,6 +652,22 @@ fn trading(d: &mut Draw, f: &Facts) {
             d.set("trading.only_if_affordable", affordable);
         }
         _ => {}
+    }
+}
+
+/// `[match]`, in one two-row file in eight (a four-row board has no
+/// first pit to refill from).
+fn match_play(d: &mut Draw, f: &Facts) {
+    if f.four || !one_in(&mut d.rng("match"), 8) {
+        return;
+    }
+    d.table("match");
+    d.any_word("match.fill_from");
+    d.any_word("match.unfilled");
+    d.any_word("match.next_first");
+    let mut r = d.rng("match.max_games");
+    if one_in(&mut r, 3) {
+        d.set("match.max_games", 1 + r.below(9));
     }
 }
 

@@ -4,8 +4,9 @@
 //! compares two rulebooks clause by clause in the same words.
 
 use super::model::{
-    CannotFeed, Clockwise, CountSet, Examined, ExtraTurn, FirstSeed, GrandSlam, Laps, LaterRounds,
-    Leftovers, Opening, OppositeLanding, Parity, PitDirection, RowPits,
+    CannotFeed, Clockwise, CountSet, Examined, ExtraTurn, FillFrom, FirstSeed, GrandSlam, Laps,
+    LaterRounds, Leftovers, NextFirst, Opening, OppositeLanding, Parity, PitDirection, RowPits,
+    Unfilled,
 };
 use super::{CannotSow, Chain, Direction, Feeding, Lock, Rules, SowFrom, Taker, Zone};
 use super::{ColumnLaps, ColumnPits, ColumnThen, InnerRowEmpty, LandingWas, ResowFrom, Winner};
@@ -30,6 +31,8 @@ pub enum Part {
     End,
     /// Who wins.
     Scoring,
+    /// How the next game of a match is set up, and when the match ends.
+    Match,
 }
 
 impl Part {
@@ -44,6 +47,7 @@ impl Part {
             Part::SpecialMoves => "Special moves",
             Part::End => "The end",
             Part::Scoring => "Scoring",
+            Part::Match => "The match",
         }
     }
 }
@@ -287,6 +291,7 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
     trading(r, &mut add);
     end(r, trades, &mut add);
     scoring(r, trades, &mut add);
+    match_play(r, &mut add);
     v
 }
 
@@ -1399,6 +1404,68 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
         }
     });
     add(Part::Scoring, "winner", &["end.winner"], winner(r));
+}
+
+/// `[match]`: the next game's set-up, who starts it, the match's end.
+fn match_play(r: &Rules, add: &mut Add<'_>) {
+    let Some(m) = r.match_play else { return };
+    let (from, along) = match m.fill_from {
+        FillFrom::FirstPit => (
+            "the first pit of their row in sowing order (a for South, A for North)",
+            "along the row",
+        ),
+        FillFrom::LastPit => (
+            "the last pit of their row in sowing order (next to their store, where there is one)",
+            "back along the row",
+        ),
+    };
+    let layout = if r.initial.iter().all(|&k| k == r.initial[0]) {
+        format!("{} seeds", r.initial[0])
+    } else {
+        "the seeds it held at the start of the match".to_owned()
+    };
+    let unfilled = match m.unfilled {
+        Unfilled::Closed => {
+            "A pit its owner cannot fill is out of play for that game: no seed is sown into it, no one sows from it, and no capture takes it."
+        }
+        Unfilled::ToOpponent => {
+            "A pit its owner cannot fill passes to the opponent, who fills it the same way from the seeds they hold after their own row, and controls it for that game; a pit neither can fill is out of play for that game."
+        }
+    };
+    add(
+        Part::Match,
+        "match.set_up",
+        &["match.fill_from", "match.unfilled"],
+        format!(
+            "The game is played as a match: when a game ends, each player holds the seeds they took out of it, and the next game is set up from them. Each player fills their own pits, starting at {from} and going {along}, each pit with {layout}, while the seeds they hold fill the next pit whole. {unfilled} The seeds left over stay with the player, counted as captured in the next game."
+        ),
+    );
+    let next = match m.next_first {
+        NextFirst::Loser => {
+            "The loser of a game moves first in the next; after a draw, the player who did not move first in it."
+        }
+        NextFirst::Winner => {
+            "The winner of a game moves first in the next; after a draw, the player who did not move first in it."
+        }
+        NextFirst::LastMover => {
+            "The player who made the last ply of a game moves first in the next."
+        }
+        NextFirst::Alternate => "The players take turns to move first, game by game.",
+    };
+    add(
+        Part::Match,
+        "match.next_first",
+        &["match.next_first"],
+        next.to_owned(),
+    );
+    let end = match m.max_games {
+        None => "The match ends when a player cannot fill a single pit of their row; the other player wins it.".to_owned(),
+        Some(k) => format!(
+            "The match ends when a player cannot fill a single pit of their row, and the other player wins it, or after {k} game{}, when the player who holds more seeds wins it (equal holdings draw).",
+            if k == 1 { "" } else { "s" }
+        ),
+    };
+    add(Part::Match, "match.end", &["match.max_games"], end);
 }
 
 /// Who wins, in words: by the captured total alone where no end gives

@@ -178,6 +178,24 @@ impl<'de> Deserializer<'de> for Names<'_> {
     }
 }
 
+#[must_use]
+/// The tables of the rule keys, as a message lists them (`[board]`,
+/// …, `[end]` or `[match]`), in the order of their declaration.
+pub fn rule_tables() -> String {
+    let mut tables: Vec<String> = Vec::new();
+    for key in KEYS.iter().filter(|k| k.is_rule()) {
+        let table = format!("[{}]", key.table());
+        if !tables.contains(&table) {
+            tables.push(table);
+        }
+    }
+    match tables.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The keys a reading may vary and an interpretation may name: every key
 /// of the rules, in declaration order (the random-rule generator draws
 /// from this order).
@@ -758,6 +776,34 @@ pub const KEYS: &[Key] = &[
         default: "`\"higher-total\"`",
         meaning: "Who wins.",
         draw: Draw::AnyWord { absent: 2 },
+    },
+    Key {
+        path: "match.fill_from",
+        takes: Takes::Word(list::<TomlFillFrom>()),
+        default: "`\"first-pit\"`",
+        meaning: "Which end of their row a player refills their pits from for the next game.",
+        draw: Draw::AnyWord { absent: 2 },
+    },
+    Key {
+        path: "match.unfilled",
+        takes: Takes::Word(list::<TomlUnfilled>()),
+        default: "`\"closed\"`",
+        meaning: "What becomes of a pit its owner cannot fill for the next game.",
+        draw: Draw::AnyWord { absent: 2 },
+    },
+    Key {
+        path: "match.next_first",
+        takes: Takes::Word(list::<TomlNextFirst>()),
+        default: "required when `[match]` is written",
+        meaning: "Who moves first in the next game.",
+        draw: Draw::AnyWord { absent: 0 },
+    },
+    Key {
+        path: "match.max_games",
+        takes: Takes::Integer,
+        default: "none: the match ends only when a player cannot fill a pit",
+        meaning: "The match also ends after this many games.",
+        draw: Draw::Custom,
     },
     Key {
         path: "interpretation.key",

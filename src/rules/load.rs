@@ -70,6 +70,7 @@ pub const SECTIONS: &[&str] = &[
     "column_capture",
     "trading",
     "end",
+    "match",
     "readings",
     "interpretation",
 ];
@@ -688,6 +689,7 @@ fn deserialize(
     let mut houses = None;
     let mut column_capture = None;
     let mut end = None;
+    let mut match_play = None;
     let mut interpretations = None;
     for (k, v) in table {
         let name = key_str(&k);
@@ -735,6 +737,11 @@ fn deserialize(
                     .map(|t| Spanned::new(span, t));
             }
             "end" => end = section::<TomlEnd>("end", v, &mut acc),
+            "match" => {
+                let span = v.span();
+                match_play =
+                    section::<TomlMatch>("match", v, &mut acc).map(|t| Spanned::new(span, t));
+            }
             "readings" => {}
             "interpretation" => {
                 interpretations =
@@ -748,7 +755,7 @@ fn deserialize(
                     k.span().into(),
                     other,
                     format!(
-                        "unknown table or key `{other}`; a rule file has {}{hint}",
+                        "unknown table or key `{other}`, expected one of {}{hint}",
                         SECTIONS
                             .iter()
                             .map(|s| format!("`{s}`"))
@@ -797,6 +804,7 @@ fn deserialize(
         houses,
         column_capture,
         end: end.unwrap_or_default(),
+        match_play,
         interpretations: interpretations.unwrap_or_default(),
     };
     let checked = Rules::from_toml(raw, &|span: Span| sources.file_of(span.start));
@@ -1086,7 +1094,14 @@ fn alternatives(
                 // At the key, where the misspelling is, not at its value.
                 let head = path.split('.').next().unwrap_or_default();
                 let key_at = get(ov, head).map_or(v.span(), |(k, _)| k.span());
-                diags.push(Diagnostic::new(key_at.into(), &at(&format!("alternatives.{alt}")), format!("`{path}` is not a rule key a reading can set (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [column_capture], [trading] or [end]){hint}")));
+                diags.push(Diagnostic::new(
+                    key_at.into(),
+                    &at(&format!("alternatives.{alt}")),
+                    format!(
+                        "`{path}` is not a rule key a reading can set (a key of {}){hint}",
+                        super::keys::rule_tables()
+                    ),
+                ));
                 continue;
             }
             let shown = as_toml(v).map_or_else(|| "?".into(), |t| t.to_string());

@@ -356,6 +356,9 @@ impl Mechanics {
             capture,
             trading,
             end,
+            // A match changes no game's play: it sets up the next game
+            // from the end of the last.
+            match_play: _,
             interpretations: _,
             readings: _,
             total_seeds: _,

@@ -507,6 +507,27 @@ pub struct End {
     pub winner: Winner,
 }
 
+/// `[match]`: games played one after another, the board of each set up
+/// from the seeds the players hold after the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchPlay {
+    /// Which end of their row a player refills from.
+    pub fill_from: FillFrom,
+    /// What becomes of a pit its owner cannot fill.
+    pub unfilled: Unfilled,
+    /// Who moves first in the next game.
+    pub next_first: NextFirst,
+    /// The match also ends after this many games.
+    pub max_games: Option<u16>,
+}
+
+/// `match.fill_from`. The schema's word is the meaning.
+pub use super::schema::TomlFillFrom as FillFrom;
+/// `match.next_first`. The schema's word is the meaning.
+pub use super::schema::TomlNextFirst as NextFirst;
+/// `match.unfilled`. The schema's word is the meaning.
+pub use super::schema::TomlUnfilled as Unfilled;
+
 /// Who wins at the end (`end.winner`), from the final totals (captured
 /// plus swept).
 /// The schema's word is the meaning: nothing is checked or derived.
@@ -651,6 +672,8 @@ pub struct Rules {
     pub(crate) trading: Option<Trading>,
     /// End conditions.
     pub(crate) end: End,
+    /// A match of several games (`[match]`), if the game is played as one.
+    pub(crate) match_play: Option<MatchPlay>,
     /// Interpretations of open points (free-text notes).
     pub(crate) interpretations: Vec<Interpretation>,
     /// Open points as switchable readings, each with the alternative in force.
@@ -878,6 +901,12 @@ impl Rules {
     #[must_use]
     pub fn end(&self) -> End {
         self.end
+    }
+
+    /// The match the game is played in, if it is played as one.
+    #[must_use]
+    pub fn match_play(&self) -> Option<MatchPlay> {
+        self.match_play
     }
 
     /// Interpretations of open points (free-text notes).

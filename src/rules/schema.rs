@@ -82,6 +82,9 @@ pub struct TomlRules {
     pub houses: Option<Spanned<TomlHouses>>,
     /// Captures across the board by column (four rows); absent means none.
     pub column_capture: Option<Spanned<TomlColumnCapture>>,
+    /// A match of several games, each set up from what the players won in
+    /// the last; absent means one game.
+    pub match_play: Option<Spanned<TomlMatch>>,
     /// Points the sources leave open, and the reading this file takes.
     pub interpretations: Vec<Spanned<TomlInterpretation>>,
 }
@@ -1093,6 +1096,68 @@ words! {
         HigherTotal,
         /// A total of more than half the seeds wins; any other end draws.
         Majority,
+    }
+}
+
+/// `[match]`: games played one after another, each set up from the seeds
+/// the players hold after the last, until one cannot fill a pit.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TomlMatch {
+    /// Which end of their row a player refills from.
+    #[serde(default)]
+    pub fill_from: TomlFillFrom,
+    /// What becomes of a pit its owner cannot fill.
+    #[serde(default)]
+    pub unfilled: TomlUnfilled,
+    /// Who moves first in the next game.
+    pub next_first: TomlNextFirst,
+    /// The match also ends after this many games.
+    pub max_games: Option<Spanned<i64>>,
+}
+
+words! {
+    /// `match.fill_from`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlFillFrom {
+        /// From the first pit of the row in sowing order, pit by pit along it.
+        #[default]
+        FirstPit,
+        /// From the last pit of the row in sowing order (the one next to the store), back along it.
+        LastPit,
+    }
+}
+
+words! {
+    /// `match.unfilled`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlUnfilled {
+        /// Out of play for the game: never sown into and never captured.
+        #[default]
+        Closed,
+        /// The opponent fills it from the seeds they hold and controls it for the game.
+        ToOpponent,
+    }
+}
+
+words! {
+    /// `match.next_first`.
+    #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+    #[non_exhaustive]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TomlNextFirst {
+        /// The loser of the last game; after a draw, the player who did not move first in it.
+        Loser,
+        /// The winner of the last game; after a draw, the player who did not move first in it.
+        Winner,
+        /// The player who made the last ply of the last game.
+        LastMover,
+        /// The player who did not move first in the last game.
+        Alternate,
     }
 }
 

@@ -2,7 +2,7 @@
 //! produce. Each file opens with one `# expect: <message>` line per error,
 //! the whole located message (`file:line:col: `key`: what was expected`).
 //! A list of the keys or values a table takes is written `expected one of
-//! …`: the list grows with the language, and the docs test holds it to the
+//! …`, and a list of tables `a key of …`: the lists grow with the language, and the docs test holds it to the
 //! declaration (`rules::keys`); what a file checks here is the rest of the
 //! message. Files are loaded by path, so `extends` resolves next to them.
 //! Set `AYLA_BLESS=1` to print what each file gives instead of asserting.
@@ -10,23 +10,35 @@
 use ayla::rules::{self, LoadError};
 use std::fs;
 
-/// `message` with each list after "expected one of " (backquoted words
-/// joined by ", ") written as "…".
+/// `message` with each list after "expected one of " or "a key of "
+/// (backquoted words or bracketed tables, joined by ", " or " or ")
+/// written as "…".
 fn without_lists(message: &str) -> String {
-    const HEAD: &str = "expected one of ";
+    const HEADS: [&str; 2] = ["expected one of ", "a key of "];
     let mut out = String::new();
     let mut rest = message;
-    while let Some(at) = rest.find(HEAD) {
-        out.push_str(&rest[..at + HEAD.len()]);
-        rest = &rest[at + HEAD.len()..];
+    while let Some((at, head)) = HEADS
+        .iter()
+        .filter_map(|h| rest.find(h).map(|at| (at, h)))
+        .min()
+    {
+        out.push_str(&rest[..at + head.len()]);
+        rest = &rest[at + head.len()..];
         let mut end = 0;
-        while rest[end..].starts_with('`') {
-            let Some(close) = rest[end + 1..].find('`') else {
+        loop {
+            let close = match rest[end..].chars().next() {
+                Some('`') => '`',
+                Some('[') => ']',
+                _ => break,
+            };
+            let Some(len) = rest[end + 1..].find(close) else {
                 break;
             };
-            end += close + 2;
-            if rest[end..].starts_with(", `") {
-                end += 2;
+            end += len + 2;
+            if let Some(sep) = [", ", " or "].iter().find(|s| rest[end..].starts_with(*s))
+                && rest[end + sep.len()..].starts_with(['`', '['])
+            {
+                end += sep.len();
             }
         }
         out.push('…');
@@ -45,6 +57,10 @@ fn lists_of_what_a_table_takes_are_left_out() {
         "a: `x`: unknown key `y`, expected one of … (did you mean `a`?)"
     );
     assert_eq!(without_lists("expected one of `a`"), "expected one of …");
+    assert_eq!(
+        without_lists("(a key of [board], [sowing] or [end]) (did you mean `a`?)"),
+        "(a key of …) (did you mean `a`?)"
+    );
     assert_eq!(without_lists("no list"), "no list");
 }
 

@@ -70,7 +70,7 @@ fn section(header: &str, name: &str, keys: &[(&str, &str)]) -> Section {
 /// `houses` key has a `[houses]` table and no `[trading]`; every other
 /// probe has trading and no houses. A probe of a `column_capture` key
 /// (or of `board.rows`) is a board of four rows, which takes none of the
-/// two-row captures, houses or trading.
+/// two-row captures, houses, trading or match.
 fn probe_file(changes: &[(&str, &str)]) -> String {
     let houses = changes.iter().any(|(k, _)| k.starts_with("houses."));
     let four = changes
@@ -140,6 +140,7 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             ],
         ),
         section("[end]", "end", &[("repetition", "3")]),
+        section("[match]", "match", &[("next_first", "\"loser\"")]),
         section(
             "[[interpretation]]",
             "interpretation",
@@ -172,6 +173,7 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
             "sowing_capture",
             "beyond_capture",
             "houses",
+            "match",
         ];
         sections.retain(|s| !two_rows_only.contains(&s.1.as_str()));
         let board = sections.iter_mut().find(|s| s.1 == "board").unwrap();

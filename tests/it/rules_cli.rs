@@ -581,8 +581,8 @@ fn an_interpretation_stands_under_the_clause_that_renders_its_key() {
 
     // Every key an interpretation may name is rendered by a clause of some
     // bundled game, so none need fall to "Other interpretations".
-    // (No bundled game has a ply limit or limited clockwise sowings: Kpé
-    // is given them.)
+    // (No bundled game has a ply limit, limited clockwise sowings or a
+    // match yet: Kpé is given them.)
     let mut rendered = std::collections::BTreeSet::new();
     let games = ayla::rules::BUNDLED
         .iter()
@@ -591,6 +591,7 @@ fn an_interpretation_stands_under_the_clause_that_renders_its_key() {
             kpe_with("[end]\nmax_plies = 200\n"),
             kpe_with("[moves]\nmust_capture = true\n"),
             kpe_with("[sowing]\ndirection = \"chosen\"\n[moves]\nclockwise = \"if-capturing\"\n"),
+            kpe_with("[match]\nnext_first = \"loser\"\nmax_games = 3\n"),
         ]);
     for r in games {
         for c in ayla::rules::describe::clauses(&r) {

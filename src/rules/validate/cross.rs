@@ -164,6 +164,13 @@ fn four_rows(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
             &format!("{two_rows_only}: on four rows a pit handed over would lie on the other player's circuit, and no rule says which circuit its sowing goes round"),
         ));
     }
+    if rules.match_play.is_some() {
+        misfits.push(table(
+            "match",
+            written(&raw.match_play),
+            "is defined on boards of two rows only: on four rows a player's pits form a circle of two rows, which has no first pit to refill from, and no source plays such a game as a match",
+        ));
+    }
     if value(&raw.sowing.later_rounds) != TomlLaterRounds::WholeCircuit {
         misfits.push((
             "sowing.later_rounds",

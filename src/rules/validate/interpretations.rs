@@ -25,7 +25,8 @@ pub(super) fn interpretations(
                 span,
                 "interpretation.key",
                 format!(
-                    "`{key}` is not a rule key that can be interpreted (a key of [board], [sowing], [moves], [capture], [opposite_capture], [sowing_capture], [beyond_capture], [houses], [column_capture], [trading] or [end]){hint}"
+                    "`{key}` is not a rule key that can be interpreted (a key of {}){hint}",
+                    crate::rules::keys::rule_tables()
                 ),
             );
         }

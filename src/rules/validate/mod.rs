@@ -13,6 +13,7 @@ mod cross;
 mod end;
 mod houses;
 mod interpretations;
+mod match_play;
 mod moves;
 mod opposite_capture;
 mod sowing;
@@ -73,6 +74,10 @@ impl Rules {
             .column_capture
             .as_ref()
             .map(|t| column_capture::column_capture(&mut c, t, &board));
+        let match_play = raw
+            .match_play
+            .as_ref()
+            .map(|m| match_play::match_play(&mut c, m));
         let mut interpretations = interpretations::interpretations(&mut c, &raw.interpretations);
         let rules = Rules {
             provenance,
@@ -105,6 +110,7 @@ impl Rules {
             capture,
             trading,
             end,
+            match_play,
             interpretations: Vec::new(),
             readings: Vec::new(),
             total_seeds: board.total as u32,
@@ -364,6 +370,8 @@ pub(super) mod tests {
         beyond_capture: Option<Spanned<TomlBeyondCapture>>,
         houses: Option<Spanned<TomlHouses>>,
         column_capture: Option<Spanned<TomlColumnCapture>>,
+        #[serde(rename = "match")]
+        match_play: Option<Spanned<TomlMatch>>,
         #[serde(default)]
         interpretation: Vec<Spanned<TomlInterpretation>>,
     }
@@ -405,6 +413,7 @@ pub(super) mod tests {
             beyond_capture: f.beyond_capture,
             houses: f.houses,
             column_capture: f.column_capture,
+            match_play: f.match_play,
             interpretations: f.interpretation,
         }
     }
