@@ -39,6 +39,10 @@ pub struct State {
     pub to_move: Side,
     /// Whether South, then North, has declined an offer in this game.
     pub declined: [bool; 2],
+    /// Per pit: whether it is out of play for this game of a match
+    /// (`match.unfilled = "closed"`): no seed is sown into it, no one sows
+    /// from it, no capture takes it.
+    pub closed: Vec<bool>,
 }
 
 impl State {
@@ -65,6 +69,7 @@ impl State {
             captured: [0, 0],
             to_move: rules.first,
             declined: [false, false],
+            closed: vec![false; n],
         }
     }
 

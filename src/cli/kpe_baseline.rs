@@ -261,6 +261,7 @@ impl Kpe {
             captured: self.captured.map(u32::from),
             to_move: side(self.to_move),
             declined: [false; 2],
+            closed: vec![false; PITS],
         }
     }
 }

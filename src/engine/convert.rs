@@ -27,6 +27,8 @@ pub enum SetupField {
     Offer,
     /// `declined`.
     Declined,
+    /// `closed`.
+    Closed,
     /// The seeds on the board and captured, together.
     Total,
 }
@@ -99,6 +101,16 @@ impl Position {
                     format!("expected {pits} {what}, one a pit, found {len}"),
                 ));
             }
+        }
+        // Pits out of play make a game of a match on a board of its own,
+        // which the engine does not play yet: the reference does
+        // (`reference::match_play`).
+        if state.closed.iter().any(|&c| c) {
+            return Err(fault(
+                SetupField::Closed,
+                "pits out of play (a later game of a match) are not played by the engine yet"
+                    .to_owned(),
+            ));
         }
         let board = rules.all_pits();
         let trading = rules.trading.is_some();
@@ -260,6 +272,7 @@ impl Position {
             captured: Side::BOTH.map(|s| u32::from(self.captured(s))),
             to_move: self.to_move,
             declined: Side::BOTH.map(|s| self.has_declined(s)),
+            closed: vec![false; rules.pits()],
         }
     }
 }

@@ -447,6 +447,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         captured: captured.map(u32::from),
         to_move,
         declined: declined.map_or([false; 2], |d| [d & 1 == 1, d & 2 == 2]),
+        closed: vec![false; rules.pits()],
     };
     Ok(Read {
         state,

@@ -32,6 +32,7 @@
 
 #[doc(hidden)]
 pub mod differential;
+pub mod match_play;
 #[doc(hidden)]
 pub mod random;
 pub mod trace;

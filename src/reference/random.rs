@@ -191,8 +191,8 @@ pub fn random_rules(rng: &mut Rng) -> String {
     houses(&mut d, &f);
     sowing_capture(&mut d, &f);
     trading(&mut d, &f);
-    end(&mut d, &f);
-    match_play(&mut d, &f);
+    let seeds_leave = end(&mut d, &f);
+    match_play(&mut d, &f, seeds_leave);
     open_points(&mut d, &f);
     d.text
 }
@@ -656,9 +656,10 @@ fn trading(d: &mut Draw, f: &Facts) {
 }
 
 /// `[match]`, in one two-row file in eight (a four-row board has no
-/// first pit to refill from).
-fn match_play(d: &mut Draw, f: &Facts) {
-    if f.four || !one_in(&mut d.rng("match"), 8) {
+/// first pit to refill from), unless `seeds_leave` the game at its end
+/// (`end.leftovers = "nobody"`).
+fn match_play(d: &mut Draw, f: &Facts, seeds_leave: bool) {
+    if f.four || seeds_leave || !one_in(&mut d.rng("match"), 8) {
         return;
     }
     d.table("match");
@@ -671,10 +672,10 @@ fn match_play(d: &mut Draw, f: &Facts) {
     }
 }
 
-/// `[end]`.
-fn end(d: &mut Draw, f: &Facts) {
+/// `[end]`; whether the seeds left at the end count for nobody.
+fn end(d: &mut Draw, f: &Facts) -> bool {
     if d.has("end", 8, true) {
-        return;
+        return false;
     }
     d.table("end");
     let mut r = d.rng("end.all_pits_below");
@@ -727,8 +728,9 @@ fn end(d: &mut Draw, f: &Facts) {
     if f.four {
         d.any_word("end.inner_row_empty");
     }
-    d.any_word("end.leftovers");
+    let leftovers = d.any_word("end.leftovers");
     d.any_word("end.winner");
+    leftovers.as_deref() == Some("nobody")
 }
 
 /// Open points: notes, and a switchable reading whose default is the value

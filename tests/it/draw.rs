@@ -450,6 +450,7 @@ fn odd_scenes_draw_without_panicking() {
         offer: (0..=u8::MAX).map(Pit).collect(),
         to_move: Side::North,
         declined: [true; 2],
+        closed: vec![true; 3],
     });
     let marks = Marks {
         legal: PitSet(u64::MAX),

@@ -6,7 +6,7 @@
 use super::{Checker, value, written};
 use crate::rules::error::Span;
 use crate::rules::keys::word_of;
-use crate::rules::model::{Chain, GrandSlam, Laps, Lock, PitDirection, Rules, Zone};
+use crate::rules::model::{Chain, GrandSlam, Laps, Leftovers, Lock, PitDirection, Rules, Zone};
 use crate::rules::schema::{
     TomlClockwise, TomlExtraTurn, TomlFeeding, TomlLaterRounds, TomlRules, TomlSowFrom, TomlStores,
     TomlThen,
@@ -29,6 +29,7 @@ pub(super) fn cross(
     four_rows(c, raw, rules, file_of);
     inner_rows(c, raw, rules, file_of);
     clockwise(c, raw, rules, file_of);
+    match_and_leftovers(c, raw, rules);
 }
 
 /// `moves.clockwise` limits the clockwise sowings of pits whose direction
@@ -73,6 +74,23 @@ fn clockwise(c: &mut Checker, raw: &TomlRules, rules: &Rules, file_of: &dyn Fn(S
             ),
         );
     }
+}
+
+/// A match sets up each game from the seeds the players hold after the
+/// last, so no seed may leave it: `end.leftovers = "nobody"` would take
+/// the seeds left on the board out of the match. At `[match]`.
+fn match_and_leftovers(c: &mut Checker, raw: &TomlRules, rules: &Rules) {
+    if rules.end.leftovers != Leftovers::Nobody {
+        return;
+    }
+    let Some(at) = written(&raw.match_play) else {
+        return;
+    };
+    c.err(
+        at,
+        "match",
+        "sets up each game from all the seeds the players hold, and `end.leftovers = \"nobody\"` takes the seeds left on the board out of the game: leave out one of the two",
+    );
 }
 
 /// The keys about a player's inner row need one: a board of four rows.
