@@ -258,6 +258,27 @@ mod tests {
         );
     }
 
+    /// C is out of play. South sows d's 3 seeds into A, B and D, passing
+    /// over C, and the backward chain from D (3) runs across C to B (2)
+    /// and A (2): 7 seeds.
+    #[test]
+    fn a_sowing_and_a_chain_pass_over_a_pit_out_of_play() {
+        let r = rules(
+            "next_first = \"loser\"\n[capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n\
+             chain = \"backward\"\nchain_zone = \"opponent-row\"\n",
+        );
+        let mut state = State::initial(&r);
+        state.seeds = vec![0, 0, 0, 3, 1, 1, 0, 2];
+        state.closed[6] = true;
+        state.captured = [9, 8];
+        let mut game = super::super::Reference::from_state(&r, state);
+        let d = crate::engine::Ply::Sow(crate::engine::Pit(3));
+        game.play(d).unwrap();
+        assert_eq!(game.state().seeds, [0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(game.state().captured, [16, 8]);
+        assert!(game.state().closed[6]);
+    }
+
     /// A draw under "loser": the player who did not move first starts.
     #[test]
     fn after_a_draw_the_other_player_starts() {

@@ -396,6 +396,22 @@ fn prev_pit(rules: &Rules, p: usize, dir: Direction) -> usize {
     next_pit(rules, p, reverse(dir))
 }
 
+/// The pit after `p` along `dir` that is in play: a pit out of play for
+/// this game of a match (`State::closed`) is passed over "as if it were
+/// not there" (`[match]`, `match.unfilled`).
+fn open_next(rules: &Rules, state: &State, p: usize, dir: Direction) -> usize {
+    let mut q = next_pit(rules, p, dir);
+    while state.closed[q] && q != p {
+        q = next_pit(rules, q, dir);
+    }
+    q
+}
+
+/// The pit in play before `p` along `dir`.
+fn open_prev(rules: &Rules, state: &State, p: usize, dir: Direction) -> usize {
+    open_next(rules, state, p, reverse(dir))
+}
+
 /// `side`'s last home pit in the circuit of the board's fixed direction,
 /// after which its store lies: the home pit whose next pit is the
 /// opponent's. (Only a board whose every pit sows in `rules.direction`
@@ -487,10 +503,20 @@ struct Lap<'a> {
     /// Whether the lap has come round under `later_rounds =
     /// "opponent-row"`, so sows only the opponent's home row.
     later: bool,
+    /// The pits out of play for this game of a match, which no seed falls
+    /// in (`State::closed`).
+    closed: Vec<bool>,
 }
 
 impl<'a> Lap<'a> {
-    fn new(rules: &'a Rules, mover: Side, start: usize, dir: Direction, hand: u32) -> Lap<'a> {
+    fn new(
+        rules: &'a Rules,
+        state: &State,
+        mover: Side,
+        start: usize,
+        dir: Direction,
+        hand: u32,
+    ) -> Lap<'a> {
         // `sowing.first_seed`: "the lap's first seed is dropped back into
         // that pit"; with "origin-unless-single", "a lap of exactly one
         // seed drops it in the next place".
@@ -509,7 +535,20 @@ impl<'a> Lap<'a> {
             pits_sown: vec![false; pit_count(rules)],
             stores_sown: [false; 2],
             later: false,
+            closed: state.closed.clone(),
         }
+    }
+
+    /// The place after `place` on the lap's circuit, passing over pits out
+    /// of play "as if [they] were not there".
+    fn after(&self, place: Place) -> Place {
+        let mut next = next_place(self.rules, place, self.mover, self.dir);
+        while let Place::Pit(p) = next
+            && self.closed[p]
+        {
+            next = next_place(self.rules, next, self.mover, self.dir);
+        }
+        next
     }
 
     fn sown_into(&self, place: Place) -> bool {
@@ -525,12 +564,7 @@ impl<'a> Lap<'a> {
         let place = match self.at {
             None if self.first_in_start => Place::Pit(self.start),
             _ => {
-                let mut place = next_place(
-                    rules,
-                    self.at.unwrap_or(Place::Pit(self.start)),
-                    self.mover,
-                    self.dir,
-                );
+                let mut place = self.after(self.at.unwrap_or(Place::Pit(self.start)));
                 loop {
                     if !self.later {
                         // `sowing.skip_origin`: "skips its origin pit each
@@ -540,7 +574,7 @@ impl<'a> Lap<'a> {
                         // received the first seed, is skipped when the lap
                         // comes round again".
                         if rules.skip_origin && place == Place::Pit(self.start) {
-                            place = next_place(rules, place, self.mover, self.dir);
+                            place = self.after(place);
                             continue;
                         }
                         // `later_rounds = "opponent-row"`: "once ... the lap
@@ -563,7 +597,7 @@ impl<'a> Lap<'a> {
                     // holding the origin would leave the seed nowhere).
                     match place {
                         Place::Pit(p) if home_side(rules, p) == self.mover.opponent() => break,
-                        _ => place = next_place(rules, place, self.mover, self.dir),
+                        _ => place = self.after(place),
                     }
                 }
                 place
@@ -767,7 +801,7 @@ fn feeds(rules: &Rules, state: &State, sowing: Sowing) -> bool {
         // a sowing capture takes that pit at once: it was dropped.
         Feeding::MustFeedEmptyOpponent => {
             let hand = state.seeds[sowing.origin];
-            let mut lap = Lap::new(rules, mover, sowing.origin, sowing.dir, hand);
+            let mut lap = Lap::new(rules, state, mover, sowing.origin, sowing.dir, hand);
             (0..hand).any(|_| matches!(lap.next_place(), Place::Pit(p) if theirs.contains(&p)))
         }
         // "a sowing after which at least one of those pits holds a seed
@@ -1323,7 +1357,7 @@ fn stop_if_emptied(rules: &Rules, state: &mut State, w: &mut Walk, emptied: Side
 /// The seeds in hand sown as one lap from `w.lap_origin`.
 fn sow_lap(rules: &Rules, state: &mut State, w: &mut Walk) {
     SOWN.with(|sown| sown.set(sown.get() + u64::from(w.hand)));
-    let mut lap = Lap::new(rules, w.mover, w.lap_origin, w.dir, w.hand);
+    let mut lap = Lap::new(rules, state, w.mover, w.lap_origin, w.dir, w.hand);
     w.last_taken = false;
     if w.resown {
         lap.first_in_start = false;
@@ -1458,7 +1492,7 @@ fn relay_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
     // included: the lap that ends a sowing at the cap does not relay, so
     // is not looked at.
     let beyond = match rules.beyond_capture {
-        Some(bc) if state.seeds[next_pit(rules, last, w.dir)] == 0 => {
+        Some(bc) if state.seeds[open_next(rules, state, last, w.dir)] == 0 => {
             // `then = "end-sowing"`: "the sowing ends there (whether or
             // not B could be taken)"; the capture is looked at with the
             // others, at the end.
@@ -1486,7 +1520,7 @@ fn relay_from_next_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> L
     if state.seeds[last] == 0 {
         return LapEnd::Stop { beyond: false };
     }
-    let next = next_pit(rules, last, w.dir);
+    let next = open_next(rules, state, last, w.dir);
     // `[beyond_capture]` with `"relay-from-next"`: "when the sowing ends
     // because the next pit is empty".
     if state.seeds[next] == 0 {
@@ -1833,7 +1867,7 @@ fn count_capture(
     let mover = state.to_move;
     let examined = match cap.examined {
         Examined::LandingPit => landing,
-        Examined::NextPit => next_pit(rules, landing, dir),
+        Examined::NextPit => open_next(rules, state, landing, dir),
     };
     // `capture.protected`: "pits with these numbers, in either row, are
     // never taken by `[capture]`: not as the examined pit, and a chain
@@ -1858,17 +1892,17 @@ fn count_capture(
     };
     let mut taken = vec![examined];
     if matches!(cap.chain, Chain::Backward | Chain::Both) {
-        let mut p = prev_pit(rules, examined, dir);
+        let mut p = open_prev(rules, state, examined, dir);
         while !taken.contains(&p) && holds(state, p) {
             taken.push(p);
-            p = prev_pit(rules, p, dir);
+            p = open_prev(rules, state, p, dir);
         }
     }
     if matches!(cap.chain, Chain::Forward | Chain::Both) {
-        let mut p = next_pit(rules, examined, dir);
+        let mut p = open_next(rules, state, examined, dir);
         while !taken.contains(&p) && holds(state, p) {
             taken.push(p);
-            p = next_pit(rules, p, dir);
+            p = open_next(rules, state, p, dir);
         }
     }
     // `capture.chain_max`: "a capture takes at most this many pits, the
@@ -1918,6 +1952,8 @@ fn opposite_capture(rules: &Rules, state: &mut State, landing: usize) -> (PitSet
     let across = state.seeds[facing];
     // `when_opposite_empty = "nothing"`: "nothing is captured and the seed
     // stays". (A house holds no seed: a house opposite is empty.)
+    // Reading: a pit out of play opposite holds no seed either, so it is
+    // an empty pit opposite; it is never taken, having nothing to take.
     if across == 0 && !oc.take_last_seed_alone {
         return (PitSet::EMPTY, 0);
     }
@@ -1944,9 +1980,9 @@ fn beyond_capture(rules: &Rules, state: &mut State, last: usize, dir: Direction)
     };
     let mover = state.to_move;
     let (mut pits, mut seeds) = (PitSet::EMPTY, 0);
-    let mut empty = next_pit(rules, last, dir);
+    let mut empty = open_next(rules, state, last, dir);
     loop {
-        let beyond = next_pit(rules, empty, dir);
+        let beyond = open_next(rules, state, empty, dir);
         // Reading: the pits are taken one after another, so a pit taken
         // earlier in the chain is empty when the chain comes back to it (a
         // house, which holds no seed, is empty too, and never taken).
@@ -1963,7 +1999,7 @@ fn beyond_capture(rules: &Rules, state: &mut State, last: usize, dir: Direction)
         if !bc.chain_pairs {
             break;
         }
-        empty = next_pit(rules, beyond, dir);
+        empty = open_next(rules, state, beyond, dir);
     }
     (pits, seeds)
 }
