@@ -80,6 +80,12 @@ impl State {
         pits_where(self.controller.iter().map(|&c| c == side))
     }
 
+    /// The pits out of play, as a set.
+    #[must_use]
+    pub fn closed_pits(&self) -> PitSet {
+        pits_where(self.closed.iter().copied())
+    }
+
     /// The pits marked sown, as a set.
     #[must_use]
     pub fn sown_pits(&self) -> PitSet {

@@ -62,6 +62,7 @@ fn rule_name(r: &Rule) -> String {
         Rule::label => "a pit label",
         Rule::declined => "`declined=`",
         Rule::declined_sides => "`S`, `N` or `SN`",
+        Rule::closed => "`closed=`",
         Rule::EOI => "the end of the position",
     }
     .to_owned()
@@ -146,6 +147,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, PositionErr
     checked.map_err(|e| {
         let column = match e.field {
             SetupField::Offer => read.offer_col,
+            SetupField::Closed => read.closed_col,
             SetupField::Owners => read.owners_col,
             SetupField::Houses => e
                 .pit
@@ -177,6 +179,7 @@ struct Read {
     /// Where each house's label stands, for errors about it.
     house_cols: [usize; MAX_PITS],
     offer_col: usize,
+    closed_col: usize,
     /// The first pit (in label order) given as a house of both sides, and
     /// where its second mention stands.
     shared_house: Option<(Pit, usize)>,
@@ -249,6 +252,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
     let mut houses_col = 1;
     let mut offer: Option<(PitSet, usize)> = None;
     let mut declined: Option<u8> = None;
+    let mut closed: Option<(PitSet, usize)> = None;
     let trading = rules.trading.is_some();
     let no_use = |p: &Pair<'_, Rule>, field: &str, why: &str| {
         err(
@@ -402,6 +406,30 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                 let s = p.into_inner().next().expect("declined has sides").as_str();
                 declined = Some(u8::from(s.contains('S')) | u8::from(s.contains('N')) << 1);
             }
+            Rule::closed => {
+                if rules.match_play().is_none() {
+                    return Err(no_use(&p, "closed", "it is not played as a match"));
+                }
+                if closed.is_some() {
+                    return Err(dup(&p, "closed"));
+                }
+                let c0 = col(text, &p);
+                let mut set = PitSet::EMPTY;
+                for l in p.into_inner() {
+                    let ch = l.as_str();
+                    let pit = rules
+                        .pit(ch)
+                        .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
+                    if set.contains(pit) {
+                        return Err(err(
+                            col(text, &l),
+                            format!("pit {ch} is named twice as out of play"),
+                        ));
+                    }
+                    set.insert(pit);
+                }
+                closed = Some((set, c0));
+            }
             Rule::EOI => {}
             r => unreachable!("unexpected {r:?}"),
         }
@@ -447,7 +475,9 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         captured: captured.map(u32::from),
         to_move,
         declined: declined.map_or([false; 2], |d| [d & 1 == 1, d & 2 == 2]),
-        closed: vec![false; rules.pits()],
+        closed: (0..rules.pits())
+            .map(|i| closed.is_some_and(|(c, _)| c.contains(Pit(i as u8))))
+            .collect(),
     };
     Ok(Read {
         state,
@@ -455,6 +485,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
         houses_col,
         house_cols,
         offer_col,
+        closed_col: closed.map_or(1, |(_, c)| c),
         shared_house,
     })
 }
@@ -547,6 +578,11 @@ pub fn format_state(rules: &Rules, state: &State) -> String {
         (true, false) => s.push_str(" declined=S"),
         (false, true) => s.push_str(" declined=N"),
         (false, false) => {}
+    }
+    let closed = state.closed_pits();
+    if !closed.is_empty() {
+        s.push_str(" closed=");
+        s.push_str(&rules.labels(closed));
     }
     s
 }

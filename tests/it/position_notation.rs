@@ -102,7 +102,7 @@ fn truncated_positions_name_the_missing_field() {
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 ",
-            "column 23: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`",
+            "column 23: expected `owners=`, `sown=`, `houses=`, `offer=`, `declined=` or `closed=`",
         ),
         (
             "6,6,6,6/6,6,6,6 S 0-0 sown=",
@@ -148,7 +148,7 @@ fn positions_that_do_not_fit_the_variant() {
     );
     assert_eq!(
         error("kpe", "6,6,6,6/6,6,6,6 S 0-0 sown=a/A junk"),
-        "column 32: expected `owners=`, `sown=`, `houses=`, `offer=` or `declined=`"
+        "column 32: expected `owners=`, `sown=`, `houses=`, `offer=`, `declined=` or `closed=`"
     );
     assert_eq!(
         error("gore", "3,3,3,3/3,3,3,3 S 12-12 offer=a"),
@@ -436,4 +436,37 @@ fn a_state_is_checked_as_a_position_string_is() {
         .message,
         "pit b is offered twice"
     );
+}
+
+/// A game of a match on a 2x4 board of 3 seeds a pit.
+fn a_match() -> Rules {
+    crate::common::rules_of(
+        "[board]\npits_per_row = 4\nseeds_per_pit = 3\n[match]\nnext_first = \"loser\"\n",
+    )
+}
+
+/// `closed=` lists the pits out of play in label order, after the other
+/// fields, and reads back to the same state; it needs `[match]`, and names
+/// each pit once.
+#[test]
+fn pits_out_of_play_round_trip_and_need_a_match() {
+    use ayla::notation::{format_state, parse_state};
+    let r = a_match();
+    let s = parse_state(&r, "3,3,3,3/3,3,0,0 N 5-1 closed=D,C").unwrap();
+    assert_eq!(
+        s.closed,
+        [false, false, false, false, false, false, true, true]
+    );
+    assert_eq!(format_state(&r, &s), "3,3,3,3/3,3,0,0 N 5-1 closed=C,D");
+    assert_eq!(parse_state(&r, &format_state(&r, &s)).unwrap(), s);
+    let e = parse_state(&bundled("kpe"), "6,6,6,6/6,6,6,0 S 0-6 closed=D").unwrap_err();
+    assert!(e.message.contains("not played as a match"), "{e}");
+    assert_eq!(e.column, 23);
+    let e = parse_state(&r, "3,3,3,3/3,3,0,0 N 5-1 closed=C,C").unwrap_err();
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (32, "pit C is named twice as out of play")
+    );
+    let e = parse_state(&r, "3,3,3,3/3,3,0,0 N 5-1 closed=X").unwrap_err();
+    assert_eq!(e.message, "the board has no pit X");
 }
