@@ -324,6 +324,13 @@ fn memory_needed(positions: u64, largest: u64) -> String {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let (variant, pos) = a.setup.load()?;
+    // The databases number the positions of the whole board.
+    if !pos.closed().is_empty() {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "the solver solves a game on the whole board, and this one has pits out of play ({}): solve the first game of the match",
+            variant.labels(pos.closed())
+        )));
+    }
     let started = Instant::now();
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
     let ranking = Ranking::checked(variant.pits(), on_board).ok_or_else(|| {

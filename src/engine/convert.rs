@@ -102,16 +102,8 @@ impl Position {
                 ));
             }
         }
-        // Pits out of play make a game of a match on a board of its own,
-        // which the engine does not play yet: the reference does
-        // (`reference::match_play`).
-        if state.closed.iter().any(|&c| c) {
-            return Err(fault(
-                SetupField::Closed,
-                "pits out of play (a later game of a match) are not played by the engine yet"
-                    .to_owned(),
-            ));
-        }
+        let closed = state.closed_pits();
+        check_closed(rules, state, closed)?;
         let board = rules.all_pits();
         let trading = rules.trading.is_some();
         let north = state.controlled(Side::North);
@@ -253,6 +245,7 @@ impl Position {
             state.to_move,
             u8::from(state.declined[0]) | u8::from(state.declined[1]) << 1,
             houses,
+            closed,
         ))
     }
 
@@ -272,9 +265,62 @@ impl Position {
             captured: Side::BOTH.map(|s| u32::from(self.captured(s))),
             to_move: self.to_move,
             declined: Side::BOTH.map(|s| self.has_declined(s)),
-            closed: vec![false; rules.pits()],
+            closed: (0..rules.pits())
+                .map(|i| self.closed.contains(Pit(i as u8)))
+                .collect(),
         }
     }
+}
+
+/// The pits out of play fit `[match]`: none without it; each empty and
+/// no house; and each player keeps a pit in play, or the match would have
+/// ended.
+fn check_closed(rules: &Rules, state: &State, closed: PitSet) -> Result<(), SetupError> {
+    if closed.is_empty() {
+        return Ok(());
+    }
+    let name = &rules.provenance.name;
+    if state.closed.len() != rules.pits() {
+        return Err(fault(
+            SetupField::Closed,
+            format!(
+                "expected {} marks of pits out of play, one a pit, found {}",
+                rules.pits(),
+                state.closed.len()
+            ),
+        ));
+    }
+    if rules.match_play.is_none() {
+        return Err(fault(
+            SetupField::Closed,
+            format!("{name} is not played as a match, so no pit is out of play"),
+        ));
+    }
+    for p in closed.iter() {
+        let why = if state.seeds[p.index()] > 0 {
+            "holds seeds"
+        } else if state.houses[p.index()].is_some() {
+            "is a house"
+        } else {
+            continue;
+        };
+        let mut e = fault(
+            SetupField::Closed,
+            format!("pit {} is out of play and {why}", rules.label(p)),
+        );
+        e.pit = Some(p);
+        return Err(e);
+    }
+    if let Some(side) = Side::BOTH
+        .into_iter()
+        .find(|&s| rules.home_row(s).is_subset(closed))
+    {
+        return Err(fault(
+            SetupField::Closed,
+            format!("every pit of {side}'s row is out of play: the match would have ended"),
+        ));
+    }
+    Ok(())
 }
 
 /// The houses fit `[houses]`: none without it; each empty,

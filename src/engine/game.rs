@@ -391,7 +391,12 @@ impl Game {
     /// A game from `pos`, which counts as the first occurrence of itself.
     #[must_use]
     pub fn from_position(variant: impl Into<Arc<Variant>>, pos: Position) -> Game {
-        let rules = variant.into();
+        let mut rules = variant.into();
+        // A game of a match with pits out of play is played on a board of
+        // its own.
+        if pos.closed != rules.closed {
+            rules = Arc::new(Variant::for_game(rules.rules().clone(), pos.closed));
+        }
         let mut g = Game {
             rules,
             pos,
@@ -430,6 +435,9 @@ impl Game {
     /// buffer's capacity: a playout loop that reuses one `Game` allocates
     /// nothing once the buffer has grown to its longest game.
     pub fn reset(&mut self) {
+        if !self.rules.closed.is_empty() {
+            self.rules = Arc::new(Variant::new(self.rules.rules().clone()));
+        }
         self.start(Position::initial(&self.rules));
     }
 
@@ -464,7 +472,7 @@ impl Game {
     }
 
     /// The legal plies, into `out` (cleared first). None once the game is over.
-    #[inline]
+    #[inline(always)]
     pub fn legal_plies(&self, out: &mut Vec<Ply>) {
         if self.end.is_some() {
             out.clear();

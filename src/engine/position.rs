@@ -31,6 +31,10 @@ pub struct Position {
     /// South's houses, North's (`[houses]`): pits that hold no seed, whose
     /// every seed sown goes to their owner.
     pub(crate) houses: [PitSet; 2],
+    /// Pits out of play in this game of a match (`[match]`), which the
+    /// game's [`Variant`](super::Variant) passes over
+    /// ([`Variant::for_game`](super::Variant::for_game)).
+    pub(crate) closed: PitSet,
 }
 
 impl Position {
@@ -48,6 +52,7 @@ impl Position {
             to_move: rules.first,
             declined: 0,
             houses: [PitSet::EMPTY; 2],
+            closed: PitSet::EMPTY,
         }
     }
 
@@ -62,6 +67,7 @@ impl Position {
         to_move: Side,
         declined: u8,
         houses: [PitSet; 2],
+        closed: PitSet,
     ) -> Position {
         Position {
             seeds,
@@ -72,7 +78,14 @@ impl Position {
             to_move,
             declined,
             houses,
+            closed,
         }
+    }
+
+    /// The pits out of play in this game of a match.
+    #[must_use]
+    pub fn closed(&self) -> PitSet {
+        self.closed
     }
 
     /// Seeds in pit `p`.

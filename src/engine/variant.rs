@@ -234,6 +234,9 @@ pub struct Variant {
     /// sowing capture or house on the way. Read once a lap, so that the
     /// general path need not ask each of those rules again.
     pub(crate) plain_laps: bool,
+    /// The pits out of play in this game of a match (`[match]`): every
+    /// table of the board passes over them ([`Variant::for_game`]).
+    pub(crate) closed: PitSet,
     /// Every sowing ends with its first lap: single laps, and no column
     /// capture to re-sow.
     pub(crate) one_lap: bool,
@@ -435,6 +438,7 @@ impl Variant {
                 && rules.beyond_capture.is_none()
                 && plain_laps,
             plain_laps,
+            closed: PitSet::EMPTY,
             one_lap: rules.laps == Laps::Single && rules.column_capture.is_none(),
             fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
             plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
@@ -457,6 +461,53 @@ impl Variant {
             }),
             rules,
         }
+    }
+
+    /// The variant for a game of a match whose pits `closed` are out of
+    /// play: its tables of neighbours pass over them, so every sowing,
+    /// relay, chain and beyond capture does ("as if [they] were not
+    /// there"), and a store comes after the last pit of its owner's row
+    /// still in play. The table-driven sowing and whole laps at once,
+    /// which count every pit, are left to the general path.
+    #[must_use]
+    pub fn for_game(rules: Rules, closed: PitSet) -> Variant {
+        let mut v = Variant::new(rules);
+        if closed.is_empty() {
+            return v;
+        }
+        let pits = v.pits();
+        let open = |table: &[u8; MAX_PITS], p: usize| {
+            let mut q = table[p];
+            while closed.contains(Pit(q)) && usize::from(q) != p {
+                q = table[usize::from(q)];
+            }
+            q
+        };
+        let (next, prev) = (v.next, v.prev);
+        for p in 0..pits {
+            v.next[p] = open(&next, p);
+            v.prev[p] = open(&prev, p);
+        }
+        for d in 0..2 {
+            let step = v.step[d];
+            for p in 0..pits {
+                v.step[d][p] = open(&step, p);
+            }
+        }
+        for s in Side::BOTH {
+            let mut house = Pit(v.last_house[s.index()]);
+            while closed.contains(house) {
+                house = Pit(prev[house.index()]);
+            }
+            v.last_house[s.index()] = house.0;
+            v.house_sites[s.index()] = v.house_sites[s.index()].minus(closed);
+        }
+        v.plain_sowing = false;
+        v.sowings = Vec::new();
+        v.sowing_stride = 0;
+        v.bulk_laps = false;
+        v.closed = closed;
+        v
     }
 
     /// The rules this variant was compiled from.

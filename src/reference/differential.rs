@@ -200,6 +200,23 @@ pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
             }
         }
     }
+    // Pits out of play in a later game of a match: now and then a few,
+    // their seeds to their owner's captured total; the notation refuses a
+    // house or a whole row closed.
+    if rules.match_play().is_some() && rng.below(2) == 0 {
+        for p in 0..pits {
+            if rng.below(4) == 0 && state.houses[p].is_none() {
+                let owner = if p < pits / 2 {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                state.captured[owner.index()] += state.seeds[p];
+                state.seeds[p] = 0;
+                state.closed[p] = true;
+            }
+        }
+    }
     let parse = |s: &State| crate::notation::parse_position(rules, &format_state(rules, s)).ok();
     parse(&state).or_else(|| {
         // An offer the rules could not have made: the same without it.

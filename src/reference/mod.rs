@@ -1287,7 +1287,7 @@ fn sow(rules: &Rules, state: &mut State, origin: usize, dir: Direction) -> (Effe
         }
     }
     let slam = end_captures(rules, state, &mut w);
-    (effect(rules, &w), slam)
+    (effect(rules, state, &w), slam)
 }
 
 /// The origin lifted, after the locks are judged on the state before it.
@@ -1665,7 +1665,7 @@ fn end_captures(rules: &Rules, state: &mut State, w: &mut Walk) -> bool {
 }
 
 /// The sowing's effect, once it is over.
-fn effect(rules: &Rules, w: &Walk) -> Effect {
+fn effect(rules: &Rules, state: &State, w: &Walk) -> Effect {
     let in_store = matches!(w.at, Place::Store(_));
     // `sowing.extra_turn`: "if the last seed falls in the mover's own
     // store"; or "if the sowing captured": "a capture took at least one
@@ -1678,9 +1678,18 @@ fn effect(rules: &Rules, w: &Walk) -> Effect {
     Effect::Sow(SowEffect {
         origin: Pit(w.origin as u8),
         seeds: w.taken_up as u16,
+        // In the store, the last pit before it: the last of the mover's
+        // row still in play.
         landing: Pit(match w.at {
             Place::Pit(p) => p,
-            Place::Store(_) => last_house(rules, w.mover),
+            Place::Store(_) => {
+                let house = last_house(rules, w.mover);
+                if state.closed[house] {
+                    open_prev(rules, state, house, rules.direction)
+                } else {
+                    house
+                }
+            }
         } as u8),
         in_store,
         extra_turn,

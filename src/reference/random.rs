@@ -190,9 +190,9 @@ pub fn random_rules(rng: &mut Rng) -> String {
     beyond_capture(&mut d, &f);
     houses(&mut d, &f);
     sowing_capture(&mut d, &f);
-    trading(&mut d, &f);
+    let trades = trading(&mut d, &f);
     let seeds_leave = end(&mut d, &f);
-    match_play(&mut d, &f, seeds_leave);
+    match_play(&mut d, &f, seeds_leave, trades);
     open_points(&mut d, &f);
     d.text
 }
@@ -620,7 +620,8 @@ fn sowing_capture(d: &mut Draw, f: &Facts) {
 }
 
 /// `[trading]`: none with houses, only disabled on four rows.
-fn trading(d: &mut Draw, f: &Facts) {
+/// `[trading]`; whether trading is on.
+fn trading(d: &mut Draw, f: &Facts) -> bool {
     let mut r = d.rng("trading");
     let draw = if f.four {
         12 * usize::from(!one_in(&mut r, 8))
@@ -630,7 +631,10 @@ fn trading(d: &mut Draw, f: &Facts) {
         r.below(12)
     };
     match draw {
-        0 => d.text += "\n[trading]\nenabled = false\n",
+        0 => {
+            d.text += "\n[trading]\nenabled = false\n";
+            false
+        }
         1..=3 => {
             d.text += "\n[trading]\nenabled = true\n";
             let keep = d.rng("trading.keep_at_least").below(f.n + 1) as u64;
@@ -650,16 +654,17 @@ fn trading(d: &mut Draw, f: &Facts) {
             d.set("trading.price_per_pit", price);
             d.set("trading.keep_at_least", keep);
             d.set("trading.only_if_affordable", affordable);
+            true
         }
-        _ => {}
+        _ => false,
     }
 }
 
 /// `[match]`, in one two-row file in eight (a four-row board has no
 /// first pit to refill from), unless `seeds_leave` the game at its end
-/// (`end.leftovers = "nobody"`).
-fn match_play(d: &mut Draw, f: &Facts, seeds_leave: bool) {
-    if f.four || seeds_leave || !one_in(&mut d.rng("match"), 8) {
+/// (`end.leftovers = "nobody"`) or the file `trades`.
+fn match_play(d: &mut Draw, f: &Facts, seeds_leave: bool, trades: bool) {
+    if f.four || seeds_leave || trades || !one_in(&mut d.rng("match"), 8) {
         return;
     }
     d.table("match");

@@ -68,7 +68,8 @@ fn section(header: &str, name: &str, keys: &[(&str, &str)]) -> Section {
 /// `(key, value)` replaces the key's value (or adds the key), the value
 /// written as TOML. Houses cannot go with trading, so a probe of a
 /// `houses` key has a `[houses]` table and no `[trading]`; every other
-/// probe has trading and no houses. A probe of a `column_capture` key
+/// probe has trading and no houses. A probe of a `match` key has a
+/// `[match]` table and no `[trading]`. A probe of a `column_capture` key
 /// (or of `board.rows`) is a board of four rows, which takes none of the
 /// two-row captures, houses, trading or match.
 fn probe_file(changes: &[(&str, &str)]) -> String {
@@ -181,6 +182,10 @@ fn probe_file(changes: &[(&str, &str)]) -> String {
     } else {
         sections.retain(|s| s.1 != if houses { "trading" } else { "houses" });
         sections.retain(|s| s.1 != "column_capture");
+        // A match is not defined with trading: a probe of a `match` key
+        // has [match] and no [trading]; every other probe trades.
+        let matches = changes.iter().any(|(k, _)| k.starts_with("match."));
+        sections.retain(|s| s.1 != if matches { "trading" } else { "match" });
     }
     for &(key, value) in changes {
         let key = key.replace("<name>", READING);

@@ -18,6 +18,7 @@ mod engine_rules;
 mod extra_turn;
 mod golden;
 mod limits;
+mod matches;
 mod no_alloc;
 mod one_meaning;
 mod perft;
