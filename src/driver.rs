@@ -14,10 +14,9 @@
 //! It drives one game, and knows nothing of any other: `ayla match` and
 //! `ayla stats` play their many games with a new driver for each, every
 //! game a fresh one from the variant's start, and keep the score
-//! themselves. Nothing plays a match of several rounds, whose seeds
-//! carry from one round into the next (Dakon's burnt pits, the
-//! refilling of Gabata): a rule file describes one game, and traditional
-//! matches are judged on one round (docs/corpus.md).
+//! themselves. A match of several games, whose seeds carry from one game
+//! into the next (`[match]`: Dakon's burnt pits), is [`crate::matches`];
+//! the front ends do not drive one yet.
 //!
 //! ```
 //! use ayla::driver::{Driver, Seat, Turn};

@@ -46,6 +46,7 @@ pub mod draw;
 pub mod driver;
 pub mod engine;
 pub mod fit;
+pub mod matches;
 pub mod notation;
 pub mod reference;
 pub mod rng;
