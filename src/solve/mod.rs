@@ -220,6 +220,19 @@ fn decides(rules: &Rules, k: u16) -> bool {
 /// The rules need state the solver does not hold ([`supported`]), once
 /// that end is dropped.
 pub fn solver_variant(variant: &Arc<Variant>) -> Result<(Arc<Variant>, Vec<String>), Unsupported> {
+    let (solved, mut changes) = solver_rules(variant)?;
+    // A match's later games are set up from this one's end, which the
+    // value does not follow: it is one game's.
+    if variant.match_play().is_some() {
+        changes.push(
+            "one game of the match: its value is this game's margin; the next game is set up from its end, which the solver does not play".to_owned(),
+        );
+    }
+    Ok((solved, changes))
+}
+
+/// [`solver_variant`] but for the match's note.
+fn solver_rules(variant: &Arc<Variant>) -> Result<(Arc<Variant>, Vec<String>), Unsupported> {
     match variant.end.captured_more_than {
         Some(k) if decides(variant, k) => {
             let mut rules = variant.rules().clone();

@@ -117,3 +117,22 @@ fn whole_matches_agree_with_the_reference() {
         "only {shortened} games with pits out of play"
     );
 }
+
+/// `solve` solves one game of a match and says so among its conventions.
+#[test]
+fn the_solver_says_it_solves_one_game_of_the_match() {
+    use std::sync::Arc;
+    let r =
+        rules_of("[board]\npits_per_row = 3\nseeds_per_pit = 2\n[match]\nnext_first = \"loser\"\n");
+    let variant = Arc::new(ayla::engine::Variant::new(r));
+    let (_, changes) = ayla::solve::solver_variant(&variant).unwrap();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert!(
+        changes[0].starts_with("one game of the match"),
+        "{changes:?}"
+    );
+    // The same rules as one game: no such note.
+    let one = rules_of("[board]\npits_per_row = 3\nseeds_per_pit = 2\n");
+    let one = Arc::new(ayla::engine::Variant::new(one));
+    assert!(ayla::solve::solver_variant(&one).unwrap().1.is_empty());
+}
