@@ -89,6 +89,29 @@ fn unwrap(p: Pair<'_, Rule>) -> Pair<'_, Rule> {
     }
 }
 
+/// The pits a comma-separated list of labels names (`offer=c,d`), each
+/// label on the board and named once (`twice`: what a pit named again
+/// is, in the error).
+fn label_list(
+    rules: &Rules,
+    text: &str,
+    p: Pair<'_, Rule>,
+    twice: &str,
+) -> Result<PitSet, PositionError> {
+    let mut set = PitSet::EMPTY;
+    for l in p.into_inner() {
+        let ch = l.as_str();
+        let pit = rules
+            .pit(ch)
+            .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
+        if set.contains(pit) {
+            return Err(err(col(text, &l), format!("pit {ch} {twice}")));
+        }
+        set.insert(pit);
+    }
+    Ok(set)
+}
+
 fn err(col: usize, message: impl Into<String>) -> PositionError {
     PositionError {
         column: col,
@@ -383,18 +406,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                     return Err(dup(&p, "offer"));
                 }
                 let c0 = col(text, &p);
-                let mut set = PitSet::EMPTY;
-                for l in p.into_inner() {
-                    let ch = l.as_str();
-                    let pit = rules
-                        .pit(ch)
-                        .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
-                    if set.contains(pit) {
-                        return Err(err(col(text, &l), format!("pit {ch} is offered twice")));
-                    }
-                    set.insert(pit);
-                }
-                offer = Some((set, c0));
+                offer = Some((label_list(rules, text, p, "is offered twice")?, c0));
             }
             Rule::declined => {
                 if !trading {
@@ -414,21 +426,10 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
                     return Err(dup(&p, "closed"));
                 }
                 let c0 = col(text, &p);
-                let mut set = PitSet::EMPTY;
-                for l in p.into_inner() {
-                    let ch = l.as_str();
-                    let pit = rules
-                        .pit(ch)
-                        .ok_or_else(|| err(col(text, &l), format!("the board has no pit {ch}")))?;
-                    if set.contains(pit) {
-                        return Err(err(
-                            col(text, &l),
-                            format!("pit {ch} is named twice as out of play"),
-                        ));
-                    }
-                    set.insert(pit);
-                }
-                closed = Some((set, c0));
+                closed = Some((
+                    label_list(rules, text, p, "is named twice as out of play")?,
+                    c0,
+                ));
             }
             Rule::EOI => {}
             r => unreachable!("unexpected {r:?}"),
