@@ -246,6 +246,37 @@ pub struct Variant {
     pub(crate) house_sites: [PitSet; 2],
 }
 
+/// `to_house[side][p]` ([`Variant::to_house`]): the pits from `p` to
+/// `side`'s last house, walking back from the house along `prev` over
+/// the `len` pits of the circuit.
+fn to_house_table(last_house: [u8; 2], prev: &[u8; MAX_PITS], len: usize) -> [[u8; MAX_PITS]; 2] {
+    last_house.map(|house| {
+        let mut d = [0u8; MAX_PITS];
+        let mut p = house;
+        for k in 0..len {
+            d[usize::from(p)] = k as u8;
+            p = prev[usize::from(p)];
+        }
+        d
+    })
+}
+
+/// [`Variant::runs`]: for each origin, the first `k` pits after it along
+/// `next`, `k` from 0 to `pits`, and the last of them.
+fn runs_table(next: &[u8; MAX_PITS], pits: usize) -> Vec<(PitSet, Pit)> {
+    (0..pits)
+        .flat_map(|o| {
+            let mut p = Pit(o as u8);
+            let mut set = PitSet::EMPTY;
+            std::iter::once((set, p)).chain((0..pits).map(move |_| {
+                p = Pit(next[p.index()]);
+                set.insert(p);
+                (set, p)
+            }))
+        })
+        .collect()
+}
+
 /// The index of a direction in [`Variant`]'s `step` table.
 #[inline]
 pub(crate) fn dir_index(d: Direction) -> usize {
@@ -307,28 +338,9 @@ impl Variant {
                 .store_after(s, rules.direction)
                 .map_or(0, |p| p.0)
         });
-        let to_house = last_house.map(|house| {
-            let mut d = [0u8; MAX_PITS];
-            // Walk back from the house against the sowing direction.
-            let mut p = house;
-            for k in 0..pits {
-                d[usize::from(p)] = k as u8;
-                p = prev[usize::from(p)];
-            }
-            d
-        });
+        let to_house = to_house_table(last_house, &prev, pits);
         let rows = Side::BOTH.map(|s| rules.home_row(s));
-        let runs: Vec<(PitSet, Pit)> = (0..pits)
-            .flat_map(|o| {
-                let mut p = Pit(o as u8);
-                let mut set = PitSet::EMPTY;
-                std::iter::once((set, p)).chain((0..pits).map(move |_| {
-                    p = Pit(next[p.index()]);
-                    set.insert(p);
-                    (set, p)
-                }))
-            })
-            .collect();
+        let runs = runs_table(&next, pits);
         let total = rules.total_seeds as usize;
         let board = &rules.board;
         let mut step = [[0u8; MAX_PITS]; 2];
@@ -467,8 +479,9 @@ impl Variant {
     /// play: its tables of neighbours pass over them, so every sowing,
     /// relay, chain and beyond capture does ("as if [they] were not
     /// there"), and a store comes after the last pit of its owner's row
-    /// still in play. The table-driven sowing and whole laps at once,
-    /// which count every pit, are left to the general path.
+    /// still in play; the feeding test's tables follow them. The
+    /// table-driven sowing and whole laps at once, which count every pit,
+    /// are left to the general path.
     #[must_use]
     pub fn for_game(rules: Rules, closed: PitSet) -> Variant {
         let mut v = Variant::new(rules);
@@ -502,6 +515,11 @@ impl Variant {
             v.last_house[s.index()] = house.0;
             v.house_sites[s.index()] = v.house_sites[s.index()].minus(closed);
         }
+        // The tables the feeding test reads (`Position::sowing_reaches`),
+        // over the pits in play.
+        let open = pits - closed.and(v.all_pits).len();
+        v.to_house = to_house_table(v.last_house, &v.prev, open);
+        v.runs = runs_table(&v.next, pits);
         v.plain_sowing = false;
         v.sowings = Vec::new();
         v.sowing_stride = 0;

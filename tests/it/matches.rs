@@ -136,3 +136,24 @@ fn the_solver_says_it_solves_one_game_of_the_match() {
     let one = Arc::new(ayla::engine::Variant::new(one));
     assert!(ayla::solve::solver_variant(&one).unwrap().1.is_empty());
 }
+
+/// South's d is out of play and North's row is empty: with
+/// `must-feed-empty-opponent`, c's one seed passes over d into A, so it
+/// feeds North, and a's (into b) does not: c alone is legal, in the
+/// engine as in the reference.
+#[test]
+fn a_feeding_sowing_passes_over_a_pit_out_of_play() {
+    use ayla::engine::{Game, Ply, Variant};
+    let r = rules_of(
+        "[board]\npits_per_row = 4\nseeds_per_pit = 3\n[moves]\nfeeding = \"must-feed-empty-opponent\"\n\
+         [match]\nnext_first = \"loser\"\n",
+    );
+    let pos = ayla::notation::parse_position(&r, "1,0,1,0/0,0,0,0 S 12-10 closed=d").unwrap();
+    let game = Game::from_position(Variant::new(r.clone()), pos);
+    let mut plies = Vec::new();
+    game.legal_plies(&mut plies);
+    let c = Ply::Sow(ayla::engine::Pit(2));
+    assert_eq!(plies, [c]);
+    let reference = ayla::reference::Reference::from_state(&r, pos.to_state(&r));
+    assert_eq!(reference.legal_plies(), [c]);
+}
