@@ -87,8 +87,8 @@ impl Match {
     /// next one, or ends the match. Says what follows.
     ///
     /// # Errors
-    /// The next game's set-up is not one the engine plays yet (pits
-    /// handed to the opponent, `match.unfilled = "to-opponent"`).
+    /// The next game's set-up is not a position of the rules (the
+    /// set-up is the reference's, so this would be a fault of ayla's).
     ///
     /// # Panics
     /// If the game being played is not over, or the match is.

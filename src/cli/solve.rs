@@ -331,6 +331,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
             variant.labels(pos.closed())
         )));
     }
+    let handed = pos.handed(&variant);
+    if !handed.is_empty() {
+        return Err(Failure::unusable(anyhow::anyhow!(
+            "the solver solves a game on the whole board with each row its owner's, and in this one pits are handed across ({}): solve the first game of the match",
+            variant.labels(handed)
+        )));
+    }
     let started = Instant::now();
     let on_board: usize = pos.board(&variant).iter().map(|&s| usize::from(s)).sum();
     let ranking = Ranking::checked(variant.pits(), on_board).ok_or_else(|| {

@@ -127,11 +127,14 @@ impl Position {
                 }
             }
         }
-        if !trading && north != rules.home_row(Side::North) {
+        if !rules.pits_change_hands() && north != rules.home_row(Side::North) {
             return Err(fault(
                 SetupField::Owners,
                 format!("the pits of {name} never change hands: each side controls its home row"),
             ));
+        }
+        if !trading {
+            check_handed(rules, north, closed)?;
         }
         if !sown.is_empty() && !rules.records_sown() {
             return Err(fault(
@@ -270,6 +273,41 @@ impl Position {
                 .collect(),
         }
     }
+}
+
+/// The pits handed to the opponent for a game of a match (`match.unfilled
+/// = "to-opponent"`) leave each player a pit of their own row that they
+/// filled themselves, or the match would have ended; a pit out of play
+/// is nobody's to hand over.
+fn check_handed(rules: &Rules, north: PitSet, closed: PitSet) -> Result<(), SetupError> {
+    let home_north = rules.home_row(Side::North);
+    let handed = north.minus(home_north).or(home_north.minus(north));
+    if let Some(p) = handed.and(closed).iter().next() {
+        return Err(fault_at(
+            SetupField::Owners,
+            p,
+            format!(
+                "pit {} is out of play, so it stays its own row's: no one controls it across the board",
+                rules.label(p)
+            ),
+        ));
+    }
+    for side in Side::BOTH {
+        let home = rules.home_row(side);
+        let kept = match side {
+            Side::North => home.and(north),
+            Side::South => home.minus(north),
+        };
+        if kept.minus(closed).is_empty() {
+            return Err(fault(
+                SetupField::Owners,
+                format!(
+                    "{side} controls none of their own row's pits in play: the match would have ended"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The pits out of play fit `[match]`: none without it; each empty and

@@ -394,8 +394,9 @@ impl Game {
         let mut rules = variant.into();
         // A game of a match with pits out of play is played on a board of
         // its own.
-        if pos.closed != rules.closed {
-            rules = Arc::new(Variant::for_game(rules.rules().clone(), pos.closed));
+        let handed = pos.handed(&rules);
+        if pos.closed != rules.closed || handed != rules.handed {
+            rules = Arc::new(Variant::for_game(rules.rules().clone(), pos.closed, handed));
         }
         let mut g = Game {
             rules,
@@ -435,7 +436,7 @@ impl Game {
     /// buffer's capacity: a playout loop that reuses one `Game` allocates
     /// nothing once the buffer has grown to its longest game.
     pub fn reset(&mut self) {
-        if !self.rules.closed.is_empty() {
+        if !self.rules.closed.is_empty() || !self.rules.handed.is_empty() {
             self.rules = Arc::new(Variant::new(self.rules.rules().clone()));
         }
         self.start(Position::initial(&self.rules));

@@ -88,6 +88,20 @@ impl Position {
         self.closed
     }
 
+    /// The pits handed to the player across from their row for this game
+    /// of a match (`match.unfilled = "to-opponent"`); none with trading,
+    /// whose owners change during the game.
+    #[must_use]
+    pub fn handed(&self, rules: &Rules) -> PitSet {
+        if rules.trading.is_some() {
+            return PitSet::EMPTY;
+        }
+        let home_north = rules.home_row(Side::North);
+        self.owners
+            .minus(home_north)
+            .or(home_north.minus(self.owners))
+    }
+
     /// Seeds in pit `p`.
     #[inline]
     #[must_use]

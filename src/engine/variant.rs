@@ -237,6 +237,9 @@ pub struct Variant {
     /// The pits out of play in this game of a match (`[match]`): every
     /// table of the board passes over them ([`Variant::for_game`]).
     pub(crate) closed: PitSet,
+    /// The pits handed to the player across from their row for this game
+    /// of a match (`match.unfilled = "to-opponent"`).
+    pub(crate) handed: PitSet,
     /// Every sowing ends with its first lap: single laps, and no column
     /// capture to re-sow.
     pub(crate) one_lap: bool,
@@ -451,6 +454,7 @@ impl Variant {
                 && plain_laps,
             plain_laps,
             closed: PitSet::EMPTY,
+            handed: PitSet::EMPTY,
             one_lap: rules.laps == Laps::Single && rules.column_capture.is_none(),
             fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
             plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
@@ -481,10 +485,21 @@ impl Variant {
     /// there"), and a store comes after the last pit of its owner's row
     /// still in play; the feeding test's tables follow them. The
     /// table-driven sowing and whole laps at once, which count every pit,
-    /// are left to the general path.
+    /// are left to the general path. With pits `handed` to the player
+    /// across from their row, the owners are read from the position, as
+    /// with trading: the tables of each side's home row no longer say who
+    /// controls what.
     #[must_use]
-    pub fn for_game(rules: Rules, closed: PitSet) -> Variant {
+    pub fn for_game(rules: Rules, closed: PitSet, handed: PitSet) -> Variant {
         let mut v = Variant::new(rules);
+        if !handed.is_empty() {
+            v.no_trading = false;
+            v.packed_keys = false;
+            v.fixed_origins = v.rules.sow_from != SowFrom::Controlled;
+            v.plain_origins = v.fixed_origins && v.plain_moves;
+            v.plain_sowing_set = false;
+            v.handed = handed;
+        }
         if closed.is_empty() {
             return v;
         }

@@ -323,7 +323,7 @@ fn read_state(rules: &Rules, text: &str) -> Result<Read, PositionError> {
             }
             Rule::owners => {
                 owners_col = col(text, &p);
-                if !trading {
+                if !rules.pits_change_hands() {
                     return Err(no_use(&p, "owners", "its pits never change hands"));
                 }
                 if owners.is_some() {

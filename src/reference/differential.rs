@@ -15,9 +15,9 @@ use super::{Reference, State, seeds_sown};
 use crate::engine::{Effect, Game, Pit, Ply, Position, Side, Variant};
 use crate::notation::{format_position, format_state};
 use crate::rng::Rng;
-use crate::rules::Laps;
 use crate::rules::{self, Rules};
 use crate::rules::{Direction, GrandSlam, Lock, Opening};
+use crate::rules::{Laps, Unfilled};
 use std::fmt;
 use std::sync::Arc;
 
@@ -214,6 +214,25 @@ pub fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
                 state.captured[owner.index()] += state.seeds[p];
                 state.seeds[p] = 0;
                 state.closed[p] = true;
+            }
+        }
+    }
+    // Pits handed across for a game of a match (`unfilled =
+    // "to-opponent"`): now and then a few of those in play; the notation
+    // refuses a player left none of their own.
+    if rules
+        .match_play()
+        .is_some_and(|m| m.unfilled == Unfilled::ToOpponent)
+        && rules.trading.is_none()
+        && rng.below(2) == 0
+    {
+        for p in 0..pits {
+            let owner = state.controller[p];
+            let kept = (0..pits)
+                .filter(|&q| q != p && state.controller[q] == owner && !state.closed[q])
+                .any(|q| super::home_side(rules, q) == owner);
+            if rng.below(4) == 0 && kept && !state.closed[p] && state.houses[p].is_none() {
+                state.controller[p] = owner.opponent();
             }
         }
     }

@@ -909,6 +909,17 @@ impl Rules {
         self.match_play
     }
 
+    /// Whether a pit may be controlled by the player across from its
+    /// home row: by trading during a game, or from the set-up of a later
+    /// game of a match (`match.unfilled = "to-opponent"`).
+    #[must_use]
+    pub fn pits_change_hands(&self) -> bool {
+        self.trading.is_some()
+            || self
+                .match_play
+                .is_some_and(|m| m.unfilled == Unfilled::ToOpponent)
+    }
+
     /// Interpretations of open points (free-text notes).
     #[inline]
     #[must_use]

@@ -470,3 +470,38 @@ fn pits_out_of_play_round_trip_and_need_a_match() {
     let e = parse_state(&r, "3,3,3,3/3,3,0,0 N 5-1 closed=X").unwrap_err();
     assert_eq!(e.message, "the board has no pit X");
 }
+
+/// `owners=` also says which pits a later game of a match hands across
+/// (`match.unfilled = "to-opponent"`): it reads back to the same state,
+/// is refused where unfilled pits close, and may neither hand over a pit
+/// out of play nor leave a player none of their own in play.
+#[test]
+fn pits_handed_across_in_a_match() {
+    use ayla::notation::{format_state, parse_state};
+    let r = crate::common::rules_of(
+        "[board]\npits_per_row = 4\nseeds_per_pit = 3\n[match]\nnext_first = \"loser\"\nunfilled = \"to-opponent\"\n",
+    );
+    let text = "3,3,3,3/3,3,3,0 N 2-1 owners=SSSS/NNSN closed=D";
+    let s = parse_state(&r, text).unwrap();
+    assert_eq!(s.controller[6], ayla::engine::Side::South);
+    assert_eq!(format_state(&r, &s), text);
+    let e = parse_state(&a_match(), text).unwrap_err();
+    assert!(e.message.contains("never change hands"), "{e}");
+    assert!(ayla::notation::parse_position(&r, text).is_ok());
+    let e = ayla::notation::parse_position(&r, "3,3,3,3/3,3,3,0 N 2-1 owners=SSSS/NNNS closed=D")
+        .unwrap_err();
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (
+            23,
+            "pit D is out of play, so it stays its own row's: no one controls it across the board"
+        )
+    );
+    let e = ayla::notation::parse_position(&r, "3,3,3,3/3,3,3,0 N 2-1 owners=SSSS/SSSN closed=D")
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("North controls none of their own row's pits in play"),
+        "{e}"
+    );
+}
