@@ -6,7 +6,7 @@
 //! on every game (the same first illegal ply and reason, or the same result)
 //! cannot be told apart by these games, so they are reported as one group.
 
-use crate::check::{GameReport, check_game};
+use crate::check::{GameReport, MatchLink};
 use crate::engine::Variant;
 use crate::notation::Record;
 use crate::rulebook::Source;
@@ -110,7 +110,9 @@ pub fn combinations(readings: &[Reading]) -> Vec<Selection> {
 }
 
 /// Fits `games` to every combination of the readings of the rules from
-/// `source` (see [`crate::rulebook::source_of`]).
+/// `source` (see [`crate::rulebook::source_of`]). The games of a match
+/// are given in their order, one after another, as in their file: each
+/// after the first starts where the one before it left the match.
 ///
 /// # Errors
 /// Loading the rules fails, or there are more than [`MAX_COMBINATIONS`].
@@ -134,9 +136,10 @@ pub fn fit(games: &[&Record], source: &Source) -> Result<Fit, String> {
         let verdicts: Vec<Verdict> = match load(&sel) {
             Ok(rules) => {
                 let variant = Arc::new(Variant::new(rules));
+                let mut link = MatchLink::new();
                 games
                     .iter()
-                    .map(|g| match check_game(&variant, g) {
+                    .map(|g| match link.check(&variant, g) {
                         Ok(report) => Verdict::of(&report),
                         Err(u) => Verdict::Unusable(u.to_string()),
                     })

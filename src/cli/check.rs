@@ -1,7 +1,7 @@
 //! `ayla check <record>... [--rules FILE] [--json]`
 
 use super::{Exit, Failure, args, board, json};
-use ayla::check::{Claim, GameReport, IllegalPly, check_game};
+use ayla::check::{Claim, GameReport, IllegalPly, MatchLink, MatchStanding};
 use ayla::engine::Variant;
 use ayla::notation::{Loc, Record, format_position, parse_records};
 use ayla::rulebook::{Overrides, rulebook_for};
@@ -90,6 +90,8 @@ impl GameJson {
             "ended": null,
             "without_glory": null,
             "position": null,
+            "match_game": null,
+            "match_result": null,
         });
         if let Some(serde_json::Value::Object(facts)) = &self.facts {
             for (k, x) in facts {
@@ -134,8 +136,10 @@ fn check_file(path: &Path, choice: &Overrides, json: bool) -> Status {
     let base = path.parent().unwrap_or(Path::new(""));
     let mut worst = Status::Ok;
     let (mut ok, mut wrong, mut unusable) = (0, 0, 0);
+    // The games of a match are checked in order, each from the last.
+    let mut link = MatchLink::new();
     for (i, rec) in games.iter().enumerate() {
-        let status = check_one(&name, i + 1, rec, base, choice, json);
+        let status = check_one(&name, i + 1, rec, base, choice, json, &mut link);
         match status {
             Status::Ok => ok += 1,
             Status::Wrong => wrong += 1,
@@ -168,6 +172,7 @@ fn check_one(
     base: &Path,
     choice: &Overrides,
     json: bool,
+    link: &mut MatchLink,
 ) -> Status {
     let unusable = |at: Option<Loc>, message: String| {
         if json {
@@ -184,10 +189,13 @@ fn check_one(
     };
     let variant = match rulebook_for(rec, base, choice) {
         Ok(r) => Arc::new(Variant::new(r)),
-        Err(e) => return unusable(e.at, e.message),
+        Err(e) => {
+            link.unchecked(rec);
+            return unusable(e.at, e.message);
+        }
     };
     let rules: &Rules = &variant;
-    let report = match check_game(&variant, rec) {
+    let report = match link.check(&variant, rec) {
         Ok(r) => r,
         Err(u) => return unusable(Some(u.loc), u.message),
     };
@@ -220,6 +228,8 @@ fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameRe
         },
         "position": format_position(rules, &r.last),
         "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
+        "match_game": r.match_game,
+        "match_result": r.match_game.and_then(|_| MatchStanding::of(r).tag_value()),
     });
     if let Some(o) = r.outcome {
         facts["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
@@ -245,24 +255,38 @@ fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameRe
 }
 
 fn print_report(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) {
-    let game = format!(
-        "game {index} ({}, line {})",
-        rules.provenance().id,
-        rec.loc.line
-    );
+    let game = match r.match_game {
+        Some(k) => format!(
+            "game {index} ({}, line {}; game {k} of a match)",
+            rules.provenance().id,
+            rec.loc.line
+        ),
+        None => format!(
+            "game {index} ({}, line {})",
+            rules.provenance().id,
+            rec.loc.line
+        ),
+    };
+    // With an illegal ply, only a later game's start can be wrong too.
+    for p in &r.result_problems {
+        println!("{name}:{p}");
+    }
     if let Some(i) = &r.illegal {
         println!("{}", illegal_message(name, rules, i));
         return;
     }
     if !r.result_problems.is_empty() {
-        for p in &r.result_problems {
-            println!("{name}:{p}");
-        }
         return;
     }
     let n = r.steps.len();
     let plies = ayla::words::count(n, "ply", "plies");
     match r.outcome {
+        Some(o) if r.match_game.is_some() => {
+            println!(
+                "{name}: {game}: {plies}, legal; {o}; {}",
+                MatchStanding::of(r)
+            );
+        }
         Some(o) => println!("{name}: {game}: {plies}, legal; {o}"),
         None => println!(
             "{name}: {game}: {plies}, legal; unfinished, {} to act in {}",

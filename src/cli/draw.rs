@@ -131,7 +131,7 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
     let pick = args::GameNumber {
         game: Some(a.game.unwrap_or(1)),
     };
-    let Some((_, rec)) = pick.pick(&name, &games)?.into_iter().next() else {
+    let Some((index, _)) = pick.pick(&name, &games)?.into_iter().next() else {
         return Err(Failure::unusable(anyhow::anyhow!("{name}: holds no game")));
     };
     let base = path.parent().unwrap_or(std::path::Path::new(""));
@@ -142,7 +142,7 @@ fn from_record(a: &Args, path: &std::path::Path) -> Result<Drawn, Failure> {
         super::load_rules(v)?;
         overrides.rules = Some(v.clone());
     }
-    let (variant, report) = super::replay_record(&name, rec, base, &overrides)?;
+    let (variant, report) = super::replay_record(&name, &games, index - 1, base, &overrides)?;
     let legal = report.steps.len();
     let n = match (a.ply, &report.illegal) {
         (Some(n), _) if n <= legal => n,

@@ -176,12 +176,15 @@ pub fn read_records(path: &std::path::Path) -> Result<Vec<ayla::notation::Record
     })
 }
 
-/// A recorded game under the rulebook it names (`ayla::rulebook`),
-/// replayed by `check_game`; `name` is the file as messages name it. A
-/// rulebook that cannot be had, or tags that cannot be read, are exit 2.
+/// Game `i` (from 0) of a record file under the rulebook it names
+/// (`ayla::rulebook`), replayed by `check`; `name` is the file as
+/// messages name it. A later game of a match is replayed after the games
+/// of its match before it, which set it up. A rulebook that cannot be
+/// had, or tags that cannot be read, are exit 2.
 pub fn replay_record(
     name: &str,
-    rec: &ayla::notation::Record,
+    games: &[ayla::notation::Record],
+    i: usize,
     base: &std::path::Path,
     overrides: &ayla::rulebook::Overrides,
 ) -> Result<
@@ -191,6 +194,17 @@ pub fn replay_record(
     ),
     Failure,
 > {
+    let mut link = ayla::check::MatchLink::new();
+    for rec in &games[ayla::check::match_start(games, i)..i] {
+        // Their faults are said, if at all, by the game they stop.
+        match ayla::rulebook::rulebook_for(rec, base, overrides) {
+            Ok(rules) => {
+                let _ = link.check(&std::sync::Arc::new(ayla::engine::Variant::new(rules)), rec);
+            }
+            Err(_) => link.unchecked(rec),
+        }
+    }
+    let rec = &games[i];
     let rules = ayla::rulebook::rulebook_for(rec, base, overrides).map_err(|e| {
         Failure::unusable(match e.at {
             Some(_) => anyhow::anyhow!("{name}:{e}"),
@@ -198,7 +212,8 @@ pub fn replay_record(
         })
     })?;
     let variant = std::sync::Arc::new(ayla::engine::Variant::new(rules));
-    let report = ayla::check::check_game(&variant, rec)
+    let report = link
+        .check(&variant, rec)
         .map_err(|u| Failure::unusable(anyhow::anyhow!("{name}:{u}")))?;
     Ok((variant, report))
 }

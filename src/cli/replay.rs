@@ -50,7 +50,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let chosen = a.game.pick(&name, &games)?;
     let mut replayed = Vec::with_capacity(chosen.len());
     for (index, rec) in chosen {
-        let (variant, report) = super::replay_record(&name, rec, base, &overrides)?;
+        let (variant, report) = super::replay_record(&name, &games, index - 1, base, &overrides)?;
         replayed.push(Replayed {
             index,
             rec,

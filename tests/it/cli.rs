@@ -150,7 +150,7 @@ fn check_json_on_every_golden_game_agrees_with_its_tags() {
 
 /// The keys of every `check --json` line, and of every error object in
 /// it (docs/json.md): the same whatever happened.
-const GAME_KEYS: [&str; 14] = [
+const GAME_KEYS: [&str; 16] = [
     "file",
     "game",
     "line",
@@ -164,6 +164,8 @@ const GAME_KEYS: [&str; 14] = [
     "ended",
     "without_glory",
     "position",
+    "match_game",
+    "match_result",
     "errors",
 ];
 const ERROR_KEYS: [&str; 9] = [

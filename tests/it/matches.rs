@@ -158,3 +158,169 @@ fn a_feeding_sowing_passes_over_a_pit_out_of_play() {
     let reference = ayla::reference::Reference::from_state(&r, pos.to_state(&r));
     assert_eq!(reference.legal_plies(), [c]);
 }
+
+/// A match of rules `body` played by the engine with random plies, written
+/// as one record file of its games (`MatchGame`, `Result` and `MatchResult`
+/// tags), in a directory of its own next to its rule file `m.toml`: the
+/// file's path and each game's record text.
+fn recorded_match(label: &str, body: &str, seed: u64) -> (std::path::PathBuf, Vec<String>) {
+    use ayla::engine::Variant;
+    use ayla::matches::Match;
+    use ayla::reference::match_play::AfterGame;
+    let dir = std::env::temp_dir().join(format!("ayla-match-{}-{label}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = format!("[variant]\nid = \"m\"\nname = \"M\"\n{body}");
+    std::fs::write(dir.join("m.toml"), &text).unwrap();
+    let r = ayla::rules::parse("m.toml", &text).unwrap();
+    let mut m = Match::new(Variant::new(r.clone())).unwrap();
+    let mut rng = ayla::rng::Rng::new(seed);
+    let (mut games, mut plies) = (Vec::new(), Vec::new());
+    loop {
+        while !m.game().is_over() {
+            let mut legal = Vec::new();
+            m.game().legal_plies(&mut legal);
+            let ply = legal[rng.below(legal.len())];
+            m.play(ply).unwrap();
+            plies.push(ply);
+        }
+        let o = m.game().outcome().unwrap();
+        let standing = match m.next_game().unwrap() {
+            AfterGame::Next(_) => "*".to_owned(),
+            AfterGame::Over(Some(w)) => w.letter().to_string(),
+            AfterGame::Over(None) => "draw".to_owned(),
+        };
+        let tags = [
+            ("Variant", "m.toml".to_owned()),
+            ("MatchGame", (games.len() + 1).to_string()),
+            ("Result", format!("{}-{}", o.totals[0], o.totals[1])),
+            ("MatchResult", standing),
+        ];
+        games.push(ayla::check::write_record(
+            &r,
+            &tags,
+            &std::mem::take(&mut plies),
+        ));
+        if m.winner().is_some() {
+            break;
+        }
+    }
+    let path = dir.join("match.rec");
+    std::fs::write(&path, games.join("\n")).unwrap();
+    (path, games)
+}
+
+const SHORT_MATCH: &str = "[board]\npits_per_row = 4\nseeds_per_pit = 3\n\
+    [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n\
+    [match]\nnext_first = \"loser\"\nmax_games = 4\n";
+
+/// `check` reads a match game by game: each later game from the set-up
+/// the one before it leaves, its `MatchResult` verified; `--json` gives
+/// each game's number and the match's standing after it; `replay --game`
+/// starts a later game where the match set it up.
+#[test]
+fn a_recorded_match_is_checked_game_by_game() {
+    use crate::common::{assert_exit, ayla, stdout};
+    let (path, games) = recorded_match("ok", SHORT_MATCH, 7);
+    assert!(games.len() >= 3, "only {} games", games.len());
+    let file = path.to_str().unwrap();
+    let out = ayla(&["check", file]);
+    assert_exit(&out, 0, "check");
+    let text = stdout(&out);
+    assert!(text.contains("game 2 of a match): "), "{text}");
+    assert!(text.contains("the match goes on after this game"), "{text}");
+    assert!(text.contains("the match ended with this game"), "{text}");
+    let out = ayla(&["check", "--json", file]);
+    assert_exit(&out, 0, "check --json");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), games.len());
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["match_game"], i + 1);
+        let last = i + 1 == games.len();
+        assert_eq!(l["match_result"] == "*", !last, "{l}");
+    }
+    // The second game starts where the first left the match.
+    let out = ayla(&["replay", file, "--game", "2", "--ply", "0"]);
+    assert_exit(&out, 0, "replay --game 2");
+    let set_up = stdout(&out).lines().last().unwrap().trim().to_owned();
+    let first = ayla(&["replay", file, "--game", "1", "--ply", "0"]);
+    assert_ne!(set_up, stdout(&first).lines().last().unwrap().trim());
+    // Written out as the game's Position tag, the set-up is a claim that
+    // holds; changed, one that does not.
+    let dir = path.parent().unwrap();
+    let with_start = |start: &str| {
+        let second = games[1].replacen(
+            "[MatchGame \"2\"]",
+            &format!("[MatchGame \"2\"]\n[Position \"{start}\"]"),
+            1,
+        );
+        let mut all = games.clone();
+        all[1] = second;
+        let p = dir.join("with-start.rec");
+        std::fs::write(&p, all.join("\n")).unwrap();
+        ayla(&["check", p.to_str().unwrap()])
+    };
+    assert_exit(&with_start(&set_up), 0, "the set-up as Position");
+    let out = with_start("3,3,3,3/3,3,3,3 S 0-0");
+    assert_exit(&out, 1, "another Position");
+    assert!(
+        stdout(&out).contains("but the match sets this game up at"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// A match record that is wrong: a wrong `MatchResult` is exit 1; a game
+/// left out, a game after the match's end and a `MatchGame` tag in a
+/// game that is no match's are exit 2, each at its tag.
+#[test]
+fn a_match_record_that_is_wrong_says_where() {
+    use crate::common::{ayla, stdout};
+    let (path, games) = recorded_match("wrong", SHORT_MATCH, 7);
+    let dir = path.parent().unwrap();
+    let check = |name: &str, all: &[String]| {
+        let p = dir.join(name);
+        std::fs::write(&p, all.join("\n")).unwrap();
+        let out = ayla(&["check", p.to_str().unwrap()]);
+        (out.status.code(), stdout(&out))
+    };
+    let mut all = games.clone();
+    let last = all.len() - 1;
+    all[last] = all[last].replace("[MatchResult \"", "[MatchResult \"*\"]\n[X \"");
+    let (code, text) = check("wrong-result.rec", &all);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "the MatchResult tag says * (the match goes on), but the match ended with this game"
+        ),
+        "{text}"
+    );
+    let mut all = games.clone();
+    all.remove(1);
+    let (code, text) = check("left-out.rec", &all);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("game 3 of a match starts where game 2 left it, so it must follow that game in the same file; the game before it is game 1 of a match"),
+        "{text}"
+    );
+    let mut all = games.clone();
+    all.push(games[last].replace(
+        &format!("[MatchGame \"{}\"]", last + 1),
+        &format!("[MatchGame \"{}\"]", last + 2),
+    ));
+    let (code, text) = check("after-the-end.rec", &all);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(&format!("it has no game {}", last + 2)),
+        "{text}"
+    );
+    let kpe = "[Variant \"kpe\"]\n[MatchGame \"1\"]\n\nc\n".to_owned();
+    let (code, text) = check("kpe.rec", &[kpe]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(":2:1: Kpé is not played as a match"),
+        "{text}"
+    );
+}

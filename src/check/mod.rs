@@ -8,6 +8,15 @@
 //! victory without glory) and the `FinalPosition` tag (the position after
 //! the last ply). Finding the rulebook (the `Variant` tag)
 //! is the caller's business: see [`crate::rulebook`].
+//!
+//! The games of a match (`[match]`) are linked by their `MatchGame` tags:
+//! each after the first starts where the match's set-up puts it, so the
+//! games of a file are checked in order through a [`MatchLink`]
+//! (`matches.rs`); [`check_game`] checks a game on its own.
+
+mod matches;
+
+pub use matches::{MatchClaim, MatchLink, MatchStanding, match_number, match_start};
 
 use crate::engine::{Effect, EndReason, Game, Outcome, Position, Side, Variant};
 use crate::notation::{Loc, Record, format_position, parse_position};
@@ -130,6 +139,26 @@ pub enum ResultProblem {
         /// The position after the last ply, canonical.
         actual: String,
     },
+    /// The `Position` tag of a later game of a match is not where the
+    /// match's set-up starts it (the game is checked from the set-up).
+    WrongStart {
+        /// Where the `Position` tag is.
+        loc: Loc,
+        /// What it says, as written.
+        claimed: String,
+        /// The set-up, canonical.
+        actual: String,
+    },
+    /// The `MatchResult` tag says another standing of the match than the
+    /// one this game leaves.
+    WrongMatchResult {
+        /// Where the `MatchResult` tag is.
+        loc: Loc,
+        /// What it says.
+        claimed: MatchClaim,
+        /// The match after this game.
+        actual: MatchStanding,
+    },
 }
 
 impl ResultProblem {
@@ -143,11 +172,14 @@ impl ResultProblem {
             | ResultProblem::WrongTermination { loc, .. }
             | ResultProblem::UnfinishedButTerminationClaimed { loc, .. }
             | ResultProblem::WrongGlory { loc, .. }
-            | ResultProblem::WrongFinalPosition { loc, .. } => *loc,
+            | ResultProblem::WrongFinalPosition { loc, .. }
+            | ResultProblem::WrongStart { loc, .. }
+            | ResultProblem::WrongMatchResult { loc, .. } => *loc,
         }
     }
 
-    /// The name of that tag: `Result`, `Termination`, `Glory` or `FinalPosition`.
+    /// The name of that tag: `Result`, `Termination`, `Glory`,
+    /// `FinalPosition`, `Position` or `MatchResult`.
     #[must_use]
     pub fn tag(&self) -> &'static str {
         match self {
@@ -158,6 +190,8 @@ impl ResultProblem {
             | ResultProblem::UnfinishedButTerminationClaimed { .. } => "Termination",
             ResultProblem::WrongGlory { .. } => "Glory",
             ResultProblem::WrongFinalPosition { .. } => "FinalPosition",
+            ResultProblem::WrongStart { .. } => "Position",
+            ResultProblem::WrongMatchResult { .. } => "MatchResult",
         }
     }
 
@@ -203,6 +237,14 @@ impl ResultProblem {
             } => format!(
                 "the FinalPosition tag says {claimed}, but the position after the last ply is {actual}"
             ),
+            ResultProblem::WrongStart {
+                claimed, actual, ..
+            } => format!(
+                "the Position tag says {claimed}, but the match sets this game up at {actual}"
+            ),
+            ResultProblem::WrongMatchResult {
+                claimed, actual, ..
+            } => format!("the MatchResult tag says {claimed}, but {actual}"),
         }
     }
 }
@@ -243,14 +285,20 @@ pub struct GameReport {
     pub illegal: Option<IllegalPly>,
     /// The claim of the `Result` tag.
     pub claim: Claim,
-    /// The claims of the `Result`, `Termination` and `FinalPosition` tags
-    /// that the game contradicts, in the order the tags are written; empty
-    /// when a ply is illegal (the claims are about a game that was not played).
+    /// The claims of the tags that the game contradicts, in the order the
+    /// tags are written. When a ply is illegal only a later game's
+    /// `Position` is judged: the other claims are about a game that was
+    /// not played.
     pub result_problems: Vec<ResultProblem>,
     /// The outcome, if the game (as far as legal) has ended.
     pub outcome: Option<Outcome>,
     /// The last legal position.
     pub last: Position,
+    /// Its number in a match (the `MatchGame` tag), from 1.
+    pub match_game: Option<u16>,
+    /// What follows it in its match, once it has ended with every ply
+    /// legal: the next game's set-up, or the match's end.
+    pub after: Option<crate::reference::match_play::AfterGame>,
 }
 
 impl GameReport {
@@ -356,19 +404,49 @@ pub fn start_position(rules: &Rules, rec: &Record) -> Result<Position, Unusable>
     }
 }
 
-/// Replays `rec` under a compiled variant.
+/// Replays `rec` under a compiled variant, on its own: a game of a match
+/// after the first is checked with the games before it, through a
+/// [`MatchLink`].
 ///
 /// # Errors
 /// [`Unusable`] when the record cannot be checked at all (a malformed
-/// `Result`, `Termination`, `Glory`, `FinalPosition` or `Position` tag); an illegal
-/// ply or a wrong claim is a verdict in the report, not an error.
+/// `Result`, `Termination`, `Glory`, `FinalPosition`, `Position`,
+/// `MatchGame` or `MatchResult` tag, or a later game of a match); an
+/// illegal ply or a wrong claim is a verdict in the report, not an error.
 pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Unusable> {
+    MatchLink::new().check(variant, rec)
+}
+
+/// Replays `rec` from `set_up`, where a match starts it, or else from its
+/// `Position` tag or the variant's initial position.
+fn check_from(
+    variant: &Arc<Variant>,
+    rec: &Record,
+    set_up: Option<Position>,
+) -> Result<GameReport, Unusable> {
     let rules: &Rules = variant;
     let claim = claim(rec)?;
     let termination = termination_claim(rec)?;
     let glory = glory_claim(rec)?;
     let final_position = final_position_claim(rules, rec)?;
-    let start = start_position(rules, rec)?;
+    let written = start_position(rules, rec)?;
+    let mut result_problems = Vec::new();
+    let start = match set_up {
+        None => written,
+        Some(set_up) => {
+            if let Some(t) = rec.tag("Position") {
+                let actual = format_position(rules, &set_up);
+                if format_position(rules, &written) != actual {
+                    result_problems.push(ResultProblem::WrongStart {
+                        loc: t.loc,
+                        claimed: t.value.clone(),
+                        actual,
+                    });
+                }
+            }
+            set_up
+        }
+    };
     let mut game = Game::from_position(Arc::clone(variant), start);
     let mut steps = Vec::with_capacity(rec.plies.len());
     let mut illegal = None;
@@ -405,7 +483,6 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
     }
     let outcome = game.outcome();
     let last = *game.position();
-    let mut result_problems = Vec::new();
     if illegal.is_none() {
         let loc = rec.tag("Result").map_or(rec.loc, |t| t.loc);
         result_problems.extend(match (claim, outcome) {
@@ -457,8 +534,8 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
                 });
             }
         }
-        result_problems.sort_by_key(|p| (p.loc().line, p.loc().column));
     }
+    result_problems.sort_by_key(|p| (p.loc().line, p.loc().column));
     Ok(GameReport {
         start,
         steps,
@@ -467,6 +544,8 @@ pub fn check_game(variant: &Arc<Variant>, rec: &Record) -> Result<GameReport, Un
         result_problems,
         outcome,
         last,
+        match_game: None,
+        after: None,
     })
 }
 
