@@ -5,11 +5,15 @@
 //! `Glory` ("without" for a victory without glory). How each game was
 //! obtained is written at the top of its file and in tests/golden/README.md.
 //! A comment holding `Position: <string>` is checked against the position
-//! after the ply it follows.
+//! after the ply it follows. The games of a match (`MatchGame` tags)
+//! follow one another in one file: each later game's `Position` tag, the
+//! set-up its generator computed, must be where the match sets it up
+//! after the game before, and each `MatchResult` tag the match's standing.
 
 use ayla::engine::Variant;
 use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
+use ayla::reference::match_play::{AfterGame, GameResult, after_game};
 use ayla::rulebook::{Overrides, rulebook_for};
 use std::fs;
 use std::path::Path;
@@ -18,6 +22,8 @@ fn replay_file(path: &Path) -> usize {
     let name = path.display();
     let text = fs::read_to_string(path).unwrap();
     let games = parse_records(&text).unwrap_or_else(|e| panic!("{name}:{e}"));
+    // What the last game of a match left: its number and what follows it.
+    let mut last: Option<(u16, AfterGame)> = None;
     for rec in &games {
         // The rulebook as `ayla check` resolves it: the Variant tag
         // relative to the record, and its Readings tag.
@@ -28,10 +34,29 @@ fn replay_file(path: &Path) -> usize {
             Some(t) => parse_position(&r, &t.value).unwrap_or_else(|e| panic!("{name}: {e}")),
             None => Position::initial(&r),
         };
+        let number = ayla::check::match_number(rec);
+        if let Some(k @ 2..) = number {
+            let Some((j, AfterGame::Next(state))) = last.take() else {
+                panic!("{name}: game {k} of the match follows no game the match goes on after")
+            };
+            assert_eq!(j + 1, k, "{name}: game {k} of the match follows game {j}");
+            assert!(
+                rec.tag("Position").is_some(),
+                "{name}: game {k} states no set-up"
+            );
+            assert_eq!(
+                format_position(&r, &start),
+                ayla::notation::format_state(&r, &state),
+                "{name}: the set-up of game {k}"
+            );
+        }
         let mut g = Game::from_position(Variant::new(r.clone()), start);
+        // Who made each ply: the last decides who starts a match's next game.
+        let mut history = Vec::new();
         for (i, p) in rec.plies.iter().enumerate() {
             let before = format_position(&r, g.position());
             let side = g.position().to_move();
+            history.push(side);
             let ply = p
                 .ply
                 .resolve(&r)
@@ -82,6 +107,33 @@ fn replay_file(path: &Path) -> usize {
             o.without_glory,
             "{name}: victory without glory"
         );
+        if let Some(k) = number {
+            let first = start.to_move();
+            let last_mover = match history.last() {
+                Some(&side) => side,
+                None => first,
+            };
+            let after = after_game(
+                &r,
+                &GameResult {
+                    outcome: o,
+                    first,
+                    last_mover,
+                    number: k,
+                },
+            );
+            let standing = match &after {
+                AfterGame::Next(_) => "*".to_owned(),
+                AfterGame::Over(Some(w)) => w.letter().to_string(),
+                AfterGame::Over(None) => "draw".to_owned(),
+            };
+            assert_eq!(
+                tag("MatchResult"),
+                Some(standing.as_str()),
+                "{name}: MatchResult of game {k}"
+            );
+            last = Some((k, after));
+        }
     }
     games.len()
 }
