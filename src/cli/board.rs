@@ -363,7 +363,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
             for &i in idx {
                 let p = Pit(i as u8);
                 s.code(colour(pos.controller(p)));
-                s.push(&format!("{:>d$}", pos.seeds(p)));
+                s.push(&format!("{:>d$}", count_text(pos, p)));
                 at[i] = s.col - 1;
                 let mark = if house(i) {
                     HOUSE_MARK
@@ -432,7 +432,7 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
     let store_w = d + 3; // `[ 0] ` or ` [ 0]`
     let cell = |s: &mut Line, i: usize, at: &mut [usize]| {
         let p = Pit(i as u8);
-        let seeds = pos.seeds(p);
+        let seeds = count_text(pos, p);
         let letter = pos.controller(p).letter();
         match (g.cells, traded(i)) {
             (Cells::Wide, true) => {
@@ -518,6 +518,19 @@ fn layout(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Line
 }
 
 /// The width of a plain row of `n` cells.
+/// A pit's count as the board writes it: `-` for a pit out of play,
+/// which holds nothing and takes no seed.
+fn count_text(pos: &Position, p: Pit) -> String {
+    if pos.closed().contains(p) {
+        CLOSED_MARK.to_string()
+    } else {
+        pos.seeds(p).to_string()
+    }
+}
+
+/// The mark of a pit out of play in place of its count.
+const CLOSED_MARK: char = '-';
+
 fn pits_width(g: CellShape, n: usize) -> usize {
     n * match g.cells {
         Cells::Wide => g.digits + 3,
@@ -545,13 +558,24 @@ fn notes(rules: &Rules, pos: &Position, style: Style, g: CellShape) -> Vec<Strin
         .iter()
         .any(|p| pos.controller(p) != rules.board().label_side(p));
     if traded {
+        // Pits change hands by trading, or for a game of a match.
+        let what = if rules.trading().is_some() {
+            "a traded pit"
+        } else {
+            "a pit handed across for this game"
+        };
         out.push(match (style.fancy, g.cells) {
-            (false, Cells::Wide) => "(k)X: a traded pit holding k seeds, controlled by X".into(),
-            (false, _) => "kX: a traded pit holding k seeds, controlled by X".into(),
-            (true, _) => {
-                "kX: a traded pit holding k seeds, controlled by X (and in X's colour)".to_owned()
-            }
+            (false, Cells::Wide) => format!("(k)X: {what} holding k seeds, controlled by X"),
+            (false, _) => format!("kX: {what} holding k seeds, controlled by X"),
+            (true, _) => format!("kX: {what} holding k seeds, controlled by X (and in X's colour)"),
         });
+    }
+    let closed = pos.closed();
+    if !closed.is_empty() {
+        out.push(format!(
+            "{CLOSED_MARK}: a pit out of play in this game of the match ({})",
+            rules.labels(closed)
+        ));
     }
     if rules.stores() {
         let (l, r) = if Order::of(rules).right_store == Some(Side::South) {

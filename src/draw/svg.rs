@@ -154,6 +154,10 @@ fn describe(rules: &Rules, scene: &Scene) -> String {
     let pits: Vec<String> = (0..rules.pits())
         .map(|i| {
             let p = crate::board::Pit(i as u8);
+            if scene.state.closed.get(i).copied().unwrap_or(false) {
+                return format!("{} out of play", rules.label(p));
+            }
+
             format!(
                 "{} {}",
                 rules.label(p),
@@ -189,6 +193,7 @@ fn draw_pit(
     let home = rules.board.label_side(p);
     let controller = scene.state.controller.get(i).copied().unwrap_or(home);
     let house = scene.state.houses.get(i).copied().flatten();
+    let closed = scene.state.closed.get(i).copied().unwrap_or(false);
     let offered = scene.state.offer.contains(&p);
     let legal = marks.legal.contains(p);
     let taken = marks.taken.contains(p);
@@ -204,6 +209,7 @@ fn draw_pit(
             (offered, " offered"),
             (taken, " taken"),
             (focus, " focus"),
+            (closed, " closed"),
         ] {
             if on {
                 class.push_str(name);
@@ -216,6 +222,9 @@ fn draw_pit(
     }
     s.push_str(">\n");
     let mut title = format!("{label}: {}", seeds_text(seeds));
+    if closed {
+        title.push_str(", out of play");
+    }
     if let Some(h) = house {
         let _ = write!(title, ", {h}'s house");
     }
@@ -265,6 +274,19 @@ fn draw_pit(
             num(h)
         );
     }
+    if closed {
+        // One stroke across the empty pit, as a pit struck out: a
+        // shape, where a cross (taken) is two.
+        let d = r * 0.7;
+        let _ = writeln!(
+            s,
+            "<path d=\"M{} {}L{} {}\" stroke=\"#000\" stroke-width=\"1.6\"/>",
+            num(c.x - d),
+            num(c.y + d),
+            num(c.x + d),
+            num(c.y - d)
+        );
+    }
     if taken {
         let d = r * 0.62;
         let _ = writeln!(
@@ -287,6 +309,9 @@ fn draw_pit(
         ""
     };
     match opts.seeds {
+        // A pit out of play holds nothing: the stroke says so, without a
+        // 0 that would read as an empty pit in play.
+        _ if closed && seeds == 0 => {}
         Seeds::Numbers => count(s, c, 2.0 * r * 0.78, COUNT_SIZE, halo, seeds),
         Seeds::Dots => {
             dots(s, c, r, seeds);
@@ -344,6 +369,9 @@ fn draw_pit(
         );
     }
     let mut notes = Vec::new();
+    if closed {
+        notes.push("out of play".to_owned());
+    }
     if let Some(h) = house {
         notes.push(format!("house {}", h.letter()));
     }

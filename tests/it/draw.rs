@@ -190,12 +190,22 @@ fn check_picture(rules: &Rules, pos: &Position, opts: &Options, what: &str) {
         let pv = &v.pits[&label];
         let seeds = u32::from(pos.seeds(p));
         assert_eq!(pv.count_in_title, seeds, "{what}: pit {label}");
+        let closed = pos.closed().contains(p);
+        assert_eq!(pv.title.contains("out of play"), closed, "{what}: {label}");
+        assert_eq!(
+            pv.texts.contains(&"out of play".to_owned()),
+            closed,
+            "{what}: {label}"
+        );
+        assert_eq!(pv.cross, closed, "{what}: the stroke of {label}");
         if opts.interactive {
             assert_eq!(pv.data_count, Some(seeds), "{what}: pit {label}");
         } else {
             assert_eq!(pv.data_count, None, "{what}: pit {label}");
         }
         match opts.seeds {
+            // No count: the stroke and the note say it all.
+            _ if closed => assert!(!pv.texts.contains(&"0".to_owned()), "{what}: {label}"),
             Seeds::Numbers => {
                 assert!(
                     pv.texts.contains(&seeds.to_string()),
@@ -925,4 +935,31 @@ fn tags_stay_put(picture: &str, what: &str) {
         }
     }
     assert!(tags > 0, "{what}: no tag drawn");
+}
+
+/// A later game of a match: a pit out of play is struck out, with no
+/// count and the note `out of play`; a pit handed across carries its
+/// controller's tag, in every mode.
+#[test]
+fn pits_out_of_play_and_handed_across_are_drawn() {
+    let rules = crate::common::rules_of(
+        "[board]\npits_per_row = 4\nseeds_per_pit = 3\n[match]\nnext_first = \"loser\"\nunfilled = \"to-opponent\"\n",
+    );
+    let pos =
+        ayla::notation::parse_position(&rules, "3,3,3,3/3,3,3,0 N 2-1 owners=SSSS/NNSN closed=D")
+            .unwrap();
+    for opts in [
+        Options::default(),
+        Options {
+            interactive: true,
+            ..Options::default()
+        },
+        Options {
+            seeds: Seeds::Dots,
+            labels: false,
+            ..Options::default()
+        },
+    ] {
+        check_picture(&rules, &pos, &opts, "a later game of a match");
+    }
 }
