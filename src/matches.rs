@@ -95,14 +95,12 @@ impl Match {
     pub fn next_game(&mut self) -> Result<AfterGame, SetupError> {
         assert!(self.winner.is_none(), "the match is over");
         let outcome = self.game.outcome().expect("the game is over");
-        let result = GameResult {
+        let result = GameResult::new(
             outcome,
-            first: self.first,
-            // A game that ended before any ply: the player to act had the
-            // last word.
-            last_mover: self.last_mover.unwrap_or(self.game.position().to_move()),
-            number: self.games_played() + 1,
-        };
+            self.first,
+            self.last_mover,
+            self.games_played() + 1,
+        );
         let rules = self.variant.rules();
         let after = after_game(rules, &result);
         match &after {

@@ -252,17 +252,10 @@ impl MatchLink {
         if report.illegal.is_none()
             && let Some(outcome) = report.outcome
         {
-            let first = report.start.to_move();
+            let last_mover = report.steps.last().map(|s| s.side);
             report.after = Some(after_game(
                 rules,
-                &GameResult {
-                    outcome,
-                    first,
-                    // A game that ended before any ply: the player to act
-                    // had the last word (as `Match::next_game` reads it).
-                    last_mover: report.steps.last().map_or(first, |s| s.side),
-                    number: k,
-                },
+                &GameResult::new(outcome, report.start.to_move(), last_mover, k),
             ));
         }
         if let Some((loc, claimed)) = result_claim

@@ -28,6 +28,22 @@ pub struct GameResult {
     pub number: u16,
 }
 
+impl GameResult {
+    /// The result of game `number` of a match, which ended with `outcome`
+    /// after `first` moved first in it and `last_mover` made its last ply;
+    /// a game that ended before any ply (`None`) had its last word from
+    /// the player to act, who moved first.
+    #[must_use]
+    pub fn new(outcome: Outcome, first: Side, last_mover: Option<Side>, number: u16) -> GameResult {
+        GameResult {
+            outcome,
+            first,
+            last_mover: last_mover.unwrap_or(first),
+            number,
+        }
+    }
+}
+
 /// What follows `last`, a game of the match of `rules` (which must have
 /// `[match]`).
 ///

@@ -108,20 +108,8 @@ fn replay_file(path: &Path) -> usize {
             "{name}: victory without glory"
         );
         if let Some(k) = number {
-            let first = start.to_move();
-            let last_mover = match history.last() {
-                Some(&side) => side,
-                None => first,
-            };
-            let after = after_game(
-                &r,
-                &GameResult {
-                    outcome: o,
-                    first,
-                    last_mover,
-                    number: k,
-                },
-            );
+            let result = GameResult::new(o, start.to_move(), history.last().copied(), k);
+            let after = after_game(&r, &result);
             let standing = match &after {
                 AfterGame::Next(_) => "*".to_owned(),
                 AfterGame::Over(Some(w)) => w.letter().to_string(),

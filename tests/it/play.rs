@@ -1078,3 +1078,70 @@ fn undo_before_a_change_of_player_moves_its_mark() {
     assert_eq!(code, 0, "{report}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A match played engine against engine goes from game to game, each
+/// set up from the last, and ends with its winner; the saved file holds
+/// every game with its MatchGame and MatchResult tags and checks. Resumed
+/// in a game that was left unfinished, the match goes on from there, and
+/// the earlier games stay in the file as they were written.
+#[test]
+fn a_match_goes_on_game_after_game_and_resumes() {
+    let dir = scratch("match");
+    std::fs::write(
+        dir.join("m.toml"),
+        "[variant]\nid = \"m\"\nname = \"M\"\n[board]\npits_per_row = 4\nseeds_per_pit = 3\n\
+         [capture]\ncounts = [2, 3]\nlanding = \"opponent-row\"\n\
+         [match]\nnext_first = \"loser\"\nmax_games = 3\n",
+    )
+    .unwrap();
+    let args = [
+        "m.toml", "--south", "engine", "--north", "engine", "--level", "random",
+    ];
+    let save = dir.join("m.rec");
+    let mut all = args.to_vec();
+    all.extend(["--save", "m.rec"]);
+    let (code, out, err) = play_in(&all, "", &[("COLUMNS", "80")], Some(&dir));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\nGame 2 of the match. "), "{out}");
+    assert!(out.contains("The match is over after 3 games: "), "{out}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("3 games: 3 legal"), "{report}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    let games = parse_records(&text).unwrap();
+    let tag = |g: usize, t: &str| games[g].tag(t).map(|t| t.value.clone());
+    for (g, standing) in [(0, "*"), (1, "*")] {
+        assert_eq!(tag(g, "MatchGame"), Some((g + 1).to_string()));
+        assert_eq!(tag(g, "MatchResult").as_deref(), Some(standing));
+    }
+    assert_ne!(tag(2, "MatchResult").as_deref(), Some("*"));
+    assert!(
+        tag(1, "Position").is_some(),
+        "a later game names its set-up"
+    );
+    // Game 3 cut after its first ply: the match resumes there.
+    let third = text.rfind("[Variant").unwrap();
+    let plies = games[2].plies.len();
+    assert!(plies > 1);
+    let cut = format!(
+        "{}[Variant \"m.toml\"]\n[MatchGame \"3\"]\n[Position \"{}\"]\n\n1. {}\n",
+        &text[..third],
+        tag(2, "Position").unwrap(),
+        games[2].plies[0].text
+    );
+    std::fs::write(&save, &cut).unwrap();
+    let mut all = args.to_vec();
+    all.extend(["--resume", "m.rec"]);
+    all.retain(|a| *a != "m.toml");
+    let (code, out, err) = play_in(&all, "", &[("COLUMNS", "80")], Some(&dir));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("The match is over after 3 games: "), "{out}");
+    let resumed = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        resumed.starts_with(&text[..third]),
+        "the earlier games are kept as written"
+    );
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,7 +1,11 @@
 //! `ayla play <variant>`: against a friend or the engine, in a terminal or through a pipe.
+//! A game of a match goes on into the next game of the match
+//! (`matches.rs`).
+
+mod matches;
 
 use super::{Exit, Failure, args, board};
-use ayla::check::{check_game, write_record_with_comments};
+use ayla::check::write_record_with_comments;
 use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
 use ayla::notation::{format_position, other_plies, parse_ply, parse_position, parse_records};
@@ -129,6 +133,13 @@ struct Session<'r> {
     /// first ply has made no file).
     written: bool,
     style: board::Style,
+    /// Who moved first in this game.
+    first: Side,
+    /// With `[match]`: this game's number in the match.
+    match_game: Option<u16>,
+    /// The games of the match before this one, as record text (a resumed
+    /// file's own, as written), which the file keeps before this game.
+    earlier: String,
 }
 
 /// `{South: NAME from here}`: the comment that marks where a side's player
@@ -174,17 +185,7 @@ fn engine_level(name: &str) -> Option<Level> {
 
 impl Session<'_> {
     fn write(&mut self) -> std::io::Result<()> {
-        let result = match self.driver.game().outcome() {
-            Some(o) => format!("{}-{}", o.totals[0], o.totals[1]),
-            None => "*".into(),
-        };
-        let mut tags: Vec<(&str, String)> = self
-            .tags
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        tags.push(("Result", result));
-        let text = write_record_with_comments(self.rules, &tags, &self.plies, &self.comments);
+        let text = self.earlier.clone() + &self.game_text();
         if self.fresh {
             // Made only if it is not there: nothing a user made is replaced.
             std::fs::OpenOptions::new()
@@ -199,6 +200,24 @@ impl Session<'_> {
         replace(&self.save, &text)?;
         self.written = true;
         Ok(())
+    }
+
+    /// The record of the game being played, its result as it stands.
+    fn game_text(&self) -> String {
+        let result = match self.driver.game().outcome() {
+            Some(o) => format!("{}-{}", o.totals[0], o.totals[1]),
+            None => "*".into(),
+        };
+        let mut tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        tags.push(("Result", result));
+        if let Some(standing) = self.match_standing() {
+            tags.push(("MatchResult", standing.to_owned()));
+        }
+        write_record_with_comments(self.rules, &tags, &self.plies, &self.comments)
     }
 
     /// What becomes of a game left unfinished, in words.
@@ -333,6 +352,10 @@ struct Resumed {
     plies: Vec<Ply>,
     /// The record's comments, each after so many plies.
     comments: Vec<(usize, String)>,
+    /// The game's number in its match, if it is a game of one.
+    match_game: Option<u16>,
+    /// The text of the file before this game: the match's earlier games.
+    earlier: String,
 }
 
 fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
@@ -342,12 +365,16 @@ fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
         .map_err(|e| unusable(format!("--resume: {name}: cannot read the record: {e}")))?;
     let games = parse_records(&text)
         .map_err(|e| unusable(format!("{name}:{}: syntax error: {}", e.loc, e.message)))?;
-    let [rec] = games.as_slice() else {
+    // A match goes on in its last game; any other file holds one game.
+    let last = games.len().saturating_sub(1);
+    let in_a_match = games.len() > 1 && matches::match_start(&games, last) == 0;
+    if games.len() != 1 && !in_a_match {
         return Err(unusable(format!(
-            "--resume: {name} holds {} games; a game to continue is a file of its own",
+            "--resume: {name} holds {} games that are not the games of one match in order; a game to continue is a file of its own",
             games.len()
         )));
-    };
+    }
+    let rec = &games[last];
     let base = path.parent().unwrap_or(Path::new(""));
     let overrides = Overrides {
         rules: rules_arg.map(str::to_owned),
@@ -371,7 +398,8 @@ fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
         }
     };
     let variant = Arc::new(Variant::new(rules));
-    let report = check_game(&variant, rec).map_err(|u| unusable(format!("{name}:{u}")))?;
+    let report =
+        matches::check_last(&variant, &games).map_err(|u| unusable(format!("{name}:{u}")))?;
     if let Some(i) = &report.illegal {
         return Err(Failure {
             exit: Exit::Wrong,
@@ -392,10 +420,12 @@ fn resume(path: &Path, rules_arg: Option<&str>) -> Result<Resumed, Failure> {
         .collect();
     Ok(Resumed {
         rules_name,
+        match_game: report.match_game,
+        earlier: matches::text_before(&text, rec.loc.line).to_owned(),
         tags: rec
             .tags
             .iter()
-            .filter(|t| t.name != "Result")
+            .filter(|t| t.name != "Result" && t.name != "MatchResult")
             .map(|t| (t.name.clone(), t.value.clone()))
             .collect(),
         start: report.start,
@@ -654,6 +684,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
             .collect(),
         None => {
             let mut t = vec![("Variant".to_owned(), variant_tag)];
+            if rules.match_play().is_some() {
+                t.push(("MatchGame".into(), "1".into()));
+            }
             // The game is checked and resumed under the readings it was played under.
             if let Some(r) = args::readings_tag(rules) {
                 t.push(("Readings".into(), r));
@@ -686,6 +719,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         fresh,
         written: false,
         style: board::Style::detect(),
+        first: start.to_move(),
+        match_game: match &resumed {
+            Some(r) => r.match_game,
+            None => rules.match_play().map(|_| 1),
+        },
+        earlier: resumed
+            .as_ref()
+            .map_or_else(String::new, |r| r.earlier.clone()),
     };
     if let Some(r) = &resumed {
         for &p in &r.plies {
@@ -771,6 +812,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
             Failure::unusable(anyhow::anyhow!("cannot save to {}: {e}", s.save.display()))
         })?;
     }
+    // The players' names, for the tags of the match's next games.
+    let names = Side::BOTH.map(name);
     let mut hinter = Searcher::default();
     let mut legal = Vec::new();
     let stdin = std::io::stdin();
@@ -782,6 +825,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let side = match s.driver.turn() {
             Turn::Over(o) => {
                 println!("\nGame over: {o}.");
+                if s.match_game.is_some() && s.go_on_with_the_match(&names)? {
+                    continue;
+                }
                 println!("Saved to {}.", s.save.display());
                 return Ok(());
             }
