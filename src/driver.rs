@@ -15,8 +15,8 @@
 //! `ayla stats` play their many games with a new driver for each, every
 //! game a fresh one from the variant's start, and keep the score
 //! themselves. A match of several games, whose seeds carry from one game
-//! into the next (`[match]`: Dakon's burnt pits), is [`crate::matches`];
-//! the front ends do not drive one yet.
+//! into the next (`[match]`: Dakon's burnt pits), is [`crate::matches`],
+//! which drives each of its games with a driver of its own.
 //!
 //! ```
 //! use ayla::driver::{Driver, Seat, Turn};

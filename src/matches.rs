@@ -6,7 +6,8 @@
 //! called as it is: it runs once a game, so it needs no fast path, and one
 //! meaning stays one piece of code. What the engine adds is the play of
 //! each game, on a board with pits out of play where the set-up closed
-//! some ([`Variant::for_game`]).
+//! some ([`Variant::for_game`]), each driven with the match's two seats
+//! as a single game is ([`Driver`]).
 //!
 //! ```
 //! use ayla::engine::Variant;
@@ -30,15 +31,19 @@
 //! ```
 
 use crate::board::Side;
+use crate::driver::{Driver, Played, Seat, Turn};
 use crate::engine::{Effect, Game, Illegal, Ply, Position, SetupError, Variant};
 use crate::reference::match_play::{AfterGame, GameResult, after_game};
+use crate::search::player::NoPly;
 use std::sync::Arc;
 
-/// A match under way: the game being played and those before it.
-#[derive(Clone, Debug)]
+/// A match under way: the game being played, driven with its two seats
+/// ([`Driver`]), and the games before it.
 pub struct Match {
     variant: Arc<Variant>,
-    game: Game,
+    driver: Driver,
+    /// The bound on each game's plies, if any.
+    max_plies: Option<u32>,
     /// Who moved first in the game being played.
     first: Side,
     /// Who made the last ply of the game being played, if any was made.
@@ -50,7 +55,8 @@ pub struct Match {
 }
 
 impl Match {
-    /// A match from the first game's start, if the rules play one.
+    /// A match from the first game's start, if the rules play one, both
+    /// seats played from outside.
     #[must_use]
     pub fn new(variant: impl Into<Arc<Variant>>) -> Option<Match> {
         let variant = variant.into();
@@ -58,18 +64,44 @@ impl Match {
         let game = Game::new(Arc::clone(&variant));
         Some(Match {
             first: game.position().to_move(),
+            driver: Driver::new(game, [Seat::Outside, Seat::Outside]),
             variant,
-            game,
+            max_plies: None,
             last_mover: None,
             results: Vec::new(),
             winner: None,
         })
     }
 
+    /// The same match with these seats (South's, North's), which keep
+    /// their places from game to game.
+    #[must_use]
+    pub fn with_seats(mut self, seats: [Seat; 2]) -> Match {
+        for (side, seat) in Side::BOTH.into_iter().zip(seats) {
+            *self.driver.seat_mut(side) = seat;
+        }
+        self
+    }
+
+    /// Stops each game after `max` plies if its rules have not ended it
+    /// ([`Turn::Bound`]); the match then goes no further.
+    #[must_use]
+    pub fn with_max_plies(mut self, max: u32) -> Match {
+        self.max_plies = Some(max);
+        self.driver = self.driver.with_max_plies(max);
+        self
+    }
+
     /// The game being played (the last one, once the match is over).
     #[must_use]
     pub fn game(&self) -> &Game {
-        &self.game
+        self.driver.game()
+    }
+
+    /// What comes next in the game being played ([`Driver::turn`]).
+    #[must_use]
+    pub fn turn(&self) -> Turn {
+        self.driver.turn()
     }
 
     /// Plays `ply` in the game being played.
@@ -77,14 +109,24 @@ impl Match {
     /// # Errors
     /// The ply is illegal there; the game is then untouched.
     pub fn play(&mut self, ply: Ply) -> Result<Effect, Illegal> {
-        let mover = self.game.position().to_move();
-        let effect = self.game.play(ply)?;
-        self.last_mover = Some(mover);
-        Ok(effect)
+        let played = self.driver.play(ply)?;
+        self.last_mover = Some(played.side);
+        Ok(played.effect)
+    }
+
+    /// Asks the engine of the side to move for its ply and plays it.
+    ///
+    /// # Errors
+    /// As [`Driver::step`].
+    pub fn step(&mut self) -> Result<Played, NoPly> {
+        let played = self.driver.step()?;
+        self.last_mover = Some(played.side);
+        Ok(played)
     }
 
     /// Ends the game being played, which must be over, and sets up the
-    /// next one, or ends the match. Says what follows.
+    /// next one (the seats keep their places), or ends the match. Says
+    /// what follows.
     ///
     /// # Errors
     /// The next game's set-up is not a position of the rules (the
@@ -94,7 +136,7 @@ impl Match {
     /// If the game being played is not over, or the match is.
     pub fn next_game(&mut self) -> Result<AfterGame, SetupError> {
         assert!(self.winner.is_none(), "the match is over");
-        let outcome = self.game.outcome().expect("the game is over");
+        let outcome = self.game().outcome().expect("the game is over");
         let result = GameResult::new(
             outcome,
             self.first,
@@ -106,7 +148,14 @@ impl Match {
         match &after {
             AfterGame::Next(state) => {
                 let pos = Position::from_state(rules, state)?;
-                self.game = Game::from_position(Arc::clone(&self.variant), pos);
+                let game = Game::from_position(Arc::clone(&self.variant), pos);
+                let seats =
+                    Side::BOTH.map(|s| std::mem::replace(self.driver.seat_mut(s), Seat::Outside));
+                let driver = Driver::new(game, seats);
+                self.driver = match self.max_plies {
+                    Some(max) => driver.with_max_plies(max),
+                    None => driver,
+                };
                 self.first = state.to_move;
                 self.last_mover = None;
             }

@@ -324,3 +324,60 @@ fn a_match_record_that_is_wrong_says_where() {
         "{text}"
     );
 }
+
+/// `ayla match` on rules played as a match measures whole matches: A's
+/// score over matches, games a match, how often the first game's winner
+/// wins the match; each saved record holds a whole match and checks.
+#[test]
+fn match_measures_whole_matches() {
+    use crate::common::{assert_exit, ayla, stdout};
+    let dir = std::env::temp_dir().join(format!("ayla-match-whole-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("m.toml");
+    std::fs::write(
+        &rules,
+        format!("[variant]\nid = \"m\"\nname = \"M\"\n{SHORT_MATCH}"),
+    )
+    .unwrap();
+    let save = dir.join("saved");
+    let out = ayla(&[
+        "match",
+        rules.to_str().unwrap(),
+        "--a",
+        "2",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0, "match");
+    let text = stdout(&out);
+    assert!(text.contains("6 matches of several games"), "{text}");
+    assert!(text.contains("games a match: "), "{text}");
+    assert!(
+        text.contains("the first game's winner won the match in "),
+        "{text}"
+    );
+    let files: Vec<_> = std::fs::read_dir(&save)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 6);
+    let mut games = 0;
+    for f in &files {
+        let out = ayla(&["check", "--json", f.to_str().unwrap()]);
+        assert_exit(&out, 0, "check a saved match");
+        let lines: Vec<serde_json::Value> = stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        games += lines.len();
+        // Every match ends within its 4 games, with a standing on the last.
+        assert!(lines.len() <= 4);
+        assert_ne!(lines.last().unwrap()["match_result"], "*", "{f:?}");
+    }
+    assert!(games > 6, "some match lasts more than one game");
+}

@@ -1,4 +1,8 @@
 //! `ayla match <variant> --a LEVEL --b LEVEL --games N [--save DIR]`: measured strength.
+//! Rules played as a match (`[match]`) are measured over whole matches
+//! (`whole.rs`).
+
+mod whole;
 
 use super::{Failure, args, progress};
 use ayla::check::write_record;
@@ -110,6 +114,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     } else {
         None
     };
+    if rules.match_play().is_some() {
+        return whole::run(&a, &rules, db.as_ref());
+    }
     let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
