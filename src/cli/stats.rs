@@ -11,7 +11,10 @@ use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
 use ayla::solve::{Convention, solver_variant};
 use ayla::stats::chart::{Bar, Chart, histogram, margin_histogram};
-use ayla::stats::{Figures, GameRecord, PARTS, Setup, Spread, play_games};
+use ayla::stats::{
+    Figures, GameRecord, MatchFigures, PARTS, Setup, Spread, play_games, play_matches,
+};
+use ayla::words::count;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -76,6 +79,8 @@ struct Column {
     variant: Arc<Variant>,
     games: Vec<GameRecord>,
     figures: Option<Figures>,
+    /// With `[match]`: the figures of the whole matches the games make.
+    matches: Option<MatchFigures>,
     exact: Result<Exact, String>,
     seconds: f64,
 }
@@ -264,6 +269,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
             variant: Arc::new(Variant::new(rules)),
             games: Vec::new(),
             figures: None,
+            matches: None,
             exact: Err("not computed".into()),
             seconds: 0.0,
         });
@@ -332,8 +338,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         bar.set_message(format!("reading {} of {n}", k + 1));
         let db = col.exact.as_ref().ok().map(|e| &e.db);
-        col.games = play_games(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
-        col.games.sort_by_key(|g| g.index);
+        if col.variant.rules().match_play().is_some() {
+            // Each of the run's games is a whole match; the figures of
+            // games cover every game of every match.
+            let mut ms = play_matches(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
+            ms.sort_by_key(|m| m.index);
+            col.matches = (!ms.is_empty()).then(|| MatchFigures::of(&setup, &ms));
+            col.games = ms.into_iter().flat_map(|m| m.games).collect();
+        } else {
+            col.games = play_games(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
+            col.games.sort_by_key(|g| g.index);
+        }
         col.seconds = t.elapsed().as_secs_f64();
         if !col.games.is_empty() {
             col.figures = Some(Figures::of(&col.variant, &setup, &col.games));
@@ -526,9 +541,24 @@ fn to_json(report: Report) -> Value {
                     })),
                 })
             });
+            let matches = c.matches.as_ref().map(|m| {
+                json!({
+                    "matches": m.matches,
+                    "stopped": m.stopped,
+                    "games_a_match": spread_json(&m.games),
+                    "first_wins": m.first_wins,
+                    "draws": m.draws,
+                    "first_losses": m.first_losses,
+                    "first_score": {"mean": m.first_score.mean, "low": m.first_score.low, "high": m.first_score.high},
+                    "first_game_won": m.first_game_won,
+                    "first_game_winner_won": m.first_game_winner_won,
+                    "a_score": m.a_score.map(|s| json!({"mean": s.mean, "low": s.low, "high": s.high})),
+                })
+            });
             json!({
                 "readings": selection,
                 "figures": figures,
+                "matches": matches,
                 "exact": exact,
                 "seconds": c.seconds,
             })
@@ -550,6 +580,70 @@ fn to_json(report: Report) -> Value {
         "peak_memory_bytes": peak_memory(),
         "combinations": readings,
     })
+}
+
+/// The rows of whole matches, where the rules play them: the games rows
+/// below then count every game of every match.
+fn match_rows(t: &mut Table, columns: &[Column]) {
+    let cells = |f: &dyn Fn(&MatchFigures) -> String| -> Vec<String> {
+        columns
+            .iter()
+            .map(|c| c.matches.as_ref().map_or("-".into(), f))
+            .collect()
+    };
+    t.row(
+        "matches (stopped at the ply limit)",
+        cells(&|m| format!("{} ({})", m.matches, m.stopped)),
+    );
+    t.row(
+        "games a match: mean (fewest-most)",
+        cells(&|m| {
+            format!(
+                "{} ({}-{})",
+                num(m.games.mean),
+                num(m.games.min),
+                num(m.games.max)
+            )
+        }),
+    );
+    t.row(
+        "match: first mover's score [95%]",
+        cells(&|m| {
+            format!(
+                "{:.2} [{:.2}, {:.2}]",
+                m.first_score.mean, m.first_score.low, m.first_score.high
+            )
+        }),
+    );
+    t.row(
+        "match: first mover wins/draws/loses",
+        cells(&|m| format!("{}/{}/{}", m.first_wins, m.draws, m.first_losses)),
+    );
+    t.row(
+        "first game's winner wins the match",
+        cells(&|m| {
+            let share = f64::from(m.first_game_winner_won) / f64::from(m.first_game_won.max(1));
+            format!(
+                "{} of {} ({})",
+                m.first_game_winner_won,
+                m.first_game_won,
+                pct(share)
+            )
+        }),
+    );
+    if columns
+        .iter()
+        .any(|c| c.matches.as_ref().is_some_and(|m| m.a_score.is_some()))
+    {
+        t.row(
+            "match: A's score [95%]",
+            cells(&|m| {
+                m.a_score.map_or("-".into(), |s| {
+                    format!("{:.2} [{:.2}, {:.2}]", s.mean, s.low, s.high)
+                })
+            }),
+        );
+    }
 }
 
 /// Rows of the table: a label and each column's cell.
@@ -590,10 +684,10 @@ fn print_table(report: Report) {
     println!(
         "{}: {} a combination of readings, {}, {} random opening plies, seed {}, games stopped at {} plies",
         base.provenance().name,
-        if setup.games == 1 {
-            "1 game".to_owned()
+        if base.match_play().is_some() {
+            count(setup.games, "whole match", "whole matches")
         } else {
-            format!("{} games", setup.games)
+            count(setup.games, "game", "games")
         },
         levels_text(setup),
         setup.opening,
@@ -625,6 +719,9 @@ fn print_table(report: Report) {
             .map(|c| c.figures.as_ref().map_or("not played".into(), f))
             .collect()
     };
+    if columns.iter().any(|c| c.matches.is_some()) {
+        match_rows(&mut t, columns);
+    }
     t.row("games", cells(&|f| f.games.to_string()));
     t.row(
         "first player's score [95%]",

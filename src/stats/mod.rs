@@ -24,9 +24,12 @@
 //! ```
 
 pub mod chart;
+mod matches;
+
+pub use matches::{MatchFigures, MatchRecord, play_match, play_matches};
 
 use crate::board::Side;
-use crate::driver::{Driver, Seat, Turn};
+use crate::driver::{Driver, Played, Seat, Turn};
 use crate::engine::{Effect, EndReason, Game, Ply, SowEffect, Variant};
 use crate::rng::Rng;
 use crate::search::Level;
@@ -153,35 +156,70 @@ pub fn play_game(
         [b, a]
     };
     let mut driver = Driver::new(game, seats.map(Seat::engine)).with_max_plies(setup.max_plies);
+    let mut record = GameRecord::new(index, a_side, first);
+    let mut opening = opening_rng(setup, index);
+    drive(&mut driver, setup.opening, &mut opening, &mut record, stop)?;
+    record.finish(variant, driver.game());
+    Some(record)
+}
+
+/// The randomness of game `index`'s opening: shared by a pair of games
+/// where A and B play different levels (see [`Setup::opening`]).
+fn opening_rng(setup: &Setup, index: u32) -> Rng {
     let pair = if setup.levels[0] == setup.levels[1] {
         index
     } else {
         index / 2
     };
-    let mut opening = Rng::new(stream(setup.seed, pair, 0));
+    Rng::new(stream(setup.seed, pair, 0))
+}
+
+/// What drives a game for the figures: one game's [`Driver`], or a
+/// [`crate::matches::Match`] playing one of its games.
+trait Drive {
+    fn turn(&self) -> Turn;
+    fn game(&self) -> &Game;
+    /// Plays a legal ply.
+    fn play(&mut self, ply: Ply) -> Played;
+    /// The engine's ply, played.
+    fn step(&mut self) -> Played;
+}
+
+impl Drive for Driver {
+    fn turn(&self) -> Turn {
+        Driver::turn(self)
+    }
+    fn game(&self) -> &Game {
+        Driver::game(self)
+    }
+    fn play(&mut self, ply: Ply) -> Played {
+        Driver::play(self, ply).expect("players choose legal plies")
+    }
+    fn step(&mut self) -> Played {
+        Driver::step(self).expect("a ply, from a database if perfect")
+    }
+}
+
+/// Plays the game `d` drives to its end or its bound, its first `opening`
+/// plies drawn from `rng`, noting each ply in `record`; `None` once `stop`
+/// is set.
+fn drive(
+    d: &mut impl Drive,
+    opening: u32,
+    rng: &mut Rng,
+    record: &mut GameRecord,
+    stop: &AtomicBool,
+) -> Option<()> {
     let mut legal = Vec::new();
-    let mut record = GameRecord {
-        index,
-        a_side,
-        first,
-        end: None,
-        totals: [0; 2],
-        winner: None,
-        legal: Vec::new(),
-        captured: Vec::new(),
-        trades: [0; 3],
-    };
-    while let Turn::Engine(_) = driver.turn() {
+    while let Turn::Engine(_) = d.turn() {
         if stop.load(Relaxed) {
             return None;
         }
-        driver.game().legal_plies(&mut legal);
-        let played = if record.plies() < setup.opening as usize {
-            driver
-                .play(legal[opening.below(legal.len())])
-                .expect("players choose legal plies")
+        d.game().legal_plies(&mut legal);
+        let played = if record.plies() < opening as usize {
+            d.play(legal[rng.below(legal.len())])
         } else {
-            driver.step().expect("a ply, from a database if perfect")
+            d.step()
         };
         record.legal.push(legal.len() as u16);
         record.captured.push(match played.effect {
@@ -199,21 +237,41 @@ pub fn play_game(
             _ => {}
         }
     }
-    let game = driver.game();
-    match game.outcome() {
-        Some(o) => {
-            record.end = Some(o.reason);
-            record.totals = o.totals;
-            record.winner = o.winner;
-        }
-        None => {
-            let p = game.position();
-            record.totals =
-                Side::BOTH.map(|s| u32::from(p.captured(s)) + p.seeds_controlled(variant, s));
-            record.winner = variant.end.winner.of(record.totals, variant.total_seeds());
+    Some(())
+}
+
+impl GameRecord {
+    /// A record of game `index` before its first ply.
+    fn new(index: u32, a_side: Side, first: Side) -> GameRecord {
+        GameRecord {
+            index,
+            a_side,
+            first,
+            end: None,
+            totals: [0; 2],
+            winner: None,
+            legal: Vec::new(),
+            captured: Vec::new(),
+            trades: [0; 3],
         }
     }
-    Some(record)
+
+    /// Notes how `game` ended, or stood when it was stopped.
+    fn finish(&mut self, variant: &Variant, game: &Game) {
+        match game.outcome() {
+            Some(o) => {
+                self.end = Some(o.reason);
+                self.totals = o.totals;
+                self.winner = o.winner;
+            }
+            None => {
+                let p = game.position();
+                self.totals = Side::BOTH
+                    .map(|s| u32::from(p.captured(s)) + p.seeds_controlled(game.variant(), s));
+                self.winner = variant.end.winner.of(self.totals, variant.total_seeds());
+            }
+        }
+    }
 }
 
 /// Plays the run's games on the current rayon pool and returns those that

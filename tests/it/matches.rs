@@ -381,3 +381,66 @@ fn match_measures_whole_matches() {
     }
     assert!(games > 6, "some match lasts more than one game");
 }
+
+/// `ayla stats` on rules played as a match plays whole matches: its
+/// `matches` figures add up, and its figures of games count every game
+/// of every match.
+#[test]
+fn stats_of_whole_matches_add_up() {
+    use crate::common::{assert_exit, ayla, stdout};
+    let dir = std::env::temp_dir().join(format!("ayla-match-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("m.toml");
+    std::fs::write(
+        &rules,
+        format!("[variant]\nid = \"m\"\nname = \"M\"\n{SHORT_MATCH}"),
+    )
+    .unwrap();
+    let out = ayla(&[
+        "stats",
+        rules.to_str().unwrap(),
+        "--games",
+        "12",
+        "--levels",
+        "1,random",
+        "--json",
+    ]);
+    assert_exit(&out, 0, "stats");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let c = &v["combinations"][0];
+    let m = &c["matches"];
+    assert_eq!(m["matches"], 12);
+    let ended = 12 - m["stopped"].as_u64().unwrap();
+    let sum = |k: &str| m[k].as_u64().unwrap();
+    assert_eq!(
+        sum("first_wins") + sum("draws") + sum("first_losses"),
+        ended
+    );
+    assert!(sum("first_game_winner_won") <= sum("first_game_won"));
+    assert!(
+        m["a_score"]["mean"].as_f64().is_some(),
+        "two levels: A's score"
+    );
+    let mean = m["games_a_match"]["mean"].as_f64().unwrap();
+    let games = c["figures"]["games"].as_u64().unwrap();
+    assert!(games > 12, "some match lasts more than one game");
+    if ended == 12 {
+        // The JSON keeps six significant digits.
+        assert!((mean * 12.0 - games as f64).abs() < 0.01, "{mean} {games}");
+    }
+    let out = ayla(&[
+        "stats",
+        rules.to_str().unwrap(),
+        "--games",
+        "4",
+        "--level",
+        "random",
+    ]);
+    assert_exit(&out, 0, "stats");
+    let text = stdout(&out);
+    assert!(text.contains("4 whole matches a combination"), "{text}");
+    assert!(
+        text.contains("first game's winner wins the match"),
+        "{text}"
+    );
+}
