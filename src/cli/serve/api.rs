@@ -5,11 +5,12 @@
 use super::Answer;
 use crate::cli::rules::{evidence_word, family_word};
 use crate::cli::solve::DbArgs;
-use ayla::check::{check_game, write_record};
+use ayla::check::{MatchLink, match_start, write_record};
 use ayla::draw::{self, Marks, Options, Scene, Seeds};
 use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
+use ayla::reference::match_play::{AfterGame, GameResult, after_game};
 use ayla::reference::trace::{self, Event};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, source_of};
 use ayla::rules::{self, Direction, Rules, Selection};
@@ -108,6 +109,10 @@ struct GameRequest {
     /// made by `players`.
     #[serde(default)]
     by: Vec<String>,
+    /// With `[match]`: this game's number in the match (default 1); a
+    /// later game starts at the set-up the answer to the game before gave.
+    #[serde(default)]
+    match_game: Option<u16>,
     /// `/api/engine` only.
     #[serde(default)]
     level: Option<String>,
@@ -475,7 +480,15 @@ impl Api {
             })
         })?;
         let variant = Arc::new(Variant::new(rules));
-        let report = check_game(&variant, rec)
+        // A later game of a match is checked after the games of its match
+        // before it, which set it up (their rules are this game's).
+        let i = r.game - 1;
+        let mut link = MatchLink::new();
+        for earlier in &games[match_start(&games, i)..i] {
+            let _ = link.check(&variant, earlier);
+        }
+        let report = link
+            .check(&variant, rec)
             .map_err(|u| refuse(format!("{name}:{}: {}", u.loc, u.message)))?;
         // `check`'s own words for what is wrong.
         let mut problems = Vec::new();
@@ -502,9 +515,8 @@ impl Api {
         let request = GameRequest {
             variant: variant_id,
             readings,
-            start: rec
-                .tag("Position")
-                .map(|_| format_position(&variant, &report.start)),
+            start: (rec.tag("Position").is_some() || report.match_game.is_some_and(|k| k > 1))
+                .then(|| format_position(&variant, &report.start)),
             plies: rec.plies.iter().map(|p| p.text.clone()).collect(),
             seeds: r.seeds,
             frames: false,
@@ -516,6 +528,7 @@ impl Api {
                     .map_or_else(|| "?".to_owned(), |t| t.value.clone())
             })),
             by: Vec::new(),
+            match_game: report.match_game,
             level: None,
         };
         let mut state = self.game(&request)?;
@@ -657,6 +670,7 @@ fn request_json(r: &GameRequest) -> Value {
         "plies": r.plies,
         "players": r.players,
         "by": r.by,
+        "match_game": r.match_game,
     })
 }
 
@@ -753,7 +767,7 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     let result = outcome.map_or("*".to_owned(), |o| {
         format!("{}-{}", o.totals[0], o.totals[1])
     });
-    let (players, after) = seats(r, &replay.steps);
+    let (players, seat_changes) = seats(r, &replay.steps);
     let mut tags: Vec<(&str, String)> = vec![("Variant", variant_tag(&r.variant))];
     if !r.readings.is_empty() {
         let list: Vec<String> = r.readings.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -762,13 +776,42 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     if r.start.is_some() {
         tags.push(("Position", format_position(rules, &replay.start)));
     }
+    let match_game = rules.match_play().map(|_| r.match_game.unwrap_or(1));
+    if let Some(k) = match_game {
+        tags.insert(1, ("MatchGame", k.to_string()));
+    }
     tags.push(("South", players[0].clone()));
     tags.push(("North", players[1].clone()));
     tags.push(("Date", crate::cli::play::today().0));
     tags.push(("Result", result));
+    let after = match_game.and_then(|k| {
+        let o = outcome?;
+        let last_mover = replay.steps.last().map(|s| s.side);
+        let result = GameResult::new(o, replay.start.to_move(), last_mover, k);
+        Some(after_game(rules, &result))
+    });
+    if match_game.is_some() {
+        tags.push(("MatchResult", standing(after.as_ref()).to_owned()));
+    }
     let ply_list: Vec<Ply> = replay.steps.iter().map(|s| s.ply).collect();
+    let match_json = match_game.map(|k| {
+        let next = match &after {
+            Some(AfterGame::Next(state)) => Some(ayla::notation::format_state(rules, state)),
+            _ => None,
+        };
+        json!({
+            "game": k,
+            "standing": standing(after.as_ref()),
+            "winner": match &after {
+                Some(AfterGame::Over(w)) => Some(w.map_or("draw", side_name)),
+                _ => None,
+            },
+            "next": next,
+        })
+    });
     json!({
         "variant": {"id": r.variant, "name": rules.provenance().name},
+        "match": match_json,
         "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<Selection>(),
         "start": format_position(rules, &replay.start),
         "plies": plies,
@@ -787,10 +830,21 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
         "actions": {"pass": pass, "accept": accept, "decline": decline, "offers": offers},
         "svg": svg,
         "last": last,
-        "record": write_with_comments(rules, &tags, &ply_list, &after),
+        "record": write_with_comments(rules, &tags, &ply_list, &seat_changes),
         "rules_text": rules::describe::show(rules),
         "perfect": perfect_json(variant, pos, outcome.is_some()),
     })
+}
+
+/// The `MatchResult` tag after a game of a match: `*` while the game or
+/// the match goes on, else who won the match.
+fn standing(after: Option<&AfterGame>) -> &'static str {
+    match after {
+        None | Some(AfterGame::Next(_)) => "*",
+        Some(AfterGame::Over(Some(Side::South))) => "S",
+        Some(AfterGame::Over(Some(Side::North))) => "N",
+        Some(AfterGame::Over(None)) => "draw",
+    }
 }
 
 /// Whether `/api/engine` at level `perfect` would play in `pos`, and why

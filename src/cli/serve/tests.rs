@@ -657,3 +657,54 @@ fn compact_pictures_are_narrower() {
     );
     assert_eq!(status, 200, "{v}");
 }
+
+/// A game of a match: its answer says where the match stands and, once
+/// the game is over, where the next game starts; posted from there as
+/// game 2, its record names its number and set-up, and the two records
+/// together check as a match. `/api/record` reads game 2 of that text.
+#[test]
+fn a_match_goes_from_game_to_game() {
+    let file = "tests/data/short-match.toml";
+    let api = Api::new(vec![file.into()]);
+    let mut texts = Vec::new();
+    let mut start = Value::Null;
+    for k in 1..=2u16 {
+        let mut plies: Vec<String> = Vec::new();
+        let a = loop {
+            let body = json!({"variant": file, "start": start, "plies": plies, "match_game": k});
+            let a = game(&api, &body);
+            assert_eq!(a["match"]["game"], k);
+            if !a["over"].is_null() {
+                break a;
+            }
+            assert_eq!(a["match"]["standing"], "*");
+            let ply = match a["legal"][0]["ply"].as_str() {
+                Some(p) => p,
+                None if a["actions"]["pass"] == true => "pass",
+                None => panic!("no ply: {a}"),
+            };
+            plies.push(ply.to_owned());
+        };
+        let record = a["record"].as_str().unwrap().to_owned();
+        assert!(record.contains(&format!("[MatchGame \"{k}\"]")), "{record}");
+        texts.push(record);
+        if k == 1 {
+            assert_eq!(a["match"]["standing"], "*", "{}", a["match"]);
+            start = a["match"]["next"].clone();
+            assert!(start.is_string());
+        }
+    }
+    assert!(texts[1].contains(&format!("[Position \"{}\"]", start.as_str().unwrap())));
+    let text = texts.join("\n");
+    let games = parse_records(&text).unwrap();
+    let variant = Arc::new(Variant::new(rules::resolve(file).unwrap()));
+    let mut link = ayla::check::MatchLink::new();
+    for g in &games {
+        assert!(link.check(&variant, g).unwrap().is_ok());
+    }
+    let (status, v) = post(&api, "/api/record", &json!({"text": text, "game": 2}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["check"]["ok"], true, "{v}");
+    assert_eq!(v["request"]["match_game"], 2);
+    assert_eq!(v["request"]["start"], start);
+}
