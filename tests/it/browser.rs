@@ -500,6 +500,32 @@ fn assert_same_game_between(
 
 // ---- the scenarios --------------------------------------------------------------
 
+/// A match against the engine: when a game ends the page offers the next
+/// game of the match, which starts at the server's set-up; the record
+/// shown holds every game so far, and checks.
+fn match_game_by_game(b: &Browser, file: &str) {
+    new_game(b, file);
+    // Both seats to the random engine, so the games play themselves. The
+    // level of a human's seat cannot be chosen; it is set by script
+    // before South's seat turns engine, which starts it at once.
+    b.select("#north-player", "engine");
+    b.select("#north-level", "0");
+    b.js("document.querySelector('#south-level').value = '0';", json!([]));
+    b.select("#south-player", "engine");
+    let status = b.text("#status");
+    assert!(status.starts_with("Game 1 of the match over: "), "{status}");
+    assert!(b.visible("#next-game"), "{status}");
+    b.click_wait("#next-game");
+    let status = b.text("#status");
+    assert!(status.starts_with("Game 2 of the match over: "), "{status}");
+    let record = b.text("#record");
+    assert!(record.contains("[MatchGame \"2\"]"), "{record}");
+    assert!(record.contains("[MatchResult \"*\"]"), "{record}");
+    check_record(&record, "match-in-the-page.rec");
+    b.select("#south-player", "human");
+    b.select("#north-player", "human");
+}
+
 /// Eight plies of Kpé by clicking pits the page marks legal.
 fn kpe_by_clicks(b: &Browser, server: &Server) {
     new_game(b, "kpe");
@@ -1405,7 +1431,11 @@ fn page_in_a_browser() {
     fs::write(&broken, "[board]\npits_per_row = \"four\"\n").unwrap();
     let long = long.display().to_string();
     let broken = broken.display().to_string();
-    let (_server, addr) = start_server(&[&broken, &long]);
+    let short_match = root()
+        .join("tests/data/short-match.toml")
+        .display()
+        .to_string();
+    let (_server, addr) = start_server(&[&broken, &long, &short_match]);
     let served_here = env::var("AYLA_BROWSER_URL").is_err();
     let server = Server { addr };
     let b = Browser::start(&chromedriver);
@@ -1445,6 +1475,8 @@ fn page_in_a_browser() {
     seat_changes_hands(&b, &server);
     perfect_where_it_plays(&b);
     hash_names_the_variant(&b, &server);
+    eprintln!("browser: before the match at {:?}", started.elapsed());
+    match_game_by_game(&b, &short_match);
     eprintln!(
         "browser: against the engine done at {:?}",
         started.elapsed()

@@ -129,7 +129,15 @@
       compact: narrow.matches,
       players: [playerName("South"), playerName("North")],
       by: (game.names || []).slice(0, plies.length),
+      match_game: game.matchGame || null,
     };
+  }
+
+  // The record of the game on screen: in a match, after the records of
+  // the match's earlier games, so the file is the whole match so far.
+  function fullRecord(a) {
+    const earlier = S.mode === "play" && S.play && S.play.earlier ? S.play.earlier : "";
+    return earlier + a.record;
   }
 
   // The record's South and North tags, as `ayla play` writes them.
@@ -283,10 +291,44 @@
   }
 
   function statusText(a) {
+    if (a.over && a.match) return "Game " + a.match.game + " of the match over: " + a.over.text + ". " + matchText(a.match);
     if (a.over) return "Game over: " + a.over.text;
     if (!a.to_move) return "Game over.";
     const who = S.mode === "play" ? " (" + playerOf(a.to_move) + ")" : "";
     return "▶ " + a.to_move + who + " to move";
+  }
+
+  // Where a match stands after a game that is over.
+  function matchText(m) {
+    if (m.next) return "The match goes on: each player refills their pits from the seeds they hold.";
+    if (m.winner === "draw") return "The match is over: it is drawn.";
+    return "The match is over: " + m.winner + " wins it.";
+  }
+
+  // The next game of the match: the game just over joins the earlier
+  // ones, and the board shows the next game's set-up (its pits out of
+  // play struck out) before its first ply.
+  async function nextGame() {
+    const a = S.playAnswer;
+    if (!a || !a.over || !a.match || !a.match.next) return;
+    const epoch = newEpoch();
+    const game = {
+      variant: S.play.variant,
+      readings: S.play.readings,
+      start: a.match.next,
+      plies: [],
+      by: [],
+      names: [],
+      matchGame: a.match.game + 1,
+      earlier: (S.play.earlier || "") + a.record + "\n",
+    };
+    const next = await api("/api/game", gameRequest(game, [], false));
+    if (epoch !== S.epoch) return;
+    S.play = game;
+    S.playAnswer = next;
+    message("Game " + game.matchGame + " of the match: " + next.to_move + " moves first.");
+    await show(next, false, epoch);
+    await runEngines(epoch);
   }
 
   function renderText(a) {
@@ -296,7 +338,7 @@
     $("rules-text").textContent = a.rules_text || "";
     renderReadings(a);
     if (S.mode === "play") {
-      $("record").textContent = a.record;
+      $("record").textContent = fullRecord(a);
       renderMoves(a.plies, a.plies.length, null);
       $("description").textContent = a.last ? a.last.description : "";
       if (a.last && a.last.frames_cut) {
@@ -434,6 +476,7 @@
     $("accept").hidden = !(live && act.accept);
     $("decline").hidden = !(live && act.decline);
     $("pass").hidden = !(live && act.pass);
+    $("next-game").hidden = !(S.mode === "play" && a && a.over && a.match && a.match.next);
     const choosing = live && S.choosing;
     $("direction").hidden = !choosing;
     if (choosing) $("direction-hint").textContent = "Sow " + S.choosing.pit + ":";
@@ -916,7 +959,7 @@
   function download() {
     const a = S.mode === "read" && S.read ? S.read.answer : S.answer;
     if (!a) return;
-    const blob = new Blob([a.record], { type: "text/plain;charset=utf-8" });
+    const blob = new Blob([fullRecord(a)], { type: "text/plain;charset=utf-8" });
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
     link.href = url;
@@ -1005,6 +1048,7 @@
     }
     $("seeds").addEventListener("change", () => run(refresh));
     narrow.addEventListener("change", () => run(refresh));
+    $("next-game").addEventListener("click", () => run(nextGame));
     $("offer").addEventListener("click", () => {
       S.offering = S.offering ? null : new Set();
       S.choosing = null;
