@@ -510,7 +510,10 @@ fn match_game_by_game(b: &Browser, file: &str) {
     // before South's seat turns engine, which starts it at once.
     b.select("#north-player", "engine");
     b.select("#north-level", "0");
-    b.js("document.querySelector('#south-level').value = '0';", json!([]));
+    b.js(
+        "document.querySelector('#south-level').value = '0';",
+        json!([]),
+    );
     b.select("#south-player", "engine");
     let status = b.text("#status");
     assert!(status.starts_with("Game 1 of the match over: "), "{status}");

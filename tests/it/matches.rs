@@ -444,3 +444,35 @@ fn stats_of_whole_matches_add_up() {
         "{text}"
     );
 }
+
+/// `fit` reads a match's games in order, each later game from the set-up
+/// the reading in force gives: a match played with the loser starting
+/// each game fits that reading and not the winner starting (whose second
+/// game starts with the other player, or elsewhere).
+#[test]
+fn fit_tells_who_starts_the_next_game_from_a_match() {
+    let body = format!(
+        "{SHORT_MATCH}[readings.next]\npoint = \"Who starts the next game?\"\nreason = \"Test.\"\n\
+         default = \"loser\"\nalternatives.loser = {{ match.next_first = \"loser\" }}\n\
+         alternatives.winner = {{ match.next_first = \"winner\" }}\n"
+    );
+    let (path, _) = recorded_match("fit", &body, 7);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = ayla::notation::parse_records(&text).unwrap();
+    assert!(games.len() >= 2);
+    let recs: Vec<_> = games.iter().collect();
+    let source = ayla::rulebook::source_of(
+        recs[0],
+        path.parent().unwrap(),
+        &ayla::rulebook::Overrides::default(),
+    )
+    .unwrap();
+    let f = ayla::fit::fit(&recs, &source).unwrap();
+    let fitting: Vec<_> = f
+        .groups
+        .iter()
+        .filter(|g| g.fits())
+        .flat_map(|g| g.combinations.iter().map(|c| c["next"].clone()))
+        .collect();
+    assert_eq!(fitting, ["loser"]);
+}
