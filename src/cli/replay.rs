@@ -150,6 +150,12 @@ fn print_game(
         Some(o) => println!("\nGame over: {o}."),
         None => println!("\nUnfinished: {} to act.", report.last.to_move()),
     }
+    if let Some(k) = report.match_game {
+        let standing = ayla::check::MatchStanding::of(report);
+        if standing != ayla::check::MatchStanding::GameUnfinished {
+            println!("Game {k} of the match: {standing}.");
+        }
+    }
     for p in &report.result_problems {
         println!("{name}:{p}");
     }
@@ -211,6 +217,8 @@ fn game_json(
         "winner": o.and_then(|o| o.winner).map(|w| w.to_string()),
         "ended": o.map(|o| o.reason.code()),
         "without_glory": o.map(|o| o.without_glory),
+        "match_game": report.match_game,
+        "match_result": report.match_game.and_then(|_| ayla::check::MatchStanding::of(report).tag_value()),
         "errors": errors,
     })
 }

@@ -241,6 +241,13 @@ fn a_recorded_match_is_checked_game_by_game() {
         let last = i + 1 == games.len();
         assert_eq!(l["match_result"] == "*", !last, "{l}");
     }
+    let out = ayla(&["replay", file, "--game", "2"]);
+    assert_exit(&out, 0, "replay --game 2");
+    assert!(
+        stdout(&out).contains("Game 2 of the match: the match goes on after this game."),
+        "{}",
+        stdout(&out)
+    );
     // The second game starts where the first left the match.
     let out = ayla(&["replay", file, "--game", "2", "--ply", "0"]);
     assert_exit(&out, 0, "replay --game 2");
