@@ -352,6 +352,11 @@ fn play_compared(
     let mut record: Vec<String> = Vec::new();
     let mut engine_plies = Vec::new();
     let mut compared = 0;
+    // The game of a match being played: who moved first, who last, and
+    // its number (`[match]`: the next game is set up from its end).
+    let mut first = reference.state().to_move;
+    let mut last_mover = None;
+    let mut number = 1u16;
     loop {
         let position = format_position(rules, fast.position());
         let fail = |what: &str, ply: Option<Ply>, engine: String, reference: String| Disagreement {
@@ -447,11 +452,30 @@ fn play_compared(
                 ));
             }
         }
-        if legal.is_empty()
-            || compared >= max_plies
-            || seeds_sown() - work + worst_ply_work(rules) > MAX_WORK
-        {
+        if compared >= max_plies || seeds_sown() - work + worst_ply_work(rules) > MAX_WORK {
             return Ok(compared);
+        }
+        if legal.is_empty() {
+            // A game of a match that ended: both go on into the next game,
+            // set up from the reference's end.
+            let Some(state) = next_game(rules, &reference, first, last_mover, number) else {
+                return Ok(compared);
+            };
+            let pos = Position::from_state(rules, &state).map_err(|e| {
+                fail(
+                    "the next game's set-up is no position",
+                    None,
+                    e.to_string(),
+                    format_state(rules, &state),
+                )
+            })?;
+            game = Game::from_position(Arc::clone(&variant), pos);
+            fast = Game::from_position(Arc::clone(&variant), pos);
+            reference = Reference::from_state(rules, state);
+            start = format_position(rules, &pos);
+            record.clear();
+            (first, last_mover, number) = (pos.to_move(), None, number + 1);
+            continue;
         }
         let ply = legal[rng.below(legal.len())];
         let want_effect = reference.play(ply).map_err(|e| {
@@ -480,6 +504,7 @@ fn play_compared(
                 ));
             }
         }
+        last_mover = Some(reference.state().to_move);
         fast.advance(ply);
         record.push(ply.notation(&rules.board));
         compared += 1;
@@ -499,7 +524,26 @@ fn play_compared(
             reference = Reference::from_state(rules, pos.to_state(rules));
             start = format_position(rules, &pos);
             record.clear();
+            (first, last_mover, number) = (pos.to_move(), None, 1);
         }
+    }
+}
+
+/// The state the next game of a match starts from, after the reference's
+/// game `number` ended; `None` for rules of one game, or a match over.
+fn next_game(
+    rules: &Rules,
+    reference: &Reference,
+    first: Side,
+    last_mover: Option<Side>,
+    number: u16,
+) -> Option<State> {
+    use super::match_play::{AfterGame, GameResult, after_game};
+    rules.match_play()?;
+    let outcome = reference.outcome()?;
+    match after_game(rules, &GameResult::new(outcome, first, last_mover, number)) {
+        AfterGame::Next(state) => Some(state),
+        AfterGame::Over(_) => None,
     }
 }
 
