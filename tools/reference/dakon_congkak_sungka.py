@@ -487,6 +487,7 @@ def write_match(rules, path, seed, policies, tries=200):
         raise SystemExit("no match of 2+ games found for %s" % path)
     used = seed + 1000 * attempt
     h = header(rules, used, policies, "Random whole match, played to its end")
+    h.append("; Tries whose match lasted more than 60 games or ended after one were dropped (seed + 1000 each).")
     h.append("; The match: %d games; the winner of the match is %s (the other could not fill" % (
         len(games), games[-1]["after"][1]))
     h.append("; a pit). Each later game starts where the match sets it up (Position tag).")
