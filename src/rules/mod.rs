@@ -70,6 +70,16 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         include_str!("../../rules/chongka.toml"),
     ),
     (
+        "congkak",
+        "congkak.toml",
+        include_str!("../../rules/congkak.toml"),
+    ),
+    (
+        "dakon",
+        "dakon.toml",
+        include_str!("../../rules/dakon.toml"),
+    ),
+    (
         "endodoi",
         "endodoi.toml",
         include_str!("../../rules/endodoi.toml"),
@@ -120,6 +130,11 @@ pub const BUNDLED: &[(&str, &str, &str)] = &[
         "songo",
         "songo.toml",
         include_str!("../../rules/songo.toml"),
+    ),
+    (
+        "sungka",
+        "sungka.toml",
+        include_str!("../../rules/sungka.toml"),
     ),
     (
         "tap-urdy",

@@ -6,7 +6,7 @@
 
 use crate::common::{assert_exit, ayla};
 use ayla::board::{Pit, PitSet, Place, Side};
-use ayla::check::{GameReport, check_game};
+use ayla::check::{GameReport, MatchLink, check_game};
 use ayla::draw::{MAX_DOTS, Marks, Options, Scene, Seeds, svg};
 use ayla::engine::{Position, Variant};
 use ayla::notation::parse_records;
@@ -289,10 +289,13 @@ fn golden_positions(id: &str) -> Vec<(Arc<Variant>, Position, String)> {
         .filter(|f| f.extension().is_some_and(|e| e == "rec"))
     {
         let text = std::fs::read_to_string(f).unwrap();
+        // The games of a match follow one another: each later game starts
+        // where the one before left the match, so a file is checked in order.
+        let mut link = MatchLink::new();
         for rec in parse_records(&text).unwrap() {
             let rules = rulebook_for(&rec, &dir, &Overrides::default()).unwrap();
             let variant = Arc::new(Variant::new(rules));
-            let report: GameReport = check_game(&variant, &rec).unwrap();
+            let report: GameReport = link.check(&variant, &rec).unwrap();
             out.push((
                 variant.clone(),
                 report.start,
