@@ -592,7 +592,7 @@ fn match_rows(t: &mut Table, columns: &[Column]) {
             .collect()
     };
     t.row(
-        "matches (stopped at the ply limit)",
+        "matches (stopped at the ply limit or 200 games)",
         cells(&|m| format!("{} ({})", m.matches, m.stopped)),
     );
     t.row(

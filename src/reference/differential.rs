@@ -475,6 +475,9 @@ fn play_compared(
             start = format_position(rules, &pos);
             record.clear();
             (first, last_mover, number) = (pos.to_move(), None, number + 1);
+            // A transition counts as a step, so a match whose games end
+            // before any ply (and so never ends) still meets the bound.
+            compared += 1;
             continue;
         }
         let ply = legal[rng.below(legal.len())];

@@ -16,6 +16,12 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// The most games self-play gives a match: engines that repeat
+/// themselves (any fixed depth against another) can play the same games
+/// round and round for ever, so a match still on after this many is
+/// stopped, and counted with those stopped at the ply limit.
+pub const MAX_MATCH_GAMES: usize = 200;
+
 /// One match of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRecord {
@@ -26,7 +32,8 @@ pub struct MatchRecord {
     /// Its games, in order, each indexed by the match's index.
     pub games: Vec<GameRecord>,
     /// Its winner (`Some(None)`: drawn); `None` when a game was stopped at
-    /// [`Setup::max_plies`], which stops the match.
+    /// [`Setup::max_plies`], which stops the match, or the match at
+    /// [`MAX_MATCH_GAMES`].
     pub winner: Option<Option<Side>>,
 }
 
@@ -96,7 +103,7 @@ pub fn play_match(
         record.finish(variant, m.game());
         let over = m.game().is_over();
         games.push(record);
-        if !over {
+        if !over || games.len() >= MAX_MATCH_GAMES {
             return Some(MatchRecord {
                 index,
                 a_side,
@@ -144,7 +151,8 @@ type Ended<'a> = (&'a MatchRecord, Option<Side>);
 pub struct MatchFigures {
     /// Matches played (to their end, or stopped).
     pub matches: u32,
-    /// Matches stopped when a game reached the ply limit.
+    /// Matches stopped when a game reached the ply limit, or at
+    /// [`MAX_MATCH_GAMES`].
     pub stopped: u32,
     /// Games a match, over the matches that ended.
     pub games: Spread,

@@ -26,7 +26,7 @@
 pub mod chart;
 mod matches;
 
-pub use matches::{MatchFigures, MatchRecord, play_match, play_matches};
+pub use matches::{MAX_MATCH_GAMES, MatchFigures, MatchRecord, play_match, play_matches};
 
 use crate::board::Side;
 use crate::driver::{Driver, Played, Seat, Turn};

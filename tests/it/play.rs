@@ -154,6 +154,11 @@ fn engine_against_engine_finishes_with_a_record_that_checks() {
     let dir = std::env::temp_dir().join(format!("ayla-play-ee-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (id, _, _) in ayla::rules::BUNDLED {
+        // A whole match of a bundled game runs to tens of games; play's
+        // match is a_match_goes_on_game_after_game_and_resumes's.
+        if ayla::rules::bundled(id).unwrap().match_play().is_some() {
+            continue;
+        }
         let save = dir.join(format!("{id}.rec"));
         let (code, out) = play(
             &[

@@ -86,6 +86,18 @@ fn play_match(
                         stood: o.totals,
                     });
                 }
+                if games.len() >= ayla::stats::MAX_MATCH_GAMES {
+                    // Scored as the next game stands at its start.
+                    let p = *m.game().position();
+                    let stood = Side::BOTH.map(|s| {
+                        u32::from(p.captured(s)) + p.seeds_controlled(m.game().variant(), s)
+                    });
+                    return Ok(Whole {
+                        games,
+                        winner: None,
+                        stood,
+                    });
+                }
                 start = *m.game().position();
             }
             Turn::Bound | Turn::Outside(_) => {
@@ -335,9 +347,10 @@ fn report(a: &Args, rules: &Variant, t: &Tally) {
     }
     if t.cut > 0 {
         println!(
-            "{} stopped when a game reached {} and scored by the seeds each held then",
+            "{} stopped when a game reached {} (or the match {} games) and scored by the seeds each held then",
             count(t.cut, "match", "matches"),
-            count(a.play.max_plies, "ply", "plies")
+            count(a.play.max_plies, "ply", "plies"),
+            ayla::stats::MAX_MATCH_GAMES
         );
     }
     if let Some(dir) = &a.save {
