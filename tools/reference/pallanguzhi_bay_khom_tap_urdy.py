@@ -1244,6 +1244,172 @@ def parse_common(args):
     return pos, readings, rest, divide_flag
 
 
+# ---------------------------------------------------------------------------
+# Matches of Pallanguzhi and Bay Khom (rules/*.toml [match], default readings)
+# ---------------------------------------------------------------------------
+# Written from the sources' description of the matches (docs/sources/
+# matches.md, sections 5 and 6), not from the engine.  After a game each
+# player holds what they captured plus the seeds left in their own pits.
+# Each refills their own row, pit by pit in the order below, each pit with
+# the seeds it held at the start of the match, while what they hold fills
+# the next pit whole; the pits left are out of play for the game (rubbish
+# holes, eliminated pits): CLOSED holds them, and `step` passes over them,
+# so no seed falls in them, no relay lifts them, no capture looks at them.
+# What is left over stays with the player as captured.  The match ends when a
+# player cannot fill a single pit.  The right to begin alternates.
+#   Pallanguzhi: from the left (a..g, A..G), six a pit (Durai through Ludii).
+#   Bay Khom: the big end pit first (e, E: five), then four in d, c, b, a
+#   (Porée-Maspero through Ludii; the order after the end pit is a reading).
+
+CLOSED = set()
+_plain_step = step
+
+
+def step(game, i, d):                       # noqa: F811 -- passes closed pits
+    j = _plain_step(game, i, d)
+    while j in CLOSED:
+        j = _plain_step(game, j, d)
+    return j
+
+
+MATCH_ORDER = {"pallanguzhi": "first-pit", "bay-khom": "last-pit"}
+
+
+def match_setup(game, totals, first):
+    """The next game's start and closed pits, or None if the match is over."""
+    n = game.n
+    board = [0] * (2 * n)
+    hold = list(totals)
+    closed = set()
+    filled_any = [False, False]
+    for side in (SOUTH, NORTH):
+        row = list(range(0, n)) if side == SOUTH else list(range(n, 2 * n))
+        if MATCH_ORDER[game.gid] == "last-pit":
+            row.reverse()
+        stopped = False
+        for i in row:
+            if not stopped and hold[side] >= game.initial[i]:
+                board[i] = game.initial[i]
+                hold[side] -= game.initial[i]
+                filled_any[side] = True
+            else:
+                stopped = True
+                closed.add(i)
+    if not all(filled_any):
+        return None
+    return State(board, 1 - first, hold), closed
+
+
+def closed_text(game, closed):
+    return ",".join(label(game, i) for i in sorted(closed))
+
+
+def match_position(game, st, closed):
+    s = position_string(game, st)
+    return s + (" closed=" + closed_text(game, closed) if closed else "")
+
+
+def play_match(game, seed, south, north, max_games=40, max_plies=1000):
+    rng = random.Random("%s-match-%d-%s-%s" % (game.gid, seed, south, north))
+    st, closed = initial_state(game), set()
+    games = []
+    while len(games) < max_games:
+        CLOSED.clear()
+        CLOSED.update(closed)
+        line = Line(game, st, {})
+        while line.reason() is None:
+            if len(line.plies) >= max_plies:
+                CLOSED.clear()
+                return None
+            s = line.state
+            pol = south if s.side == SOUTH else north
+            line.play(choose(pol, game, s, legal_plies(game, s), rng, {}))
+        CLOSED.clear()
+        tot = final_totals(game, line.state)
+        nxt = match_setup(game, tot, st.side)
+        games.append((st, set(closed), line, tot, nxt))
+        if nxt is None:
+            return games
+        st, closed = nxt
+    return None
+
+
+def match_record(game, games, seed, south, north, header):
+    out = ["; " + h for h in header]
+    for k, (st, closed, line, tot, nxt) in enumerate(games, 1):
+        mres = "*" if nxt is not None else ("S" if tot[0] > tot[1] else "N")
+        out.append('[Variant "%s"]' % game.gid)
+        out.append('[South "pallanguzhi_bay_khom_tap_urdy %s seed %d"]' % (south, seed))
+        out.append('[North "pallanguzhi_bay_khom_tap_urdy %s seed %d"]' % (north, seed))
+        out.append('[Date "2026.12.01"]')
+        out.append('[MatchGame "%d"]' % k)
+        if k > 1:
+            out.append('[Position "%s"]' % match_position(game, st, closed))
+        out.append('[Result "%d-%d"]' % (tot[0], tot[1]))
+        out.append('[MatchResult "%s"]' % mres)
+        out.append('[Termination "%s"]' % line.reason_at_end)
+        out.append('[FinalPosition "%s"]' % match_position(game, line.state, closed))
+        out.append("")
+        cur = ""
+        for p in line.plies:
+            t = ply_text(game, p)
+            if cur and len(cur) + 1 + len(t) > 78:
+                out.append(cur)
+                cur = t
+            else:
+                cur = (cur + " " + t) if cur else t
+        if cur:
+            out.append(cur)
+        out.append("")
+    return "\n".join(out)
+
+
+MATCH_GOLDEN = {
+    "pallanguzhi": [("07-match-greedy-uniform", "greedy", "uniform"),
+                    ("08-match-uniform-greedy", "uniform", "greedy")],
+    "bay-khom": [("07-match-greedy-uniform", "greedy", "uniform"),
+                 ("08-match-uniform-greedy", "uniform", "greedy")],
+}
+
+
+def match_golden(root):
+    """Whole matches: for each file the first seed from 1 whose match ends
+    in 2 or more games within 40 games (no game over 1000 plies)."""
+    done = []
+    for gid, files in MATCH_GOLDEN.items():
+        game = GAMES[gid]
+        for name, south, north in files:
+            for seed in range(1, 401):
+                games = play_match(game, seed, south, north)
+                if games and len(games) >= 2:
+                    break
+            else:
+                raise RuntimeError("no match found for %s %s" % (gid, name))
+            # the reason each game ended, computed with its closed pits
+            for st, closed, line, tot, nxt in games:
+                CLOSED.clear()
+                CLOSED.update(closed)
+                line.reason_at_end = line.reason()
+                CLOSED.clear()
+            header = [
+                "Derived by tools/reference/pallanguzhi_bay_khom_tap_urdy.py (match-golden), an",
+                "independent Python implementation of a %s match, written from the" % game.name,
+                "sources' description of the match (docs/sources/matches.md) and the rule",
+                "file's [match], without reading the engine.",
+                "A whole match of %d games, played to its end: seed %d, South %s, North %s."
+                % (len(games), seed, south, north),
+            ] + ["  %s: %s" % (p, POLICY_TEXT[p]) for p in sorted({south, north})] + [
+                "Seed: the first from 1 whose match ends (a player cannot fill a pit)",
+                "within 40 games. Pits out of play are written closed= in Position.",
+            ]
+            path = os.path.join(root, "tests", "golden", gid, "%s-seed%d.rec" % (name, seed))
+            with open(path, "w") as f:
+                f.write(match_record(game, games, seed, south, north, header))
+            done.append((path, len(games), [g[3] for g in games]))
+    return done
+
+
+
 def main(argv):
     if not argv:
         print(__doc__)
@@ -1255,6 +1421,11 @@ def main(argv):
         return 0
     if cmd == "golden":
         golden(root)
+        match_golden(root)      # golden clears the .rec files first
+        return 0
+    if cmd == "match-golden":
+        for path, k, tots in match_golden(root):
+            print(path, k, "games", tots)
         return 0
     if cmd in ("perft", "play"):
         pos, readings, rest, div = parse_common(argv[1:])
