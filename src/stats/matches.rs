@@ -4,13 +4,12 @@
 //! ([`MatchFigures`]): games a match, who wins it, and how often the first
 //! game's winner does.
 
-use super::{Drive, GameRecord, Score, Setup, Spread, drive, opening_rng, stream};
+use super::{Drive, GameRecord, Score, Setup, Spread, drive, opening_rng, seats};
 use crate::board::Side;
-use crate::driver::{Played, Seat, Turn};
+use crate::driver::{Played, Turn};
 use crate::engine::{Game, Ply, Variant};
 use crate::matches::Match;
 use crate::reference::match_play::AfterGame;
-use crate::search::player::Player;
 use crate::solve::retro::Database;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -71,27 +70,10 @@ pub fn play_match(
     if stop.load(Relaxed) {
         return None;
     }
-    let a_side = if index.is_multiple_of(2) {
-        Side::South
-    } else {
-        Side::North
-    };
-    let player = |level, which: u64| {
-        let p = Player::new(level, stream(setup.seed, index, which));
-        match db {
-            Some(db) => p.with_database(Arc::clone(db)),
-            None => p,
-        }
-    };
-    let (a, b) = (player(setup.levels[0], 1), player(setup.levels[1], 2));
-    let seats = if a_side == Side::South {
-        [a, b]
-    } else {
-        [b, a]
-    };
+    let (a_side, seats) = seats(setup, index, db);
     let mut m = Match::new(Arc::clone(variant))
         .expect("the rules play a match")
-        .with_seats(seats.map(Seat::engine))
+        .with_seats(seats)
         .with_max_plies(setup.max_plies);
     let mut rng = opening_rng(setup, index);
     let mut games = Vec::new();

@@ -134,13 +134,26 @@ pub fn play_game(
     if stop.load(Relaxed) {
         return None;
     }
+    let (a_side, seats) = seats(setup, index, db);
+    let game = Game::new(Arc::clone(variant));
+    let first = game.position().to_move();
+    let mut driver = Driver::new(game, seats).with_max_plies(setup.max_plies);
+    let mut record = GameRecord::new(index, a_side, first);
+    let mut opening = opening_rng(setup, index);
+    drive(&mut driver, setup.opening, &mut opening, &mut record, stop)?;
+    record.finish(variant, driver.game());
+    Some(record)
+}
+
+/// The side player A takes in game (or match) `index` of the run, and
+/// the two players' seats, South's then North's, each seeded from the
+/// run and the index.
+fn seats(setup: &Setup, index: u32, db: Option<&Arc<Database>>) -> (Side, [Seat; 2]) {
     let a_side = if index.is_multiple_of(2) {
         Side::South
     } else {
         Side::North
     };
-    let game = Game::new(Arc::clone(variant));
-    let first = game.position().to_move();
     let player = |level: Level, which: u64| {
         let p = Player::new(level, stream(setup.seed, index, which));
         match db {
@@ -155,12 +168,7 @@ pub fn play_game(
     } else {
         [b, a]
     };
-    let mut driver = Driver::new(game, seats.map(Seat::engine)).with_max_plies(setup.max_plies);
-    let mut record = GameRecord::new(index, a_side, first);
-    let mut opening = opening_rng(setup, index);
-    drive(&mut driver, setup.opening, &mut opening, &mut record, stop)?;
-    record.finish(variant, driver.game());
-    Some(record)
+    (a_side, seats.map(Seat::engine))
 }
 
 /// The randomness of game `index`'s opening: shared by a pair of games
