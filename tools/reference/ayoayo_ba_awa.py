@@ -12,6 +12,8 @@ Commands (run from the repository root):
     python3 tools/reference/ayoayo_ba_awa.py selftest
     python3 tools/reference/ayoayo_ba_awa.py perft <variant> <d> [--position P] [--divide]
     python3 tools/reference/ayoayo_ba_awa.py play <variant> <ply>... [--position P]
+    python3 tools/reference/ayoayo_ba_awa.py match-golden
+        (writes tests/golden/ba-awa/12-*.rec and 13-*.rec: whole Ba-awa matches)
     python3 tools/reference/ayoayo_ba_awa.py golden
         (rewrites tests/golden/{ayoayo,ba-awa}/*.rec, tests/perft/{ayoayo,
          ayoayo-seed-stays,ba-awa}.perft and this script's section of
@@ -2367,6 +2369,231 @@ def write_perft(repo, golden_table):
 # Command line
 # ---------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------
+# Ba-awa matches (rules/ba-awa.toml [match], default readings)
+# ---------------------------------------------------------------------------
+#
+# Written from the sources' description of the match (docs/sources/
+# matches.md, section 7) and the rule file's readings, not from the engine:
+# after a game each player holds what they captured plus what the end gave
+# them (every total is a multiple of four).  Each fills the pits of their own
+# row with four apiece, from the first pit of the row in sowing order (a..f
+# for South, A..F for North: reading pit-passed=first-pit); the pits the
+# loser cannot fill are filled, in the same order, by the winner from what
+# they hold after their own row, and the winner controls them for the game.
+# A pit reaching four during a sowing goes to its controller; the seeds left
+# at the end go to the player who moved first in that game; a repetition
+# gives each pit's seeds to its controller.  The winner of a game moves
+# first in the next (reading next-first=winner; after a draw, the player who
+# did not move first).  The match ends when a player holds no seed, so cannot
+# fill a pit; the other wins it.
+
+class MState:
+    __slots__ = ("seeds", "ctrl", "to_act", "captured", "first")
+
+    def __init__(self, seeds, ctrl, to_act, captured, first):
+        self.seeds, self.ctrl = list(seeds), list(ctrl)
+        self.to_act, self.captured, self.first = to_act, list(captured), first
+
+    def copy(self):
+        return MState(self.seeds, self.ctrl, self.to_act, self.captured, self.first)
+
+
+def m_position(st):
+    s = "%s/%s %s %d-%d" % (",".join(map(str, st.seeds[0:6])), ",".join(map(str, st.seeds[6:12])),
+                            SIDE[st.to_act], st.captured[S], st.captured[N])
+    if st.ctrl != [owner(p) for p in range(PITS)]:
+        s += " owners=%s/%s" % ("".join(SIDE[c] for c in st.ctrl[0:6]),
+                                "".join(SIDE[c] for c in st.ctrl[6:12]))
+    return s
+
+
+def m_legal(st):
+    sow = [label(p) for p in range(PITS) if st.ctrl[p] == st.to_act and st.seeds[p] > 0]
+    return sow if sow else [PASS]
+
+
+def m_apply(st, ply):
+    me = st.to_act
+    new = st.copy()
+    new.to_act = other(me)
+    if ply == PASS:
+        return new
+    origin = pit_of(ply)
+    seeds, cap = new.seeds, new.captured
+    while True:
+        n = seeds[origin]
+        seeds[origin] = 0
+        p, k = origin, n
+        while k:
+            p = (p + 1) % PITS
+            seeds[p] += 1
+            k -= 1
+            if seeds[p] == 4:
+                seeds[p] = 0
+                if k:
+                    cap[new.ctrl[p]] += 4       # to the pit's controller
+                else:
+                    cap[me] += 4                # the last seed: the mover, and stop
+                    return new
+        if seeds[p] == 1:
+            return new
+        origin = p                              # relay
+
+
+def m_play_game(start, rng, policies, max_plies=2000):
+    """Play one game of the match; return (plies, final state, termination, totals)."""
+    st = start.copy()
+    counts = Counter([m_position(st)])
+    plies = []
+    while True:
+        if sum(st.seeds) <= SEEDS_LEFT_LIMIT:
+            term = SEEDS_LEFT
+            break
+        if counts[m_position(st)] >= REPETITION_LIMIT:
+            term = REPETITION
+            break
+        if len(plies) >= max_plies:
+            return None
+        legal = m_legal(st)
+        pol = policies[st.to_act]
+        if pol == "capturer" and len(legal) > 1:
+            me = st.to_act
+            g = {}
+            for x in legal:
+                c = m_apply(st, x)
+                g[x] = (c.captured[me] - st.captured[me]) - (c.captured[other(me)] - st.captured[other(me)])
+            best = max(g.values())
+            x = rng.choice([x for x in legal if g[x] == best])
+        else:
+            x = rng.choice(legal)
+        plies.append(x)
+        st = m_apply(st, x)
+        counts[m_position(st)] += 1
+    tot = list(st.captured)
+    if term == SEEDS_LEFT:
+        tot[st.first] += sum(st.seeds)
+    else:
+        for p in range(PITS):
+            tot[st.ctrl[p]] += st.seeds[p]
+    return plies, st, term, tot
+
+
+def m_next_start(tot, first):
+    """Set-up of the next game from the seeds each holds, or None when the
+    match is over (a player cannot fill a single pit)."""
+    if tot[S] < 4 or tot[N] < 4:
+        return None
+    hold = list(tot)
+    seeds = [0] * PITS
+    ctrl = [owner(p) for p in range(PITS)]
+    unfilled = {S: [], N: []}
+    for side in (S, N):
+        for p in row(side):                      # first pit in sowing order onward
+            if hold[side] >= 4:
+                seeds[p] = 4
+                hold[side] -= 4
+            else:
+                unfilled[side].append(p)
+    for side in (S, N):
+        for p in unfilled[other(side)]:          # the opponent fills them, same order
+            if hold[side] >= 4:
+                seeds[p] = 4
+                ctrl[p] = side
+                hold[side] -= 4
+    assert all(seeds), "Ba-awa: every pit is filled (totals are multiples of four)"
+    if tot[S] > tot[N]:
+        nf = S
+    elif tot[N] > tot[S]:
+        nf = N
+    else:
+        nf = other(first)
+    return MState(seeds, ctrl, nf, hold, nf)
+
+
+def m_match(seed, policies, max_games=40):
+    rng = random.Random("ba-awa-match-%d-%s-%s" % (seed, policies[S], policies[N]))
+    st = MState([4] * PITS, [owner(p) for p in range(PITS)], S, [0, 0], S)
+    games = []
+    while len(games) < max_games:
+        r = m_play_game(st, rng, policies)
+        if r is None:
+            return None
+        plies, fin, term, tot = r
+        nxt = m_next_start(tot, st.first)
+        games.append((st, plies, fin, term, tot, nxt))
+        if nxt is None:
+            return games
+        st = nxt
+    return None
+
+
+def m_record(games, seed, policies, header):
+    out = []
+    for k, (st, plies, fin, term, tot, nxt) in enumerate(games, 1):
+        if k == 1:
+            out += ["; " + h for h in header]
+        if nxt is None:
+            mres = "S" if tot[S] > tot[N] else "N"
+        else:
+            mres = "*"
+        tags = [("Variant", "ba-awa"), ("South", "ayoayo_ba_awa %s seed %d" % (policies[S], seed)),
+                ("North", "ayoayo_ba_awa %s seed %d" % (policies[N], seed)), ("Date", DATE),
+                ("MatchGame", str(k))]
+        if k > 1:
+            tags.append(("Position", m_position(st)))
+        tags += [("Result", "%d-%d" % (tot[S], tot[N])), ("MatchResult", mres),
+                 ("Termination", term), ("FinalPosition", m_position(fin))]
+        out += ['[%s "%s"]' % t for t in tags]
+        out.append("")
+        line = ""
+        for x in plies:
+            if line and len(line) + 1 + len(x) > 72:
+                out.append(line)
+                line = ""
+            line = (line + " " + x) if line else x
+        if line:
+            out.append(line)
+        out.append("")
+    return "\n".join(out)
+
+
+MATCH_GOLDEN = [
+    # (file, seed, South policy, North policy)
+    ("12-match-capturer-uniform", "capturer", "uniform"),
+    ("13-match-uniform-capturer", "uniform", "capturer"),
+]
+
+
+def match_golden(root="."):
+    """Write tests/golden/ba-awa/12-*.rec and 13-*.rec: whole matches, the
+    first seed from 1 up whose match ends in 2 or more games."""
+    written = []
+    for name, south, north in MATCH_GOLDEN:
+        pol = {S: south, N: north}
+        for seed in range(1, 1000):
+            games = m_match(seed, pol)
+            if games and len(games) >= 2:
+                break
+        header = [
+            "Derived by tools/reference/ayoayo_ba_awa.py (match-golden), an independent",
+            "Python implementation of Ba-awa's match, written from the sources'",
+            "description of the match and rules/ba-awa.toml's default readings",
+            "(pit-passed=first-pit, next-first=winner), without reference to the engine.",
+            "A whole match of %d games, played to its end: seed %d, South %s, North %s."
+            % (len(games), seed, south, north),
+            "  uniform: uniformly random over the legal plies",
+            "  capturer: the ply with the best capture balance at once (ties at random)",
+            "Seed: the first from 1 whose match ends (a player holds no seed) within 40",
+            "games. The loser's unfilled pits go to the winner (owners= in Position).",
+        ]
+        path = os.path.join(root, "tests", "golden", "ba-awa", "%s-seed%d.rec" % (name, seed))
+        with open(path, "w") as f:
+            f.write(m_record(games, seed, pol, header))
+        written.append((path, len(games), [g[4] for g in games]))
+    return written
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -2382,6 +2609,7 @@ def main(argv=None):
     p.add_argument("--position")
     sub.add_parser("selftest")
     sub.add_parser("golden")
+    sub.add_parser("match-golden")
     args = ap.parse_args(argv)
     if args.cmd == "selftest":
         selftest()
@@ -2407,6 +2635,9 @@ def main(argv=None):
             print("finished:", g.termination, "totals %d-%d" % tuple(g.totals()))
         else:
             print("legal:", " ".join(g.legal()))
+    elif args.cmd == "match-golden":
+        for path, n, tots in match_golden():
+            print(path, n, "games", tots)
     elif args.cmd == "golden":
         t0 = time.time()
         table = write_golden()
