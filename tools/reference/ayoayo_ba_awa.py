@@ -15,7 +15,7 @@ Commands (run from the repository root):
     python3 tools/reference/ayoayo_ba_awa.py match-golden
         (writes tests/golden/ba-awa/12-*.rec and 13-*.rec: whole Ba-awa matches)
     python3 tools/reference/ayoayo_ba_awa.py golden
-        (rewrites tests/golden/{ayoayo,ba-awa}/*.rec, tests/perft/{ayoayo,
+        (also runs match-golden; rewrites tests/golden/{ayoayo,ba-awa}/*.rec, tests/perft/{ayoayo,
          ayoayo-seed-stays,ba-awa}.perft and this script's section of
          tests/golden/README.md)
 
@@ -2645,6 +2645,8 @@ def main(argv=None):
             print("%s/%s: %d plies, %s, %d-%d" % ((variant, name, len(g.history), g.termination)
                                                   + tuple(g.totals())))
         print("golden games written in %.1fs" % (time.time() - t0))
+        for path, n, tots in match_golden(REPO):   # write_golden cleared ba-awa/*.rec
+            print(path, n, "games")
         for v, secs in write_perft(REPO, table).items():
             print("tests/perft/%s.perft written in %.1fs" % (v, secs))
     return 0
