@@ -37,6 +37,20 @@ use crate::reference::match_play::{AfterGame, GameResult, after_game};
 use crate::search::player::NoPly;
 use std::sync::Arc;
 
+/// Game `number` of a match, from its set-up `start`. A later game (2
+/// on) was begun by the player to act at its set-up, whom the match
+/// chose (`match.next_first`); it is theirs that `end.seeds_left_to =
+/// "first-player"` means, not `board.first`'s.
+#[must_use]
+pub fn game_of_match(variant: impl Into<Arc<Variant>>, start: Position, number: u16) -> Game {
+    let game = Game::from_position(variant, start);
+    if number > 1 {
+        game.begun_by(start.to_move())
+    } else {
+        game
+    }
+}
+
 /// A match under way: the game being played, driven with its two seats
 /// ([`Driver`]), and the games before it.
 pub struct Match {
@@ -148,7 +162,7 @@ impl Match {
         match &after {
             AfterGame::Next(state) => {
                 let pos = Position::from_state(rules, state)?;
-                let game = Game::from_position(Arc::clone(&self.variant), pos);
+                let game = game_of_match(Arc::clone(&self.variant), pos, result.number + 1);
                 let seats =
                     Side::BOTH.map(|s| std::mem::replace(self.driver.seat_mut(s), Seat::Outside));
                 let driver = Driver::new(game, seats);

@@ -18,7 +18,8 @@ mod matches;
 
 pub use matches::{MatchClaim, MatchLink, MatchStanding, match_number, match_start};
 
-use crate::engine::{Effect, EndReason, Game, Outcome, Position, Side, Variant};
+use crate::engine::{Effect, EndReason, Outcome, Position, Side, Variant};
+use crate::matches::game_of_match;
 use crate::notation::{Loc, Record, format_position, parse_position};
 use crate::rules::Rules;
 use std::fmt;
@@ -447,7 +448,9 @@ fn check_from(
             set_up
         }
     };
-    let mut game = Game::from_position(Arc::clone(variant), start);
+    // A match sets up its later games (game 1 is `set_up`-less).
+    let number = if set_up.is_some() { 2 } else { 1 };
+    let mut game = game_of_match(Arc::clone(variant), start, number);
     let mut steps = Vec::with_capacity(rec.plies.len());
     let mut illegal = None;
     for (i, p) in rec.plies.iter().enumerate() {

@@ -396,7 +396,10 @@ impl Game {
         // its own.
         let handed = pos.handed(&rules);
         if pos.closed != rules.closed || handed != rules.handed {
-            rules = Arc::new(Variant::for_game(rules.rules().clone(), pos.closed, handed));
+            let first = rules.first_mover;
+            rules = Arc::new(
+                Variant::for_game(rules.rules().clone(), pos.closed, handed).begun_by(first),
+            );
         }
         let mut g = Game {
             rules,
@@ -412,6 +415,17 @@ impl Game {
         };
         g.start(pos);
         g
+    }
+
+    /// This game as one `first` began: a later game of a match, whose
+    /// first mover the match decides (`end.seeds_left_to =
+    /// "first-player"` gives them the seeds left).
+    #[must_use]
+    pub fn begun_by(mut self, first: Side) -> Game {
+        if first != self.rules.first_mover {
+            self.rules = Arc::new((*self.rules).clone().begun_by(first));
+        }
+        self
     }
 
     /// Starts the game afresh at `pos`, its first occurrence.
@@ -436,7 +450,10 @@ impl Game {
     /// buffer's capacity: a playout loop that reuses one `Game` allocates
     /// nothing once the buffer has grown to its longest game.
     pub fn reset(&mut self) {
-        if !self.rules.closed.is_empty() || !self.rules.handed.is_empty() {
+        if !self.rules.closed.is_empty()
+            || !self.rules.handed.is_empty()
+            || self.rules.first_mover != self.rules.first
+        {
             self.rules = Arc::new(Variant::new(self.rules.rules().clone()));
         }
         self.start(Position::initial(&self.rules));
@@ -709,7 +726,7 @@ pub fn outcome_of(r: &Variant, pos: &Position, reason: EndReason) -> Outcome {
                 }
             }
             EndReason::SeedsLeft(_) if r.end.seeds_left_to_first => {
-                if s == r.first {
+                if s == r.first_mover {
                     on_board
                 } else {
                     0

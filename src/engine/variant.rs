@@ -240,6 +240,11 @@ pub struct Variant {
     /// The pits handed to the player across from their row for this game
     /// of a match (`match.unfilled = "to-opponent"`).
     pub(crate) handed: PitSet,
+    /// The player who moved first in this game: `board.first`, or in a
+    /// later game of a match the player the match sets to begin it
+    /// ([`Variant::begun_by`]); `end.seeds_left_to = "first-player"`
+    /// gives them the seeds left.
+    pub(crate) first_mover: Side,
     /// Every sowing ends with its first lap: single laps, and no column
     /// capture to re-sow.
     pub(crate) one_lap: bool,
@@ -455,6 +460,7 @@ impl Variant {
             plain_laps,
             closed: PitSet::EMPTY,
             handed: PitSet::EMPTY,
+            first_mover: rules.first,
             one_lap: rules.laps == Laps::Single && rules.column_capture.is_none(),
             fixed_origins: no_trading || rules.sow_from != SowFrom::Controlled,
             plain_origins: (no_trading || rules.sow_from != SowFrom::Controlled) && plain_moves,
@@ -477,6 +483,21 @@ impl Variant {
             }),
             rules,
         }
+    }
+
+    /// This variant for a game `first` began: a later game of a match,
+    /// whose first mover the match decides.
+    #[must_use]
+    pub fn begun_by(mut self, first: Side) -> Variant {
+        self.first_mover = first;
+        self
+    }
+
+    /// The player who moved first in the game (`board.first` unless
+    /// [`Variant::begun_by`] says otherwise).
+    #[must_use]
+    pub fn first_mover(&self) -> Side {
+        self.first_mover
     }
 
     /// The variant for a game of a match whose pits `closed` are out of

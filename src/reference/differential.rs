@@ -13,6 +13,7 @@
 
 use super::{Reference, State, seeds_sown};
 use crate::engine::{Effect, Game, Pit, Ply, Position, Side, Variant};
+use crate::matches::game_of_match;
 use crate::notation::{format_position, format_state};
 use crate::rng::Rng;
 use crate::rules::{self, Rules};
@@ -469,12 +470,13 @@ fn play_compared(
                     format_state(rules, &state),
                 )
             })?;
-            game = Game::from_position(Arc::clone(&variant), pos);
-            fast = Game::from_position(Arc::clone(&variant), pos);
-            reference = Reference::from_state(rules, state);
+            number += 1;
+            game = game_of_match(Arc::clone(&variant), pos, number);
+            fast = game_of_match(Arc::clone(&variant), pos, number);
+            reference = Reference::from_state(rules, state).begun_by(pos.to_move());
             start = format_position(rules, &pos);
             record.clear();
-            (first, last_mover, number) = (pos.to_move(), None, number + 1);
+            (first, last_mover) = (pos.to_move(), None);
             // A transition counts as a step, so a match whose games end
             // before any ply (and so never ends) still meets the bound.
             compared += 1;

@@ -107,6 +107,15 @@ impl Reference {
         game
     }
 
+    /// This game as one `first` began: a later game of a match, whose
+    /// first mover the match decides.
+    #[must_use]
+    pub fn begun_by(mut self, first: Side) -> Reference {
+        // `board.first` is "who moves first": in this game, `first`.
+        self.rules.first = first;
+        self
+    }
+
     /// The current state.
     #[must_use]
     pub fn state(&self) -> &State {

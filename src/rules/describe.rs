@@ -262,13 +262,14 @@ fn labels(rules: &Rules, side: Side) -> String {
 /// Every clause of the rulebook, in the order of play.
 #[must_use]
 pub fn clauses(r: &Rules) -> Vec<Clause> {
-    clauses_in(r, r.trading.is_some())
+    clauses_in(r, r.pits_change_hands())
 }
 
-/// The clauses, in the words of a game with trades (`trades`: control,
-/// territory, offers) or without (rows and owners, which is what control
-/// and territory come to when no pit changes hands).
-fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
+/// The clauses, in the words of a game whose pits change hands (`control`:
+/// control and territory; offers too where the game trades) or of one
+/// whose pits never do (rows and owners, which is what control and
+/// territory come to then).
+fn clauses_in(r: &Rules, control: bool) -> Vec<Clause> {
     let mut v = Vec::new();
     let mut add = |part: Part, id: &'static str, keys: &'static [&'static str], text: String| {
         v.push(Clause {
@@ -279,18 +280,18 @@ fn clauses_in(r: &Rules, trades: bool) -> Vec<Clause> {
         })
     };
     set_up(r, &mut add);
-    turn(r, trades, &mut add);
+    turn(r, control, &mut add);
     sowing(r, &mut add);
     houses(r, &mut add);
-    capture(r, trades, &mut add);
-    sowing_capture(r, trades, &mut add);
-    opposite_capture(r, trades, &mut add);
-    beyond_capture(r, trades, &mut add);
+    capture(r, control, &mut add);
+    sowing_capture(r, control, &mut add);
+    opposite_capture(r, control, &mut add);
+    beyond_capture(r, control, &mut add);
     column_capture(r, &mut add);
     no_capture(r, &mut add);
     trading(r, &mut add);
-    end(r, trades, &mut add);
-    scoring(r, trades, &mut add);
+    end(r, control, &mut add);
+    scoring(r, control, &mut add);
     match_play(r, &mut add);
     v
 }
@@ -382,8 +383,8 @@ fn set_up(r: &Rules, add: &mut Add<'_>) {
 }
 
 /// A turn (`[moves]`): which pits may be sown, the minimum, the opening, feeding.
-fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
-    let opponents_pits = if trades {
+fn turn(r: &Rules, control: bool, add: &mut Add<'_>) {
+    let opponents_pits = if control {
         "every pit the opponent controls"
     } else {
         "every pit of the opponent's row"
@@ -392,7 +393,8 @@ fn turn(r: &Rules, trades: bool, add: &mut Add<'_>) {
         Part::Turn,
         "sow_from",
         &["moves.sow_from"],
-        match (r.sow_from, trades) {
+        match (r.sow_from, control) {
+            (SowFrom::Controlled, true) if r.trading.is_none() && r.pits_change_hands() => "On their turn a player sows from any non-empty pit they control: their own row, less any pit handed to the opponent for this game of the match, and any of the opponent's handed to them.".into(),
             (SowFrom::Controlled, true) => "On their turn a player sows from any non-empty pit they control (their territory, which trades may change).".into(),
             (SowFrom::HomeRow, true) => "On their turn a player sows from any non-empty pit of their own home row, whoever controls it.".into(),
             (SowFrom::OpponentRow, _) => "On their turn a player sows from any non-empty pit of the opponent's home row.".into(),
@@ -754,7 +756,7 @@ fn houses(r: &Rules, add: &mut Add<'_>) {
 }
 
 /// `[capture]`: captures by the count of a pit, chains, locks, grand slams.
-fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn capture(r: &Rules, control: bool, add: &mut Add<'_>) {
     let n = r.per_row();
     match &r.capture {
         // Said once below, when no kind of capture exists.
@@ -812,7 +814,7 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 Part::Captures,
                 "capture",
                 &["capture.counts", "capture.landing", "capture.examined"],
-                if c.landing == Zone::Anywhere && !trades {
+                if c.landing == Zone::Anywhere && !control {
                     format!(
                         "If {first}, {}, now holds {exactly}, {they} captured.",
                         any_row(r)
@@ -820,7 +822,7 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 } else {
                     format!(
                         "If {first} is {} and now holds {exactly}, {they} captured.",
-                        zone_words(c.landing, trades)
+                        zone_words(c.landing, control)
                     )
                 },
             );
@@ -844,7 +846,7 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
             // A chain through any pit has no zone to leave: saying it stops
             // at a pit "not anywhere on the board" would be nonsense.
             let anywhere = c.chain_zone == Zone::Anywhere;
-            let zone = zone_words(c.chain_zone, trades);
+            let zone = zone_words(c.chain_zone, control);
             let (test, stop) = if anywhere {
                 (
                     format!("if it holds {counts}"),
@@ -868,7 +870,7 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 ),
                 Chain::Both => format!(
                     "So is every pit of the unbroken run of pits holding {counts} that extends from it both forwards and backwards around the circuit, {}: the maximal arc of such pits containing the {first_short}. Each pit is captured at most once.",
-                    if anywhere && !trades {
+                    if anywhere && !control {
                         any_row(r)
                     } else {
                         zone
@@ -932,10 +934,10 @@ fn capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
 }
 
 /// `[sowing_capture]`: captures made while the seeds are sown.
-fn sowing_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn sowing_capture(r: &Rules, control: bool, add: &mut Add<'_>) {
     if let Some(sc) = &r.sowing_capture {
         let counts = sc.counts.list();
-        let taker = |t: Taker| match (t, trades) {
+        let taker = |t: Taker| match (t, control) {
             (Taker::Mover, _) => "the player sowing",
             (Taker::PitController, true) => "the player who controls that pit",
             (Taker::PitController, false) => "the owner of that pit",
@@ -964,7 +966,7 @@ fn sowing_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
 }
 
 /// `[opposite_capture]`: the pit opposite an empty one.
-fn opposite_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn opposite_capture(r: &Rules, control: bool, add: &mut Add<'_>) {
     if let Some(o) = &r.opposite_capture {
         add(
             Part::Captures,
@@ -976,7 +978,7 @@ fn opposite_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
             ],
             format!(
                 "If the last seed falls in an empty pit {}, {} captured{}{}.{}",
-                match (o.landing, trades) {
+                match (o.landing, control) {
                     (OppositeLanding::Anywhere, _) => {
                         "of either row (the pit opposite may then be the mover's own)"
                     }
@@ -1021,12 +1023,12 @@ fn any_row(r: &Rules) -> &'static str {
 }
 
 /// `[beyond_capture]`: the pit beyond an empty one.
-fn beyond_capture(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn beyond_capture(r: &Rules, control: bool, add: &mut Add<'_>) {
     if let Some(b) = &r.beyond_capture {
-        let zone = if b.zone == Zone::Anywhere && !trades {
+        let zone = if b.zone == Zone::Anywhere && !control {
             format!(", {}", any_row(r))
         } else {
-            format!(" and is {}", zone_words(b.zone, trades))
+            format!(" and is {}", zone_words(b.zone, control))
         };
         let when = match r.laps {
             Laps::Relay => format!(
@@ -1228,7 +1230,7 @@ fn trading(r: &Rules, add: &mut Add<'_>) {
 }
 
 /// `[end]`: when the game ends.
-fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn end(r: &Rules, control: bool, add: &mut Add<'_>) {
     if let Some(k) = r.end.all_pits_below {
         add(
             Part::End,
@@ -1263,7 +1265,12 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             format!(
                 "The game ends as soon as the board holds {k} seed{} or fewer (checked after every ply){}.",
                 if k == 1 { "" } else { "s" },
-                if r.end.seeds_left_to_first {
+                if r.end.seeds_left_to_first && r.match_play().is_some() {
+                    format!(
+                        "; the player who moved first in the game ({} in the match's first) then takes every seed left",
+                        r.first
+                    )
+                } else if r.end.seeds_left_to_first {
                     format!("; {} (who moved first) then takes every seed left", r.first)
                 } else {
                     String::new()
@@ -1310,7 +1317,7 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             format!(
                 "The game ends after {} (counted from its start{}) if nothing else has ended it.",
                 count(k, "ply", "plies"),
-                match (r.cannot_sow == CannotSow::Pass, trades) {
+                match (r.cannot_sow == CannotSow::Pass, r.trading.is_some()) {
                     (true, true) => ", every pass, offer and answer included",
                     (false, true) => ", every offer and answer included",
                     (true, false) => ", every pass included",
@@ -1327,11 +1334,11 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
             "The game ends at once when the whole state ({}) occurs for the {} time; the starting position is its first occurrence.",
             {
                 let mut parts = vec!["seeds"];
-                if trades {
+                if control {
                     parts.push("controllers");
                 }
                 parts.push("side to act");
-                if trades {
+                if r.trading.is_some() {
                     parts.push("pending offer");
                 }
                 if r.capture
@@ -1346,7 +1353,7 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 }
                 parts.push("captured totals");
                 let parts = parts.join(", ");
-                if trades {
+                if r.trading.is_some() {
                     format!("{parts}; not who has declined")
                 } else {
                     parts
@@ -1358,9 +1365,9 @@ fn end(r: &Rules, trades: bool, add: &mut Add<'_>) {
 }
 
 /// Scoring (`[end]`): who takes the seeds left, and who wins.
-fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
+fn scoring(r: &Rules, control: bool, add: &mut Add<'_>) {
     add(Part::Scoring, "leftovers", &["end.leftovers"], {
-        let to = if trades {
+        let to = if control {
             "the player who controls its pit"
         } else {
             "the owner of its pit"
@@ -1387,9 +1394,13 @@ fn scoring(r: &Rules, trades: bool, add: &mut Add<'_>) {
                 "when the game ends because the opponent cannot be fed: then the player to act takes {except_to}"
             ));
         } else if r.end.seeds_left_to_first {
+            let first = if r.match_play().is_some() {
+                "the player who moved first in the game".to_owned()
+            } else {
+                r.first.to_string()
+            };
             except.push(format!(
-                "when few seeds are left: then {} takes {except_to}",
-                r.first
+                "when few seeds are left: then {first} takes {except_to}"
             ));
         }
         if r.end.inner_row_empty.is_some() {
@@ -1655,14 +1666,14 @@ pub struct Difference {
 
 /// The clauses that differ between two rulebooks, in the order of play.
 ///
-/// Both are worded alike, in the words of trading if either trades: a
-/// game without trades read beside one with them differs in its trading
-/// clauses, not in every clause that names who controls a pit.
+/// Both are worded alike, in the words of control if either's pits change
+/// hands: a game without trades read beside one with them differs in its
+/// trading clauses, not in every clause that names who controls a pit.
 #[must_use]
 pub fn diff(a: &Rules, b: &Rules) -> Vec<Difference> {
-    let trades = a.trading.is_some() || b.trading.is_some();
-    let ca = clauses_in(a, trades);
-    let cb = clauses_in(b, trades);
+    let control = a.pits_change_hands() || b.pits_change_hands();
+    let ca = clauses_in(a, control);
+    let cb = clauses_in(b, control);
     let mut ids: Vec<(Part, &str)> = ca.iter().chain(&cb).map(|c| (c.part, c.id)).collect();
     ids.sort();
     ids.dedup();

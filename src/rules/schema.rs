@@ -1080,7 +1080,8 @@ words! {
     pub enum TomlSeedsLeftTo {
         /// Each seed goes to the player controlling its pit.
         Controller,
-        /// Every seed goes to the player who moved first (`board.first`).
+        /// Every seed goes to the player who moved first in the game
+        /// (`board.first`; in a later game of a match, the one it set).
         FirstPlayer,
     }
 }

@@ -1361,8 +1361,10 @@ fn new_mechanics_keep_the_engine_consistent() {
     }
     assert!(plies > 50_000, "{plies}");
     // The 78 combinations the test ran when it edited the model's fields
-    // and checked the cross-field rules itself: the loader takes them all.
-    assert!(combinations >= 78, "{combinations} combinations");
+    // and checked the cross-field rules itself, less the two that put
+    // `end.leftovers = "nobody"` (the houses edit) on Ba-awa, whose match
+    // the loader then refuses: a match is set up from every seed.
+    assert!(combinations >= 76, "{combinations} combinations");
 }
 
 // ---- Clauses of the language, by hand ----------------------------------

@@ -10,8 +10,8 @@
 //! set-up its generator computed, must be where the match sets it up
 //! after the game before, and each `MatchResult` tag the match's standing.
 
+use ayla::engine::Position;
 use ayla::engine::Variant;
-use ayla::engine::{Game, Position};
 use ayla::notation::{format_position, parse_position, parse_records};
 use ayla::reference::match_play::{AfterGame, GameResult, after_game};
 use ayla::rulebook::{Overrides, rulebook_for};
@@ -50,7 +50,8 @@ fn replay_file(path: &Path) -> usize {
                 "{name}: the set-up of game {k}"
             );
         }
-        let mut g = Game::from_position(Variant::new(r.clone()), start);
+        let mut g =
+            ayla::matches::game_of_match(Variant::new(r.clone()), start, number.unwrap_or(1));
         // Who made each ply: the last decides who starts a match's next game.
         let mut history = Vec::new();
         for (i, p) in rec.plies.iter().enumerate() {

@@ -102,7 +102,7 @@ fn whole_matches_agree_with_the_reference() {
                     first = state.to_move;
                     last_mover = first;
                     number += 1;
-                    reference = Reference::from_state(&r, state);
+                    reference = Reference::from_state(&r, state).begun_by(first);
                 }
                 AfterGame::Over(winner) => {
                     assert_eq!(fast.winner(), Some(winner));

@@ -200,17 +200,27 @@ fn a_chain_through_any_pit_names_no_zone() {
 
 #[test]
 fn games_without_trading_speak_of_rows_and_owners() {
-    // Only trades move a pit out of its row, so only they make "control",
-    // "territory" or an offer mean anything.
-    let trading_words = ["control", "territor", "offer", "declin", "trade"];
+    // Only trades, and a match's set-up handing pits across, move a pit
+    // out of its row, so only they make "control" or "territory" mean
+    // anything; only trades make an offer.
+    let control_words = ["control", "territor"];
+    let trading_words = ["offer", "declin", "trade"];
     for (id, _, _) in ayla::rules::BUNDLED {
         let r = ayla::rules::bundled(id).unwrap();
         for c in ayla::rules::describe::clauses(&r) {
-            let found: Vec<&&str> = trading_words
-                .iter()
-                .filter(|w| c.text.contains(**w))
-                .collect();
+            let found = |words: &[&'static str]| -> Vec<&'static str> {
+                words
+                    .iter()
+                    .copied()
+                    .filter(|w| c.text.contains(*w))
+                    .collect()
+            };
             if r.trading().is_none() {
+                let found = found(&trading_words);
+                assert!(found.is_empty(), "{id}, {}: {found:?} in {}", c.id, c.text);
+            }
+            if !r.pits_change_hands() {
+                let found = found(&control_words);
                 assert!(found.is_empty(), "{id}, {}: {found:?} in {}", c.id, c.text);
             }
         }

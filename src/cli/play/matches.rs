@@ -6,7 +6,7 @@ use super::Session;
 use crate::cli::Failure;
 use ayla::check::{GameReport, MatchLink, Unusable};
 use ayla::driver::{Driver, Seat};
-use ayla::engine::{Game, Position, Side, Variant};
+use ayla::engine::{Position, Side, Variant};
 use ayla::notation::{Record, format_position};
 use ayla::reference::match_play::{AfterGame, GameResult, after_game};
 use std::sync::Arc;
@@ -112,7 +112,7 @@ impl Session<'_> {
         let k = self.match_game.expect("a game of a match") + 1;
         self.earlier = format!("{}{}\n", self.earlier, self.game_text());
         let seats = Side::BOTH.map(|s| std::mem::replace(self.driver.seat_mut(s), Seat::Outside));
-        let game = Game::from_position(Arc::clone(self.driver.game().variant()), start);
+        let game = ayla::matches::game_of_match(Arc::clone(self.driver.game().variant()), start, k);
         self.driver = Driver::new(game, seats);
         self.plies.clear();
         self.sides.clear();

@@ -7,7 +7,8 @@ mod matches;
 use super::{Exit, Failure, args, board};
 use ayla::check::write_record_with_comments;
 use ayla::driver::{Driver, Seat, Turn};
-use ayla::engine::{Game, Ply, Side, Snapshot, Variant};
+use ayla::engine::{Ply, Side, Snapshot, Variant};
+use ayla::matches::game_of_match;
 use ayla::notation::{format_position, other_plies, parse_ply, parse_position, parse_records};
 use ayla::rulebook::{Overrides, looks_like_path, rulebook_for, variant_tag_for};
 use ayla::search::eval::{self, Meaning};
@@ -702,10 +703,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
             t
         }
     };
+    let match_game = match &resumed {
+        Some(r) => r.match_game,
+        None => rules.match_play().map(|_| 1),
+    };
     let mut s = Session {
         rules,
         driver: Driver::new(
-            Game::from_position(Arc::clone(&variant), start),
+            game_of_match(Arc::clone(&variant), start, match_game.unwrap_or(1)),
             [Seat::Outside, Seat::Outside],
         ),
         plies: Vec::new(),
@@ -720,10 +725,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         written: false,
         style: board::Style::detect(),
         first: start.to_move(),
-        match_game: match &resumed {
-            Some(r) => r.match_game,
-            None => rules.match_play().map(|_| 1),
-        },
+        match_game,
         earlier: resumed
             .as_ref()
             .map_or_else(String::new, |r| r.earlier.clone()),

@@ -9,6 +9,7 @@ use ayla::check::{MatchLink, match_start, write_record};
 use ayla::draw::{self, Marks, Options, Scene, Seeds};
 use ayla::driver::{Driver, Seat, Turn};
 use ayla::engine::{Game, Ply, Position, Side, Variant};
+use ayla::matches::game_of_match;
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::reference::match_play::{AfterGame, GameResult, after_game};
 use ayla::reference::trace::{self, Event};
@@ -343,7 +344,7 @@ impl Api {
             Some(p) => parse_position(&variant, p).map_err(|e| refuse(format!("start: {e}")))?,
             None => Position::initial(&variant),
         };
-        let mut game = Game::from_position(Arc::clone(&variant), start);
+        let mut game = game_of_match(Arc::clone(&variant), start, r.match_game.unwrap_or(1));
         let mut steps = Vec::new();
         let mut illegal = None;
         for (i, text) in r.plies.iter().enumerate() {
