@@ -2,7 +2,9 @@
 //! docs/rule-language.md (`[match]`): the next game set up from the seeds
 //! each player holds at the end of the last, or the match's end.
 
+use super::trace::{Event, note};
 use super::{State, home_row};
+use crate::board::Pit;
 use crate::engine::{Outcome, Side};
 use crate::rules::{Direction, FillFrom, MatchPlay, NextFirst, Rules, Unfilled};
 
@@ -60,13 +62,16 @@ pub fn after_game(rules: &Rules, last: &GameResult) -> AfterGame {
     }
     let mut state = State::initial(rules);
     let mut hand = held;
+    state.seeds.fill(0);
+    state.captured = hand;
+    note(&state, Event::Gather);
     let mut unfilled = [Vec::new(), Vec::new()];
     // "each player fills the pits of their own row ... starting at the end
     // `fill_from` says, each pit with the seeds it held at the start of the
     // match, as long as the seeds they hold can fill the next pit whole".
     for side in Side::BOTH {
         let order = fill_order(rules, m, side);
-        let filled = fill(rules, &mut state, &mut hand[side.index()], &order);
+        let filled = fill(rules, &mut state, &mut hand, side, &order);
         unfilled[side.index()] = order[filled..].to_vec();
     }
     // "The match ends when a player cannot fill a single pit of their row
@@ -107,16 +112,24 @@ fn fill_order(rules: &Rules, m: MatchPlay, side: Side) -> Vec<usize> {
 }
 
 /// Fills the pits of `order` one by one with their starting count from
-/// `hand`, stopping at the first the hand cannot fill whole; how many it
-/// filled.
-fn fill(rules: &Rules, state: &mut State, hand: &mut u32, order: &[usize]) -> usize {
+/// `side`'s hand, stopping at the first the hand cannot fill whole; how
+/// many it filled.
+fn fill(
+    rules: &Rules,
+    state: &mut State,
+    hand: &mut [u32; 2],
+    side: Side,
+    order: &[usize],
+) -> usize {
     for (i, &p) in order.iter().enumerate() {
         let need = u32::from(rules.initial[p]);
-        if *hand < need {
+        if hand[side.index()] < need {
             return i;
         }
         state.seeds[p] = need;
-        *hand -= need;
+        hand[side.index()] -= need;
+        state.captured = *hand;
+        note(state, Event::Fill(Pit(p as u8)));
     }
     order.len()
 }
@@ -141,6 +154,8 @@ fn leave_unfilled(
             state.seeds[p] = need;
             state.controller[p] = taker;
             hand[taker.index()] -= need;
+            state.captured = *hand;
+            note(state, Event::Fill(Pit(p as u8)));
         } else {
             // Reading: the opponent, too, fills "as long as the seeds they
             // hold can fill the next pit whole", so once one passed pit
@@ -148,6 +163,7 @@ fn leave_unfilled(
             closing = true;
             state.seeds[p] = 0;
             state.closed[p] = true;
+            note(state, Event::Close(Pit(p as u8)));
         }
     }
 }

@@ -11,6 +11,7 @@
 //! tests play out on copies of the state (feeding, a forbidden grand slam)
 //! are never recorded.
 
+use super::match_play::{AfterGame, GameResult, after_game};
 use super::{State, apply, legal_plies, why_illegal};
 use crate::board::{Pit, PitSet, Place, Side};
 use crate::engine::Ply;
@@ -33,6 +34,14 @@ pub enum Event {
     /// (`end.inner_row_empty = "loses-at-once"`); the seeds in hand went
     /// to the other side's captured total.
     Stop(Side),
+    /// Between two games of a match: every seed left the board for the
+    /// hand of the player who holds it (their captured total).
+    Gather,
+    /// Between two games of a match: this pit was filled from the hand of
+    /// the player who controls it in the next game.
+    Fill(Pit),
+    /// Between two games of a match: this pit is out of play in the next.
+    Close(Pit),
 }
 
 /// The board after one step of a ply.
@@ -90,6 +99,23 @@ pub fn trace(rules: &Rules, state: &State, ply: Ply) -> Result<Vec<Frame>, Strin
     Ok(FRAMES.with(|f| f.borrow_mut().take()).unwrap_or_default())
 }
 
+/// The frames of the set-up of the next game of a match after `last`
+/// (the rules must have `[match]`): the seeds gathered off the board,
+/// then each pit filled or closed in the order the set-up takes them. None
+/// when the match ends with `last`.
+#[must_use]
+pub fn refill(rules: &Rules, last: &GameResult) -> Vec<Frame> {
+    FRAMES.with(|f| *f.borrow_mut() = Some(Vec::new()));
+    TRACING.with(|t| t.set(true));
+    let after = after_game(rules, last);
+    TRACING.with(|t| t.set(false));
+    let frames = FRAMES.with(|f| f.borrow_mut().take()).unwrap_or_default();
+    match after {
+        AfterGame::Next(_) => frames,
+        AfterGame::Over(_) => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +156,48 @@ mod tests {
         let frames = trace(&r, &State::initial(&r), Ply::Sow(last)).unwrap();
         assert_eq!(frames[1].event, Event::Drop(Place::Store(Side::South)));
         assert_eq!(frames[1].state.captured, [1, 0]);
+    }
+
+    #[test]
+    fn a_refill_gathers_then_fills_each_pit_in_turn_and_closes_the_rest() {
+        use crate::engine::{EndReason, Outcome};
+        // 2x3, 3 seeds a pit, refilled from each row's first pit: South
+        // holds 11 (three pits and 2 over), North 7 (two pits and 1 over),
+        // so North's last pit, C, is out of play (traced by hand).
+        let r = rules::parse(
+            "m.toml",
+            "[variant]\nid = \"m\"\nname = \"M\"\n[board]\npits_per_row = 3\n\
+             seeds_per_pit = 3\n[match]\nnext_first = \"loser\"\n",
+        )
+        .unwrap();
+        let held = [11, 7];
+        let outcome = Outcome {
+            reason: EndReason::NoSowing(Side::North),
+            totals: held,
+            winner: Some(Side::South),
+            without_glory: false,
+            held,
+        };
+        let frames = refill(&r, &GameResult::new(outcome, Side::South, None, 1));
+        let events: Vec<Event> = frames.iter().map(|f| f.event).collect();
+        let p = |c| pit(&r, c);
+        assert_eq!(
+            events,
+            [
+                Event::Gather,
+                Event::Fill(p('a')),
+                Event::Fill(p('b')),
+                Event::Fill(p('c')),
+                Event::Fill(p('A')),
+                Event::Fill(p('B')),
+                Event::Close(p('C')),
+            ]
+        );
+        assert_eq!(frames[0].state.captured, held);
+        assert_eq!(frames[0].state.seeds, vec![0; 6]);
+        assert_eq!(frames[3].state.captured, [2, 7]);
+        assert_eq!(frames[6].state.captured, [2, 1]);
+        assert!(frames[6].state.closed[p('C').index()]);
     }
 
     #[test]

@@ -785,12 +785,12 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
     tags.push(("North", players[1].clone()));
     tags.push(("Date", crate::cli::play::today().0));
     tags.push(("Result", result));
-    let after = match_game.and_then(|k| {
+    let last_game = match_game.and_then(|k| {
         let o = outcome?;
         let last_mover = replay.steps.last().map(|s| s.side);
-        let result = GameResult::new(o, replay.start.to_move(), last_mover, k);
-        Some(after_game(rules, &result))
+        Some(GameResult::new(o, replay.start.to_move(), last_mover, k))
     });
+    let after = last_game.map(|result| after_game(rules, &result));
     if match_game.is_some() {
         tags.push(("MatchResult", standing(after.as_ref()).to_owned()));
     }
@@ -800,8 +800,14 @@ fn state_json(r: &GameRequest, replay: &Replay) -> Value {
             Some(AfterGame::Next(state)) => Some(ayla::notation::format_state(rules, state)),
             _ => None,
         };
+        // The set-up of the next game, pit by pit, when the page animates.
+        let refill = match &last_game {
+            Some(result) if r.frames => animation(rules, &trace::refill(rules, result), &opts).0,
+            _ => Vec::new(),
+        };
         json!({
             "game": k,
+            "frames": refill,
             "standing": standing(after.as_ref()),
             "winner": match &after {
                 Some(AfterGame::Over(w)) => Some(w.map_or("draw", side_name)),
@@ -898,7 +904,7 @@ fn animation(rules: &Rules, frames: &[trace::Frame], opts: &Options) -> (Vec<Str
                     focus: Some(p),
                     ..Marks::default()
                 },
-                Event::Lift(p) => Marks {
+                Event::Lift(p) | Event::Fill(p) => Marks {
                     focus: Some(ayla::board::Place::Pit(p)),
                     ..Marks::default()
                 },
@@ -906,9 +912,9 @@ fn animation(rules: &Rules, frames: &[trace::Frame], opts: &Options) -> (Vec<Str
                     taken: set,
                     ..Marks::default()
                 },
-                // The seeds in hand went to a captured total: the board
-                // alone shows it.
-                Event::Stop(_) => Marks::default(),
+                // The seeds in hand went to a captured total, or the pit
+                // is struck out: the board alone shows it.
+                Event::Stop(_) | Event::Gather | Event::Close(_) => Marks::default(),
             };
             draw::svg(rules, &scene, &marks, opts)
         })

@@ -692,6 +692,20 @@ fn a_match_goes_from_game_to_game() {
             assert_eq!(a["match"]["standing"], "*", "{}", a["match"]);
             start = a["match"]["next"].clone();
             assert!(start.is_string());
+            // Asked for frames, the answer animates the set-up: the seeds
+            // gathered, then each of the 2x3 pits filled or struck out.
+            assert_eq!(a["match"]["frames"], json!([]), "none unless asked");
+            let mut body =
+                json!({"variant": file, "start": Value::Null, "plies": plies, "match_game": k});
+            body["frames"] = json!(true);
+            let framed = game(&api, &body);
+            let frames = framed["match"]["frames"].as_array().unwrap();
+            assert_eq!(frames.len(), 1 + 6, "{}", framed["match"]);
+            assert!(
+                frames
+                    .iter()
+                    .all(|f| f.as_str().unwrap().starts_with("<svg"))
+            );
         }
     }
     assert!(texts[1].contains(&format!("[Position \"{}\"]", start.as_str().unwrap())));

@@ -307,11 +307,23 @@
 
   // The next game of the match: the game just over joins the earlier
   // ones, and the board shows the next game's set-up (its pits out of
-  // play struck out) before its first ply.
+  // play struck out) before its first ply; with animation on, the seeds
+  // are first gathered and each pit filled or struck out in turn.
   async function nextGame() {
     const a = S.playAnswer;
     if (!a || !a.over || !a.match || !a.match.next) return;
     const epoch = newEpoch();
+    const frames = a.match.frames || [];
+    if (animating() && frames.length) {
+      $("status").textContent = "Each player refills their pits from the seeds they hold…";
+      const each = Math.max(60, Math.min(250, Math.floor(3000 / frames.length)));
+      for (const f of frames) {
+        if (epoch !== S.epoch) return;
+        putPicture(f);
+        await sleep(each);
+      }
+    }
+    if (epoch !== S.epoch) return;
     const game = {
       variant: S.play.variant,
       readings: S.play.readings,
