@@ -159,6 +159,22 @@ fn a_feeding_sowing_passes_over_a_pit_out_of_play() {
     assert_eq!(reference.legal_plies(), [c]);
 }
 
+/// A rule file `m.toml` of rules `body` (`[variant]` added), in a fresh
+/// temporary directory of its own named by `label`: the directory and
+/// the file's path.
+fn match_rules_file(label: &str, body: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("ayla-match-{}-{label}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.toml");
+    std::fs::write(
+        &path,
+        format!("[variant]\nid = \"m\"\nname = \"M\"\n{body}"),
+    )
+    .unwrap();
+    (dir, path)
+}
+
 /// A match of rules `body` played by the engine with random plies, written
 /// as one record file of its games (`MatchGame`, `Result` and `MatchResult`
 /// tags), in a directory of its own next to its rule file `m.toml`: the
@@ -167,11 +183,8 @@ fn recorded_match(label: &str, body: &str, seed: u64) -> (std::path::PathBuf, Ve
     use ayla::engine::Variant;
     use ayla::matches::Match;
     use ayla::reference::match_play::AfterGame;
-    let dir = std::env::temp_dir().join(format!("ayla-match-{}-{label}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let text = format!("[variant]\nid = \"m\"\nname = \"M\"\n{body}");
-    std::fs::write(dir.join("m.toml"), &text).unwrap();
-    let r = ayla::rules::parse("m.toml", &text).unwrap();
+    let (dir, path) = match_rules_file(label, body);
+    let r = ayla::rules::resolve(path.to_str().unwrap()).unwrap();
     let mut m = Match::new(Variant::new(r.clone())).unwrap();
     let mut rng = ayla::rng::Rng::new(seed);
     let (mut games, mut plies) = (Vec::new(), Vec::new());
@@ -338,15 +351,7 @@ fn a_match_record_that_is_wrong_says_where() {
 #[test]
 fn match_measures_whole_matches() {
     use crate::common::{assert_exit, ayla, stdout};
-    let dir = std::env::temp_dir().join(format!("ayla-match-whole-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let rules = dir.join("m.toml");
-    std::fs::write(
-        &rules,
-        format!("[variant]\nid = \"m\"\nname = \"M\"\n{SHORT_MATCH}"),
-    )
-    .unwrap();
+    let (dir, rules) = match_rules_file("whole", SHORT_MATCH);
     let save = dir.join("saved");
     let out = ayla(&[
         "match",
@@ -395,14 +400,7 @@ fn match_measures_whole_matches() {
 #[test]
 fn stats_of_whole_matches_add_up() {
     use crate::common::{assert_exit, ayla, stdout};
-    let dir = std::env::temp_dir().join(format!("ayla-match-stats-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let rules = dir.join("m.toml");
-    std::fs::write(
-        &rules,
-        format!("[variant]\nid = \"m\"\nname = \"M\"\n{SHORT_MATCH}"),
-    )
-    .unwrap();
+    let (_, rules) = match_rules_file("stats", SHORT_MATCH);
     let out = ayla(&[
         "stats",
         rules.to_str().unwrap(),

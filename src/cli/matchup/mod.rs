@@ -7,7 +7,7 @@ mod whole;
 use super::{Failure, args, progress};
 use ayla::check::write_record;
 use ayla::driver::{Driver, Seat, Turn};
-use ayla::engine::{Game, Ply, Side};
+use ayla::engine::{Game, Ply, Side, Variant};
 use ayla::notation::format_position;
 use ayla::rng::Rng;
 use ayla::search::Level;
@@ -100,6 +100,23 @@ fn save_game(
     Ok(path)
 }
 
+/// Up to `plies` uniformly random plies from the start of `rules`, into
+/// `opening`: the opening a pair of games (or of matches) shares.
+fn random_opening(rules: &Arc<Variant>, plies: u32, rng: &mut Rng, opening: &mut Vec<Ply>) {
+    opening.clear();
+    let mut legal = Vec::new();
+    let mut g = Game::new(Arc::clone(rules));
+    for _ in 0..plies {
+        g.legal_plies(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let p = legal[rng.below(legal.len())];
+        g.play_unchecked(p);
+        opening.push(p);
+    }
+}
+
 pub fn run(a: Args) -> Result<(), Failure> {
     let rules = a.readings.load(&a.variant)?;
     // Before any directory is made or game played: a perfect player plays
@@ -120,7 +137,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let mut rng = Rng::new(a.play.seed);
     let (mut wins, mut draws, mut losses, mut cut) = (0u32, 0u32, 0u32, 0u32);
     let mut scores = Vec::with_capacity(a.games as usize);
-    let mut legal = Vec::new();
     let mut opening = Vec::new();
     if let Some(dir) = &a.save {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -140,17 +156,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     for i in 0..a.games {
         // A plays South in even games, North in odd ones; a pair shares its opening.
         if i % 2 == 0 {
-            opening.clear();
-            let mut g = Game::new(rules.clone());
-            for _ in 0..a.play.opening {
-                g.legal_plies(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let p = legal[rng.below(legal.len())];
-                g.play_unchecked(p);
-                opening.push(p);
-            }
+            random_opening(&rules, a.play.opening, &mut rng, &mut opening);
         }
         let a_side = if i % 2 == 0 { Side::South } else { Side::North };
         let seed = rng.next_u64();

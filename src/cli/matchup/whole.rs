@@ -6,7 +6,7 @@ use super::Args;
 use crate::cli::{Failure, args, progress};
 use ayla::check::write_record;
 use ayla::driver::{Seat, Turn};
-use ayla::engine::{Game, Outcome, Ply, Position, Side, Variant};
+use ayla::engine::{Outcome, Ply, Position, Side, Variant};
 use ayla::matches::Match;
 use ayla::notation::format_position;
 use ayla::reference::match_play::AfterGame;
@@ -251,7 +251,7 @@ pub(super) fn run(
     }
     let mut rng = Rng::new(a.play.seed);
     let mut tally = Tally::default();
-    let (mut legal, mut opening) = (Vec::new(), Vec::new());
+    let mut opening = Vec::new();
     let started = std::time::Instant::now();
     let bar = progress::bar(
         u64::from(a.games),
@@ -262,17 +262,7 @@ pub(super) fn run(
         // A plays South in even matches, North in odd ones; a pair shares
         // the opening of its first game.
         if i % 2 == 0 {
-            opening.clear();
-            let mut g = Game::new(Arc::clone(rules));
-            for _ in 0..a.play.opening {
-                g.legal_plies(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let p = legal[rng.below(legal.len())];
-                g.play_unchecked(p);
-                opening.push(p);
-            }
+            super::random_opening(rules, a.play.opening, &mut rng, &mut opening);
         }
         let a_side = if i % 2 == 0 { Side::South } else { Side::North };
         let seed = rng.next_u64();
