@@ -4,12 +4,15 @@
 //! only turns its values into Python ones. What reads better in Python
 //! (DataFrames, notebook display) lives in python/ayla/.
 
+use ayla::engine::{Game as EngineGame, Outcome, Ply, Snapshot, Variant};
+use ayla::notation::{format_position, parse_ply, parse_position};
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::Path;
+use std::sync::Arc;
 
 create_exception!(
     _ayla,
@@ -19,6 +22,14 @@ create_exception!(
      `str(e)` is the report `ayla rules validate` prints; `e.problems` lists\n\
      each problem as a dict with `file`, `line`, `column` (1-based), `key`\n\
      (the dotted rule key, or '' for a TOML syntax error) and `message`."
+);
+
+create_exception!(
+    _ayla,
+    IllegalPly,
+    PyValueError,
+    "A ply that cannot be played: not in the notation of the rules, or not\n\
+     legal in the position (the message says why, as `ayla check` does)."
 );
 
 /// The error of loading rules, as a `RulesError` carrying every problem.
@@ -143,6 +154,161 @@ impl Rules {
     }
 }
 
+/// A game under a set of rules: its position, the plies played, its end.
+#[pyclass(module = "ayla._ayla", name = "Game")]
+#[derive(Clone)]
+struct Game {
+    game: EngineGame,
+    /// Each ply played, with the game as it stood before it (for `undo`).
+    played: Vec<(String, Snapshot)>,
+}
+
+impl Game {
+    fn model(&self) -> &RulesModel {
+        self.game.rules()
+    }
+}
+
+/// An outcome as a dict: `reason` (the end's code, as `--json` gives it),
+/// `text`, `totals` (South, North), `winner` (`"South"`, `"North"` or
+/// `None` for a draw), `without_glory`.
+fn outcome_dict<'py>(py: Python<'py>, o: &Outcome) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("reason", o.reason.code())?;
+    d.set_item("text", o.to_string())?;
+    d.set_item("totals", o.totals.to_vec())?;
+    d.set_item("winner", o.winner.map(|w| w.to_string()))?;
+    d.set_item("without_glory", o.without_glory)?;
+    Ok(d)
+}
+
+#[pymethods]
+impl Game {
+    /// A game of `rules` from their starting position, or from `position`
+    /// (the position notation, as `ayla` prints it).
+    #[new]
+    #[pyo3(signature = (rules, position = None))]
+    fn new(rules: &Rules, position: Option<&str>) -> PyResult<Game> {
+        let variant = Arc::new(Variant::new(rules.rules.clone()));
+        let game = match position {
+            None => EngineGame::new(variant),
+            Some(text) => {
+                let pos = parse_position(&variant, text)
+                    .map_err(|e| PyValueError::new_err(format!("position: {e}")))?;
+                EngineGame::from_position(variant, pos)
+            }
+        };
+        Ok(Game {
+            game,
+            played: Vec::new(),
+        })
+    }
+
+    /// The rules the game is played under.
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules {
+            rules: self.model().clone(),
+        }
+    }
+
+    /// The legal plies, in the notation of the rules.
+    fn legal(&self) -> Vec<String> {
+        let mut plies = Vec::new();
+        self.game.legal_plies(&mut plies);
+        plies
+            .iter()
+            .map(|p| p.notation(&self.model().board))
+            .collect()
+    }
+
+    /// Plays `ply` (its notation: `"c"`, `"pass"`, `"c>"`) and says what
+    /// it did, as `ayla play` does. Raises `IllegalPly` if it cannot be
+    /// played; the game is then as it was.
+    fn play(&mut self, ply: &str) -> PyResult<String> {
+        let side = self.game.position().to_move();
+        let parsed: Ply =
+            parse_ply(self.model(), ply).map_err(|e| IllegalPly::new_err(e.to_string()))?;
+        let before = self.game.snapshot();
+        let effect = self
+            .game
+            .play(parsed)
+            .map_err(|e| IllegalPly::new_err(e.to_string()))?;
+        self.played.push((ply.trim().to_owned(), before));
+        Ok(effect.describe_ply(self.model(), side, parsed))
+    }
+
+    /// Takes back the last `n` plies (all there are, if fewer); how many
+    /// it took back.
+    #[pyo3(signature = (n = 1))]
+    fn undo(&mut self, n: usize) -> usize {
+        let n = n.min(self.played.len());
+        if n > 0 {
+            let at = self.played.len() - n;
+            let (_, snapshot) = self.played[at].clone();
+            self.game.restore(snapshot);
+            self.played.truncate(at);
+        }
+        n
+    }
+
+    /// The plies played, in order.
+    #[getter]
+    fn plies(&self) -> Vec<String> {
+        self.played.iter().map(|(p, _)| p.clone()).collect()
+    }
+
+    /// The position, in the position notation.
+    #[getter]
+    fn position(&self) -> String {
+        format_position(self.model(), self.game.position())
+    }
+
+    /// The side to act (`"South"` or `"North"`), `None` once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<String> {
+        (!self.game.is_over()).then(|| self.game.position().to_move().to_string())
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The result once the game is over (else `None`): a dict with
+    /// `reason`, `text`, `totals` (South, North), `winner` and
+    /// `without_glory`.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.game
+            .outcome()
+            .map(|o| outcome_dict(py, &o))
+            .transpose()
+    }
+
+    /// An independent copy: plies played on it leave this game alone.
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Game {} {}>",
+            self.model().provenance().id,
+            self.position()
+        )
+    }
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -153,7 +319,9 @@ fn bundled() -> Vec<&'static str> {
 fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
+    m.add("IllegalPly", m.py().get_type::<IllegalPly>())?;
     m.add_class::<Rules>()?;
+    m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
     Ok(())
 }

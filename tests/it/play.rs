@@ -1148,5 +1148,30 @@ fn a_match_goes_on_game_after_game_and_resumes() {
     );
     let (code, report) = check(&save);
     assert_eq!(code, 0, "{report}");
+    // A person at the table: the end of game 1 waits for Enter before game
+    // 2 is set up. The end of input there stops the match, game 1 kept;
+    // Enter sets game 2 up, and `quit` in it keeps both games.
+    let second = text[third..].len();
+    let first_game = &text[..text[..text.len() - second].rfind("[Variant").unwrap()];
+    std::fs::write(&save, first_game).unwrap();
+    let human = ["--resume", "m.rec", "--south", "human", "--north", "engine"];
+    let (code, out, err) = play_in(&human, "", &[("COLUMNS", "80")], Some(&dir));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Press Enter to set up game 2"), "{out}");
+    assert!(!out.contains("Game 2 of the match."), "{out}");
+    // Game 1 as it was (resumed by a person, it notes who took South).
+    let kept = std::fs::read_to_string(&save).unwrap();
+    assert!(kept.starts_with(first_game.trim_end()), "{kept}");
+    assert!(!kept.contains("[MatchGame \"2\"]"), "{kept}");
+    let (code, out, err) = play_in(&human, "pass\n\nquit\n", &[("COLUMNS", "80")], Some(&dir));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("The game is over: press Enter for game 2"),
+        "{out}"
+    );
+    assert!(out.contains("Game 2 of the match."), "{out}");
+    let (code, report) = check(&save);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("2 games: 2 legal"), "{report}");
     std::fs::remove_dir_all(&dir).ok();
 }

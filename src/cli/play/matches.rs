@@ -66,6 +66,41 @@ impl Session<'_> {
         })
     }
 
+    /// Between two games of a match: asks for Enter before the next game
+    /// is set up; `false` if the player stops here instead (`quit`, or
+    /// the end of input), the match so far saved.
+    pub(super) fn wait_for_the_next_game(
+        &self,
+        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    ) -> bool {
+        let next = self.match_game.map_or(2, |k| k + 1);
+        println!(
+            "The match goes on. Press Enter to set up game {next}, or type `quit` to stop here (`ayla play --resume {}` goes on later).",
+            self.save.display()
+        );
+        loop {
+            print!("next> ");
+            let _ = std::io::Write::flush(&mut std::io::stdout());
+            let Some(Ok(line)) = lines.next() else {
+                println!(
+                    "\n(end of input) The match so far is saved to {}.",
+                    self.save.display()
+                );
+                return false;
+            };
+            match line.trim() {
+                "" | "next" => return true,
+                "quit" | "exit" => {
+                    println!("The match so far is saved to {}.", self.save.display());
+                    return false;
+                }
+                _ => println!(
+                    "The game is over: press Enter for game {next} of the match, or type `quit`."
+                ),
+            }
+        }
+    }
+
     /// At the end of a game of a match: says how the match stands, and
     /// sets up its next game if it goes on (`true`), the players keeping
     /// their seats and `names`.

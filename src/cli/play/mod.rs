@@ -827,6 +827,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let side = match s.driver.turn() {
             Turn::Over(o) => {
                 println!("\nGame over: {o}.");
+                // A person sees the game's end before the next is set up,
+                // and may stop the match here.
+                if s.match_standing() == Some("*")
+                    && whos.contains(&Who::Human)
+                    && !s.wait_for_the_next_game(&mut lines)
+                {
+                    return Ok(());
+                }
                 if s.match_game.is_some() && s.go_on_with_the_match(&names)? {
                     continue;
                 }
