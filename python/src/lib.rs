@@ -218,7 +218,7 @@ impl Game {
         self.game.legal_plies(&mut plies);
         plies
             .iter()
-            .map(|p| p.notation(&self.model().board))
+            .map(|p| p.notation(self.model().board()))
             .collect()
     }
 
