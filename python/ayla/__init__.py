@@ -15,6 +15,15 @@ Errors in a rule file raise :class:`RulesError`, whose ``problems`` give
 the file, line and column of each, as ``ayla rules validate`` does.
 """
 
-from ._ayla import Game, IllegalPly, Rules, RulesError, __version__, bundled
+from ._ayla import Game, IllegalPly, Rules, RulesError, __version__, bundled, check, check_text
 
-__all__ = ["Game", "IllegalPly", "Rules", "RulesError", "__version__", "bundled"]
+__all__ = [
+    "Game",
+    "IllegalPly",
+    "Rules",
+    "RulesError",
+    "__version__",
+    "bundled",
+    "check",
+    "check_text",
+]

@@ -4,7 +4,7 @@ from typing import Dict, List, Optional, TypedDict
 
 __version__: str
 
-class Problem(TypedDict):
+class RuleProblem(TypedDict):
     file: str
     line: int
     column: int
@@ -14,7 +14,7 @@ class Problem(TypedDict):
 class RulesError(ValueError):
     """A rule file or variant name that cannot be used."""
 
-    problems: List[Problem]
+    problems: List[RuleProblem]
 
 class IllegalPly(ValueError):
     """A ply that cannot be played: not in the notation, or not legal."""
@@ -78,3 +78,43 @@ class Game:
     def __deepcopy__(self, memo: object) -> "Game": ...
 
 def bundled() -> List[str]: ...
+
+class Problem(TypedDict):
+    kind: str
+    file: str
+    line: Optional[int]
+    column: Optional[int]
+    ply: Optional[int]
+    side: Optional[str]
+    text: Optional[str]
+    message: str
+    position: Optional[str]
+
+class Verdict(TypedDict):
+    file: str
+    game: Optional[int]
+    line: Optional[int]
+    status: str
+    variant: Optional[str]
+    readings: Optional[Dict[str, str]]
+    plies: Optional[int]
+    claimed: Optional[str]
+    result: Optional[str]
+    winner: Optional[str]
+    ended: Optional[str]
+    without_glory: Optional[bool]
+    position: Optional[str]
+    match_game: Optional[int]
+    match_result: Optional[str]
+    errors: List[Problem]
+
+def check(
+    path: str, rules: Optional[str] = None, readings: Optional[Dict[str, str]] = None
+) -> List[Verdict]: ...
+def check_text(
+    text: str,
+    file: str = "<text>",
+    base: Optional[str] = None,
+    rules: Optional[str] = None,
+    readings: Optional[Dict[str, str]] = None,
+) -> List[Verdict]: ...

@@ -4,8 +4,10 @@
 //! only turns its values into Python ones. What reads better in Python
 //! (DataFrames, notebook display) lives in python/ayla/.
 
+use ayla::check::verdict::{self, Verdict};
 use ayla::engine::{Game as EngineGame, Outcome, Ply, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position};
+use ayla::rulebook::Overrides;
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -309,6 +311,56 @@ impl Game {
     }
 }
 
+/// The choice of rules that overrides the records' tags.
+fn overrides(rules: Option<String>, readings: Option<Selection>) -> Overrides {
+    Overrides {
+        rules,
+        readings: readings.unwrap_or_default(),
+    }
+}
+
+/// Verdicts as Python objects: each a dict, key for key as a line of
+/// `ayla check --json`.
+fn verdicts<'py>(py: Python<'py>, v: &[Verdict]) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, v).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Checks the games of a record file as `ayla check --json` does: a list
+/// of dicts, one a game (`status` is `"ok"`, `"illegal"`,
+/// `"wrong-result"` or `"unusable"`; `errors` lists each problem with its
+/// line, column, ply and message). `rules` reads every game under these
+/// rules instead of its `Variant` tag; `readings` overrides its
+/// `Readings` tag.
+#[pyfunction]
+#[pyo3(signature = (path, rules = None, readings = None))]
+fn check<'py>(
+    py: Python<'py>,
+    path: &str,
+    rules: Option<String>,
+    readings: Option<Selection>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let choice = overrides(rules, readings);
+    verdicts(py, &verdict::check_file(Path::new(path), &choice))
+}
+
+/// As `check`, for the text of a record file named `file`; rule files
+/// its `Variant` tags name are read from `base` (default: the current
+/// directory).
+#[pyfunction]
+#[pyo3(signature = (text, file = "<text>", base = None, rules = None, readings = None))]
+fn check_text<'py>(
+    py: Python<'py>,
+    text: &str,
+    file: &str,
+    base: Option<&str>,
+    rules: Option<String>,
+    readings: Option<Selection>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let choice = overrides(rules, readings);
+    let base = Path::new(base.unwrap_or(""));
+    verdicts(py, &verdict::check_text(file, text, base, &choice))
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -323,5 +375,7 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(check_text, m)?)?;
     Ok(())
 }

@@ -15,6 +15,7 @@
 //! (`matches.rs`); [`check_game`] checks a game on its own.
 
 mod matches;
+pub mod verdict;
 
 pub use matches::{MatchClaim, MatchLink, MatchStanding, match_number, match_start};
 

@@ -1,14 +1,12 @@
 //! `ayla check <record>... [--rules FILE] [--json]`
 
-use super::{Exit, Failure, args, board, json};
-use ayla::check::{Claim, GameReport, IllegalPly, MatchLink, MatchStanding};
-use ayla::engine::Variant;
-use ayla::notation::{Loc, Record, format_position, parse_records};
-use ayla::rulebook::{Overrides, rulebook_for};
+use super::{Exit, Failure, args, board};
+use ayla::check::verdict::{self, Checked, Problem, Verdict};
+use ayla::check::{GameReport, IllegalPly, MatchStanding};
+use ayla::notation::{Record, format_position, parse_records};
+use ayla::rulebook::Overrides;
 use ayla::rules::Rules;
-use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -52,94 +50,66 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
 }
 
-/// A `--json` line: every key present, `null` where it has no value
-/// (docs/json.md).
-struct GameJson {
-    file: String,
-    game: Option<usize>,
-    line: Option<usize>,
-    status: &'static str,
-    facts: Option<serde_json::Value>,
-    errors: Vec<json::Error>,
+/// How a verdict counts toward the exit code.
+fn status_of(v: &Verdict) -> Status {
+    match v.status {
+        verdict::Status::Ok => Status::Ok,
+        verdict::Status::Illegal | verdict::Status::WrongResult => Status::Wrong,
+        verdict::Status::Unusable => Status::Unusable,
+    }
 }
 
-impl GameJson {
-    fn unusable(file: &str, game: Option<(usize, &Record)>, error: json::Error) -> GameJson {
-        GameJson {
-            file: file.to_owned(),
-            game: game.map(|(i, _)| i),
-            line: game.map(|(_, r)| r.loc.line),
-            status: "unusable",
-            facts: None,
-            errors: vec![error],
-        }
-    }
-
-    fn print(&self) {
-        let mut v = json!({
-            "file": self.file,
-            "game": self.game,
-            "line": self.line,
-            "status": self.status,
-            "variant": null,
-            "readings": null,
-            "plies": null,
-            "claimed": null,
-            "result": null,
-            "winner": null,
-            "ended": null,
-            "without_glory": null,
-            "position": null,
-            "match_game": null,
-            "match_result": null,
-        });
-        if let Some(serde_json::Value::Object(facts)) = &self.facts {
-            for (k, x) in facts {
-                v[k] = x.clone();
-            }
-        }
-        v["errors"] = self.errors.iter().map(json::Error::to_json).collect();
-        println!("{v}");
+/// A `--json` line: every key present, `null` where it has no value
+/// (docs/json.md).
+fn print_json(v: &Verdict) {
+    match serde_json::to_string(v) {
+        Ok(line) => println!("{line}"),
+        Err(e) => eprintln!("warning: a verdict could not be written as JSON: {e}"),
     }
 }
 
 fn check_file(path: &Path, choice: &Overrides, json: bool) -> Status {
     let name = path.display().to_string();
-    let file_error = |e: json::Error, text: String| {
+    let file_error = |v: Verdict| {
         if json {
-            GameJson::unusable(&name, None, e).print();
+            print_json(&v);
         } else {
-            println!("{text}");
+            let e = &v.errors[0];
+            match e.line {
+                Some(line) => println!(
+                    "{name}:{line}:{}: syntax error: {}",
+                    e.column.unwrap_or(1),
+                    e.message
+                ),
+                None => println!("{name}: {}", e.message),
+            }
             println!("{name}: not checked");
         }
         Status::Unusable
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => {
-            let msg = format!("cannot read the record: {e}");
-            return file_error(
-                json::Error::new(json::Kind::Unusable, &name, None, &msg),
-                format!("{name}: {msg}"),
-            );
-        }
+        Err(_) => return file_error(verdict::check_file(path, choice).remove(0)),
     };
     let games = match parse_records(&text) {
         Ok(g) => g,
         Err(e) => {
-            return file_error(
-                json::Error::syntax(&name, &e),
-                format!("{name}:{}: syntax error: {}", e.loc, e.message),
-            );
+            return file_error(Verdict::unusable(&name, None, Problem::syntax(&name, &e)));
         }
     };
     let base = path.parent().unwrap_or(Path::new(""));
     let mut worst = Status::Ok;
     let (mut ok, mut wrong, mut unusable) = (0, 0, 0);
     // The games of a match are checked in order, each from the last.
-    let mut link = MatchLink::new();
-    for (i, rec) in games.iter().enumerate() {
-        let status = check_one(&name, i + 1, rec, base, choice, json, &mut link);
+    let checked = verdict::check_records(&games, base, choice);
+    for (i, (rec, c)) in games.iter().zip(&checked).enumerate() {
+        let v = Verdict::of(&name, i + 1, rec, c);
+        let status = status_of(&v);
+        if json {
+            print_json(&v);
+        } else {
+            print_checked(&name, i + 1, rec, c);
+        }
         match status {
             Status::Ok => ok += 1,
             Status::Wrong => wrong += 1,
@@ -165,92 +135,15 @@ fn check_file(path: &Path, choice: &Overrides, json: bool) -> Status {
     worst
 }
 
-fn check_one(
-    name: &str,
-    index: usize,
-    rec: &Record,
-    base: &Path,
-    choice: &Overrides,
-    json: bool,
-    link: &mut MatchLink,
-) -> Status {
-    let unusable = |at: Option<Loc>, message: String| {
-        if json {
-            let e = json::Error::new(json::Kind::Unusable, name, at, message);
-            GameJson::unusable(name, Some((index, rec)), e).print();
-        } else {
-            // A fault of the command line is not the record's: no place in it.
-            match at {
-                Some(loc) => println!("{name}:{loc}: {message}"),
-                None => println!("{message}"),
-            }
-        }
-        Status::Unusable
-    };
-    let variant = match rulebook_for(rec, base, choice) {
-        Ok(r) => Arc::new(Variant::new(r)),
-        Err(e) => {
-            link.unchecked(rec);
-            return unusable(e.at, e.message);
-        }
-    };
-    let rules: &Rules = &variant;
-    let report = match link.check(&variant, rec) {
-        Ok(r) => r,
-        Err(u) => return unusable(Some(u.loc), u.message),
-    };
-    if json {
-        report_json(name, index, rec, rules, &report).print();
-    } else {
-        print_report(name, index, rec, rules, &report);
-    }
-    if report.is_ok() {
-        Status::Ok
-    } else {
-        Status::Wrong
-    }
-}
-
-fn report_json(name: &str, index: usize, rec: &Record, rules: &Rules, r: &GameReport) -> GameJson {
-    let status = if r.illegal.is_some() {
-        "illegal"
-    } else if !r.result_problems.is_empty() {
-        "wrong-result"
-    } else {
-        "ok"
-    };
-    let mut facts = json!({
-        "variant": rules.provenance().id,
-        "plies": r.steps.len(),
-        "claimed": match r.claim {
-            Claim::None => None,
-            c => Some(c.to_string()),
+/// One game in `check`'s words.
+fn print_checked(name: &str, index: usize, rec: &Record, c: &Checked) {
+    match c {
+        Checked::Game { variant, report } => print_report(name, index, rec, variant, report),
+        // A fault of the command line is not the record's: no place in it.
+        Checked::Unusable { at, message } => match at {
+            Some(loc) => println!("{name}:{loc}: {message}"),
+            None => println!("{message}"),
         },
-        "position": format_position(rules, &r.last),
-        "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
-        "match_game": r.match_game,
-        "match_result": r.match_game.and_then(|_| MatchStanding::of(r).tag_value()),
-    });
-    if let Some(o) = r.outcome {
-        facts["result"] = json!(format!("{}-{}", o.totals[0], o.totals[1]));
-        facts["winner"] = json!(o.winner.map(|w| w.to_string()));
-        facts["ended"] = json!(o.reason.code());
-        facts["without_glory"] = json!(o.without_glory);
-    }
-    let mut errors = Vec::new();
-    if let Some(i) = &r.illegal {
-        errors.push(json::Error::illegal(name, rules, i));
-    }
-    for p in &r.result_problems {
-        errors.push(json::Error::wrong_result(name, rules, p, &r.last));
-    }
-    GameJson {
-        file: name.to_owned(),
-        game: Some(index),
-        line: Some(rec.loc.line),
-        status,
-        facts: Some(facts),
-        errors,
     }
 }
 

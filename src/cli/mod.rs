@@ -7,7 +7,6 @@ mod board;
 mod check;
 mod draw;
 mod fit;
-mod json;
 mod kpe_baseline;
 mod matchup;
 mod perft;

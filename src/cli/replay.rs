@@ -1,7 +1,8 @@
 //! `ayla replay <record> [--game N] [--ply N] [--rules FILE] [--reading NAME=ALT]... [--json]`
 
-use super::{Exit, Failure, args, board, json};
+use super::{Exit, Failure, args, board};
 use ayla::check::GameReport;
+use ayla::check::verdict::Problem;
 use ayla::engine::{Position, Variant};
 use ayla::notation::{Record, format_position};
 use ayla::rules::Rules;
@@ -196,10 +197,10 @@ fn game_json(
     let mut errors = Vec::new();
     if to_end {
         if let Some(i) = &report.illegal {
-            errors.push(json::Error::illegal(name, rules, i).to_json());
+            errors.push(json!(Problem::illegal(name, rules, i)));
         }
         for p in &report.result_problems {
-            errors.push(json::Error::wrong_result(name, rules, p, &report.last).to_json());
+            errors.push(json!(Problem::wrong_result(name, rules, p, &report.last)));
         }
     }
     let o = report.outcome;
