@@ -343,6 +343,34 @@ impl Browser {
         }
     }
 
+    /// Waits for the page as [`Browser::idle`], then reads the text of
+    /// each of `css`: one round trip a poll, where idle and a read each
+    /// would cost one (stepping through a record reads two texts a ply).
+    fn idle_texts<const N: usize>(&self, css: [&str; N]) -> [String; N] {
+        let start = Instant::now();
+        loop {
+            let v = self.js(
+                "if (document.body.dataset.busy !== '0') return null; \
+                 return arguments[0].map(c => { const e = document.querySelector(c); return e ? e.textContent : null; });",
+                json!([css.as_slice()]),
+            );
+            if let Some(texts) = v.as_array() {
+                return std::array::from_fn(|i| {
+                    texts[i]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("no element {}", css[i]))
+                        .to_string()
+                });
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "the page stays busy; message: {}",
+                self.text("#message")
+            );
+            thread::sleep(Duration::from_millis(15));
+        }
+    }
+
     /// Chooses `value` in the select `css` by clicking its option, as a
     /// person would, and waits for what that starts.
     fn select(&self, css: &str, value: &str) {
@@ -763,9 +791,9 @@ fn against_engine(b: &Browser, server: &Server) {
     b.select("#north-player", "human");
 }
 
-/// Loads `file` in read mode and steps through every ply, by the → key or
-/// by the Next button, comparing the position with `ayla replay`'s.
-fn read_record(b: &Browser, file: &str, by_key: bool) {
+/// Pastes the record `file` into read mode and loads it: the page shows
+/// its start, at ply 0. The game as `ayla replay --json` gives it.
+fn load_record(b: &Browser, file: &str) -> Value {
     let golden = replay(file);
     let text = fs::read_to_string(root().join(file)).unwrap();
     b.click_wait("#mode-read");
@@ -774,28 +802,32 @@ fn read_record(b: &Browser, file: &str, by_key: bool) {
         json!([text]),
     );
     b.click_wait("#load-record");
-    let plies = golden["plies"].as_array().unwrap();
-    let n = plies.len();
+    let n = golden["plies"].as_array().unwrap().len();
     assert_eq!(b.text("#ply-counter"), format!("ply 0 of {n}"), "{file}");
     assert_eq!(
         b.text("#position"),
         golden["start"].as_str().unwrap(),
         "{file}: start"
     );
+    golden
+}
+
+/// Loads `file` in read mode and steps through every ply, by the → key or
+/// by the Next button, comparing the position with `ayla replay`'s.
+fn read_record(b: &Browser, file: &str, by_key: bool) {
+    let golden = load_record(b, file);
+    let plies = golden["plies"].as_array().unwrap();
+    let n = plies.len();
     for (i, p) in plies.iter().enumerate() {
         if by_key {
             b.key("\u{E014}"); // ArrowRight
         } else {
             b.click("#step-next");
         }
-        b.idle();
+        let [counter, position] = b.idle_texts(["#ply-counter", "#position"]);
+        assert_eq!(counter, format!("ply {} of {n}", i + 1), "{file}");
         assert_eq!(
-            b.text("#ply-counter"),
-            format!("ply {} of {n}", i + 1),
-            "{file}"
-        );
-        assert_eq!(
-            b.text("#position"),
+            position,
             p["position"].as_str().unwrap(),
             "{file}: position after ply {}",
             i + 1
@@ -884,9 +916,9 @@ fn bad_records(b: &Browser, server: &Server) {
 /// The rulebook's reading switched while a record is read: the record is
 /// replayed under it, as `check --reading` replays it, and switched back.
 fn switch_reading(b: &Browser) {
+    // Stepped through ply by ply already (read_record): loaded here.
     let file = "tests/golden/kpe/01-capturer-seed2.rec";
-    read_record(b, file, false);
-    let golden = replay(file);
+    let golden = load_record(b, file);
     let out = ayla(&["check", "--reading", "skip-origin=skip-origin", file]);
     assert_eq!(
         out.status.code(),
