@@ -15,7 +15,17 @@ Errors in a rule file raise :class:`RulesError`, whose ``problems`` give
 the file, line and column of each, as ``ayla rules validate`` does.
 """
 
-from ._ayla import Game, IllegalPly, Rules, RulesError, __version__, bundled, check, check_text
+from ._ayla import (
+    Game,
+    IllegalPly,
+    Rules,
+    RulesError,
+    __version__,
+    bundled,
+    check,
+    check_text,
+    random_playouts,
+)
 
 __all__ = [
     "Game",
@@ -26,4 +36,5 @@ __all__ = [
     "bundled",
     "check",
     "check_text",
+    "random_playouts",
 ]

@@ -5,16 +5,21 @@
 //! (DataFrames, notebook display) lives in python/ayla/.
 
 use ayla::check::verdict::{self, Verdict};
+use ayla::draw::{self, Marks, Options, Scene};
 use ayla::engine::{Game as EngineGame, Outcome, Ply, Snapshot, Variant};
 use ayla::notation::{format_position, parse_ply, parse_position};
+use ayla::rng::Rng;
 use ayla::rulebook::Overrides;
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
+use ayla::search::player::Player;
+use ayla::search::{self, Level};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 create_exception!(
     _ayla,
@@ -289,6 +294,41 @@ impl Game {
             .transpose()
     }
 
+    /// The position as an SVG picture, as `ayla draw` draws it (the pits
+    /// the side to act may sow from outlined, pits out of play struck
+    /// through).
+    fn svg(&self) -> String {
+        let scene = Scene::of_position(self.model(), self.game.position());
+        draw::svg(self.model(), &scene, &Marks::default(), &Options::default())
+    }
+
+    /// Jupyter shows a game as its picture.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    /// The ply the engine would play here at `level` (`"random"`, `0` to
+    /// `5`, `"depth:N"`, `"time:SECONDS"`), its choices among equal plies
+    /// drawn from `seed`; the game is left as it is. `None` once the game
+    /// is over. `"perfect"` is the solver's, which this call does not
+    /// build databases for: `ValueError`.
+    #[pyo3(signature = (level = "3", seed = 1))]
+    fn engine_ply(&mut self, level: &str, seed: u64) -> PyResult<Option<String>> {
+        let level: Level = level.parse().map_err(PyValueError::new_err)?;
+        if level == Level::Perfect {
+            return Err(PyValueError::new_err(
+                "level perfect plays from endgame databases, which Game.engine_ply does not build",
+            ));
+        }
+        if self.game.is_over() {
+            return Ok(None);
+        }
+        let ply = Player::new(level, seed)
+            .choose(&mut self.game)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Some(ply.notation(self.model().board())))
+    }
+
     /// An independent copy: plies played on it leave this game alone.
     fn copy(&self) -> Game {
         self.clone()
@@ -361,6 +401,35 @@ fn check_text<'py>(
     verdicts(py, &verdict::check_text(file, text, base, &choice))
 }
 
+/// Uniformly random games of `rules` from their start, played in Rust
+/// (the loop `ayla bench` times) until at least `min_plies` plies: a dict
+/// with `plies`, `games`, `south_wins`, `north_wins`, `draws` and
+/// `seconds` (the time the games took). The same `seed` plays the same
+/// games. Python waits without holding the GIL.
+#[pyfunction]
+#[pyo3(signature = (rules, min_plies = 1_000_000, seed = 1))]
+fn random_playouts<'py>(
+    py: Python<'py>,
+    rules: &Rules,
+    min_plies: u64,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let variant = Arc::new(Variant::new(rules.rules.clone()));
+    let (p, seconds) = py.detach(|| {
+        let t = Instant::now();
+        let p = search::random_playouts(&variant, &mut Rng::new(seed), min_plies);
+        (p, t.elapsed().as_secs_f64())
+    });
+    let d = PyDict::new(py);
+    d.set_item("plies", p.plies)?;
+    d.set_item("games", p.playouts)?;
+    d.set_item("south_wins", p.results[0])?;
+    d.set_item("north_wins", p.results[1])?;
+    d.set_item("draws", p.results[2])?;
+    d.set_item("seconds", seconds)?;
+    Ok(d)
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -377,5 +446,6 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
+    m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     Ok(())
 }

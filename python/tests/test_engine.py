@@ -1,0 +1,82 @@
+"""The engine from Python: its plies, pictures, and playouts played in Rust."""
+
+import json
+import subprocess
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+
+import ayla
+
+ROOT = Path(__file__).resolve().parents[2]
+AYLA = ROOT / "target" / "release" / "ayla"
+
+
+def test_the_engine_names_a_legal_ply_and_leaves_the_game_alone():
+    g = ayla.Game(ayla.Rules.load("oware"))
+    for level in ("random", "0", "1", "depth:2"):
+        before = g.position
+        ply = g.engine_ply(level, seed=7)
+        assert ply in g.legal(), (level, ply)
+        assert g.position == before
+    # The same seed, the same choice.
+    assert g.engine_ply("random", seed=3) == g.engine_ply("random", seed=3)
+    with pytest.raises(ValueError):
+        g.engine_ply("perfect")
+    with pytest.raises(ValueError):
+        g.engine_ply("level eleven")
+
+
+def test_the_engine_takes_a_capture_it_sees():
+    # South's f (2 seeds) drops in A and B, making B 3: a capture; a
+    # (1 seed) only reaches b (worked out by hand under Oware's rules).
+    g = ayla.Game(ayla.Rules.load("oware"), position="1,0,0,0,0,2/5,2,4,4,4,4 S 10-12")
+    assert sorted(g.legal()) == ["a", "f"]
+    assert g.engine_ply("1") == "f"
+    g.play("f")
+    assert g.position.endswith("S 13-12") or " 13-12" in g.position
+
+
+def test_a_game_draws_itself_as_svg_for_jupyter():
+    g = ayla.Game(ayla.Rules.load("kpe"))
+    svg = g._repr_svg_()
+    assert svg == g.svg()
+    doc = xml.dom.minidom.parseString(svg)
+    assert doc.documentElement.tagName == "svg"
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+def test_the_picture_is_ayla_draws(tmp_path):
+    g = ayla.Game(ayla.Rules.load("kpe"))
+    g.play("c")
+    out = tmp_path / "p.svg"
+    subprocess.run(
+        [str(AYLA), "draw", "kpe", "--position", g.position, "--output", str(out)], check=True
+    )
+    assert out.read_text(encoding="utf-8") == g.svg()
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+def test_playouts_are_ayla_bench_s_games():
+    p = ayla.random_playouts(ayla.Rules.load("kpe"), min_plies=50_000, seed=5)
+    assert p["plies"] >= 50_000
+    assert p["south_wins"] + p["north_wins"] + p["draws"] == p["games"] > 0
+    assert p["seconds"] > 0
+    again = ayla.random_playouts(ayla.Rules.load("kpe"), min_plies=50_000, seed=5)
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in p.items() if k != "seconds"
+    }
+    bench = subprocess.run(
+        [str(AYLA), "bench", "kpe", "--plies", "50000", "--seed", "5", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    e = json.loads(bench.stdout)["engine"]
+    assert (e["plies"], e["playouts"]) == (p["plies"], p["games"]), e
+    assert [e["results"][k] for k in ("south", "north", "draw")] == [
+        p["south_wins"],
+        p["north_wins"],
+        p["draws"],
+    ]
