@@ -25,6 +25,7 @@ from ._ayla import (
     check,
     check_text,
     random_playouts,
+    self_play,
 )
 
 __all__ = [
@@ -37,4 +38,22 @@ __all__ = [
     "check",
     "check_text",
     "random_playouts",
+    "self_play",
+    "self_play_frame",
 ]
+
+
+def self_play_frame(rules, **kwargs):
+    """:func:`self_play` as a pandas DataFrame: one row a game, the totals
+    split into ``south_total`` and ``north_total``. Needs pandas, which
+    the package does not require (``pip install pandas``)."""
+    try:
+        import pandas as pd
+    except ImportError as e:
+        raise ImportError(
+            "self_play_frame needs pandas, which ayla does not install: pip install pandas"
+        ) from e
+    rows = self_play(rules, **kwargs)
+    for r in rows:
+        r["south_total"], r["north_total"] = r.pop("totals")
+    return pd.DataFrame(rows)

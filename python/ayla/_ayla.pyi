@@ -90,6 +90,27 @@ class Playouts(TypedDict):
     draws: int
     seconds: float
 
+class SelfPlayGame(TypedDict):
+    index: int
+    a_side: str
+    first: str
+    end: Optional[str]
+    totals: List[int]
+    winner: Optional[str]
+    plies: int
+    captured: int
+    mean_legal: float
+    trades: List[int]
+
+def self_play(
+    rules: Rules,
+    games: int = 200,
+    a: str = "3",
+    b: Optional[str] = None,
+    opening: int = 4,
+    seed: int = 1,
+    max_plies: int = 2000,
+) -> List[SelfPlayGame]: ...
 def random_playouts(rules: Rules, min_plies: int = 1_000_000, seed: int = 1) -> Playouts: ...
 
 class Problem(TypedDict):

@@ -13,12 +13,14 @@ use ayla::rulebook::Overrides;
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
 use ayla::search::player::Player;
 use ayla::search::{self, Level};
+use ayla::stats::{self, Setup};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 create_exception!(
@@ -314,12 +316,7 @@ impl Game {
     /// build databases for: `ValueError`.
     #[pyo3(signature = (level = "3", seed = 1))]
     fn engine_ply(&mut self, level: &str, seed: u64) -> PyResult<Option<String>> {
-        let level: Level = level.parse().map_err(PyValueError::new_err)?;
-        if level == Level::Perfect {
-            return Err(PyValueError::new_err(
-                "level perfect plays from endgame databases, which Game.engine_ply does not build",
-            ));
-        }
+        let level = level_of(level)?;
         if self.game.is_over() {
             return Ok(None);
         }
@@ -430,6 +427,78 @@ fn random_playouts<'py>(
     Ok(d)
 }
 
+/// A level from its name, refusing `perfect` (which needs the solver's
+/// databases, not built here).
+fn level_of(name: &str) -> PyResult<Level> {
+    let level: Level = name.parse().map_err(PyValueError::new_err)?;
+    if level == Level::Perfect {
+        return Err(PyValueError::new_err(
+            "level perfect plays from endgame databases, which this call does not build",
+        ));
+    }
+    Ok(level)
+}
+
+/// Games between the engine at level `a` and at level `b` (default: `a`,
+/// self-play), played in Rust on every core as `ayla stats` plays them:
+/// A is South in even-numbered games, North in odd ones; `opening` random
+/// plies first; a game still on after `max_plies` is stopped and scored as
+/// it stands. A list of dicts, one a game, in order: `index`, `a_side`,
+/// `first`, `end` (the end's code, `None` if stopped), `totals` (South,
+/// North), `winner` (`None` for a draw), `plies`, `captured` (seeds taken
+/// by captures), `mean_legal` (legal plies a position, on average) and
+/// `trades` (offers made, accepted, declined). Python waits without
+/// holding the GIL.
+#[pyfunction]
+#[pyo3(signature = (rules, games = 200, a = "3", b = None, opening = 4, seed = 1, max_plies = 2000))]
+#[allow(clippy::too_many_arguments)]
+fn self_play<'py>(
+    py: Python<'py>,
+    rules: &Rules,
+    games: u32,
+    a: &str,
+    b: Option<&str>,
+    opening: u32,
+    seed: u64,
+    max_plies: u32,
+) -> PyResult<Bound<'py, PyList>> {
+    let levels = [level_of(a)?, level_of(b.unwrap_or(a))?];
+    if max_plies == 0 {
+        return Err(PyValueError::new_err("max_plies must be at least 1"));
+    }
+    let setup = Setup {
+        games,
+        levels,
+        opening,
+        seed,
+        max_plies,
+    };
+    let variant = Arc::new(Variant::new(rules.rules.clone()));
+    let stop = AtomicBool::new(false);
+    let mut played = py.detach(|| stats::play_games(&variant, &setup, None, &stop, &|_| {}));
+    played.sort_by_key(|g| g.index);
+    let list = PyList::empty(py);
+    for g in &played {
+        let d = PyDict::new(py);
+        d.set_item("index", g.index)?;
+        d.set_item("a_side", g.a_side.to_string())?;
+        d.set_item("first", g.first.to_string())?;
+        d.set_item("end", g.end.map(|e| e.code()))?;
+        d.set_item("totals", g.totals.to_vec())?;
+        d.set_item("winner", g.winner.map(|w| w.to_string()))?;
+        d.set_item("plies", g.plies())?;
+        d.set_item(
+            "captured",
+            g.captured.iter().map(|&c| u64::from(c)).sum::<u64>(),
+        )?;
+        let legal: u64 = g.legal.iter().map(|&c| u64::from(c)).sum();
+        d.set_item("mean_legal", legal as f64 / g.plies().max(1) as f64)?;
+        d.set_item("trades", g.trades.to_vec())?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -447,5 +516,6 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(self_play, m)?)?;
     Ok(())
 }

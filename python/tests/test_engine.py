@@ -80,3 +80,45 @@ def test_playouts_are_ayla_bench_s_games():
         p["north_wins"],
         p["draws"],
     ]
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+def test_self_play_games_add_up_to_ayla_stats_figures():
+    games = ayla.self_play(ayla.Rules.load("kpe"), games=20, a="1", seed=1)
+    assert [g["index"] for g in games] == list(range(20))
+    assert [g["a_side"] for g in games[:4]] == ["South", "North", "South", "North"]
+    out = subprocess.run(
+        [str(AYLA), "stats", "kpe", "--games", "20", "--level", "1", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    f = json.loads(out.stdout)["combinations"][0]["figures"]
+    first_wins = sum(g["winner"] == g["first"] for g in games)
+    draws = sum(g["winner"] is None for g in games)
+    assert (first_wins, draws) == (f["first_wins"], f["draws"])
+    ends = {}
+    for g in games:
+        ends[g["end"]] = ends.get(g["end"], 0) + 1
+    assert ends == f["ends"]
+    assert sum(g["plies"] for g in games) / 20 == pytest.approx(f["length"]["mean"])
+    # The same seed, the same games.
+    assert ayla.self_play(ayla.Rules.load("kpe"), games=20, a="1", seed=1) == games
+
+
+def test_self_play_refuses_what_it_cannot_play():
+    with pytest.raises(ValueError):
+        ayla.self_play(ayla.Rules.load("kpe"), games=2, a="perfect")
+    with pytest.raises(ValueError):
+        ayla.self_play(ayla.Rules.load("kpe"), games=2, max_plies=0)
+
+
+def test_self_play_frame_needs_pandas_or_says_so():
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install pandas"):
+            ayla.self_play_frame(ayla.Rules.load("kpe"), games=2, a="random")
+        return
+    df = ayla.self_play_frame(ayla.Rules.load("kpe"), games=4, a="random")
+    assert len(df) == 4 and {"south_total", "north_total", "winner"} <= set(df.columns)
