@@ -25,6 +25,7 @@ from ._ayla import (
     check,
     check_text,
     random_playouts,
+    replay,
     self_play,
 )
 
@@ -38,6 +39,7 @@ __all__ = [
     "check",
     "check_text",
     "random_playouts",
+    "replay",
     "self_play",
     "self_play_frame",
 ]

@@ -90,6 +90,40 @@ class Playouts(TypedDict):
     draws: int
     seconds: float
 
+class ReplayedPly(TypedDict):
+    number: int
+    side: str
+    text: str
+    effect: str
+    position: str
+    comments: List[str]
+
+class Tag(TypedDict):
+    name: str
+    value: str
+
+class Replay(TypedDict):
+    file: str
+    game: int
+    line: int
+    variant: str
+    readings: Dict[str, str]
+    tags: List[Tag]
+    start: str
+    plies: List[ReplayedPly]
+    position: str
+    result: Optional[str]
+    winner: Optional[str]
+    ended: Optional[str]
+    without_glory: Optional[bool]
+    match_game: Optional[int]
+    match_result: Optional[str]
+    errors: List[Problem]
+
+def replay(
+    path: str, rules: Optional[str] = None, readings: Optional[Dict[str, str]] = None
+) -> List[Replay]: ...
+
 class SelfPlayGame(TypedDict):
     index: int
     a_side: str

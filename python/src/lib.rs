@@ -4,10 +4,10 @@
 //! only turns its values into Python ones. What reads better in Python
 //! (DataFrames, notebook display) lives in python/ayla/.
 
-use ayla::check::verdict::{self, Verdict};
+use ayla::check::verdict::{self, Checked, Replay, Verdict};
 use ayla::draw::{self, Marks, Options, Scene};
 use ayla::engine::{Game as EngineGame, Outcome, Ply, Snapshot, Variant};
-use ayla::notation::{format_position, parse_ply, parse_position};
+use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rng::Rng;
 use ayla::rulebook::Overrides;
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
@@ -427,6 +427,42 @@ fn random_playouts<'py>(
     Ok(d)
 }
 
+/// Every game of a record file replayed ply by ply, as `ayla replay
+/// --json` shows it: a list of dicts, one a game, with `start`, `plies`
+/// (each with `number`, `side`, `text`, `effect`, `position`,
+/// `comments`), the final `position`, the result and `errors`. A file or
+/// a game that cannot be replayed raises `ValueError` with the message
+/// `ayla replay` gives.
+#[pyfunction]
+#[pyo3(signature = (path, rules = None, readings = None))]
+fn replay<'py>(
+    py: Python<'py>,
+    path: &str,
+    rules: Option<String>,
+    readings: Option<Selection>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PyValueError::new_err(format!("{path}: cannot read the record: {e}")))?;
+    let games = parse_records(&text).map_err(|e| {
+        PyValueError::new_err(format!("{path}:{}: syntax error: {}", e.loc, e.message))
+    })?;
+    let base = Path::new(path).parent().unwrap_or(Path::new(""));
+    let checked = verdict::check_records(&games, base, &overrides(rules, readings));
+    let mut all = Vec::with_capacity(games.len());
+    for (i, (rec, c)) in games.iter().zip(&checked).enumerate() {
+        match c {
+            Checked::Game { variant, report } => {
+                all.push(Replay::of(path, i + 1, rec, variant, report, None, true));
+            }
+            Checked::Unusable { at, message } => {
+                let at = at.map(|l| format!("{path}:{l}: ")).unwrap_or_default();
+                return Err(PyValueError::new_err(format!("{at}{message}")));
+            }
+        }
+    }
+    pythonize::pythonize(py, &all).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// A level from its name, refusing `perfect` (which needs the solver's
 /// databases, not built here).
 fn level_of(name: &str) -> PyResult<Level> {
@@ -517,5 +553,6 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(self_play, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
     Ok(())
 }

@@ -68,3 +68,33 @@ def test_unreadable_and_unparsable_files_are_one_unusable_verdict(tmp_path):
     assert v["errors"][0]["message"].startswith("cannot read the record")
     [w] = ayla.check_text("[Variant \"kpe\"\n", file="broken.rec")
     assert w["status"] == "unusable" and w["errors"][0]["kind"] == "syntax"
+
+
+def ayla_replay_json(path):
+    out = subprocess.run([str(AYLA), "replay", "--json", str(path)], capture_output=True, text=True)
+    return out.returncode, [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+def test_replays_are_ayla_replay_s_ply_by_ply():
+    files = sorted((ROOT / "tests" / "golden").rglob("*.rec"))
+    assert len(files) > 200
+    for path in files:
+        code, want = ayla_replay_json(path)
+        if code == 2:
+            with pytest.raises(ValueError):
+                ayla.replay(str(path))
+            continue
+        assert ayla.replay(str(path)) == want, path
+
+
+def test_a_replay_says_what_each_ply_did():
+    path = ROOT / "tests" / "golden" / "kpe" / "01-capturer-seed2.rec"
+    [g] = ayla.replay(str(path))
+    assert g["start"] == "6,6,6,6/6,6,6,6 S 0-0"
+    first = g["plies"][0]
+    assert (first["number"], first["side"]) == (1, "South")
+    assert first["effect"].startswith("South sows")
+    assert g["plies"][-1]["position"] == g["position"]
+    with pytest.raises(ValueError, match="cannot read"):
+        ayla.replay(str(path) + ".missing")

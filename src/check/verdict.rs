@@ -328,3 +328,153 @@ pub fn check_file(path: &Path, choice: &Overrides) -> Vec<Verdict> {
         }
     }
 }
+
+/// One ply of a game replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayedPly {
+    /// Its number, from 1.
+    pub number: usize,
+    /// Who played it.
+    pub side: String,
+    /// As written.
+    pub text: String,
+    /// What it did, in words.
+    pub effect: String,
+    /// The position after it.
+    pub position: String,
+    /// The comments written after it.
+    pub comments: Vec<String>,
+}
+
+/// A tag of a record, as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TagValue {
+    /// Its name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// A game replayed ply by ply: the shape `ayla replay --json` prints
+/// (docs/json.md) and the Python package returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Replay {
+    /// The file, as named.
+    pub file: String,
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// The line of its first tag.
+    pub line: usize,
+    /// The variant's id.
+    pub variant: String,
+    /// The alternative read for each open point.
+    pub readings: BTreeMap<String, String>,
+    /// Its tags, in order.
+    pub tags: Vec<TagValue>,
+    /// The starting position.
+    pub start: String,
+    /// The plies shown.
+    pub plies: Vec<ReplayedPly>,
+    /// The position shown: after the last ply shown.
+    pub position: String,
+    /// As [`Verdict::result`].
+    pub result: Option<String>,
+    /// As [`Verdict::winner`].
+    pub winner: Option<String>,
+    /// As [`Verdict::ended`].
+    pub ended: Option<&'static str>,
+    /// As [`Verdict::without_glory`].
+    pub without_glory: Option<bool>,
+    /// As [`Verdict::match_game`].
+    pub match_game: Option<u16>,
+    /// As [`Verdict::match_result`].
+    pub match_result: Option<&'static str>,
+    /// The game's errors, when it is shown to its end.
+    pub errors: Vec<Problem>,
+}
+
+impl Replay {
+    /// Game `index` (from 1) of `file`, replayed under `rules` as `report`
+    /// says: every ply, or with `ply` only the position after that one
+    /// (`Some(0)`: the start). `to_end`: the game is shown to its end, so
+    /// its errors are part of it.
+    #[must_use]
+    pub fn of(
+        file: &str,
+        index: usize,
+        rec: &Record,
+        rules: &Rules,
+        report: &GameReport,
+        ply: Option<usize>,
+        to_end: bool,
+    ) -> Replay {
+        let shown = match ply {
+            Some(0) => 0..0,
+            Some(n) => n - 1..n,
+            None => 0..report.steps.len(),
+        };
+        let position = match ply {
+            Some(0) => &report.start,
+            Some(n) => &report.steps[n - 1].after,
+            None => &report.last,
+        };
+        let plies = report.steps[shown]
+            .iter()
+            .map(|s| ReplayedPly {
+                number: s.number,
+                side: s.side.to_string(),
+                text: s.text.clone(),
+                effect: s.effect.describe_ply(rules, s.side, s.ply),
+                position: format_position(rules, &s.after),
+                comments: s.comments.clone(),
+            })
+            .collect();
+        let mut errors = Vec::new();
+        if to_end {
+            errors.extend(
+                report
+                    .illegal
+                    .iter()
+                    .map(|i| Problem::illegal(file, rules, i)),
+            );
+            errors.extend(
+                report
+                    .result_problems
+                    .iter()
+                    .map(|p| Problem::wrong_result(file, rules, p, &report.last)),
+            );
+        }
+        let o = report.outcome;
+        Replay {
+            file: file.to_owned(),
+            game: index,
+            line: rec.loc.line,
+            variant: rules.provenance().id.clone(),
+            readings: rules
+                .readings()
+                .iter()
+                .map(|x| (x.name.clone(), x.chosen.clone()))
+                .collect(),
+            tags: rec
+                .tags
+                .iter()
+                .map(|t| TagValue {
+                    name: t.name.clone(),
+                    value: t.value.clone(),
+                })
+                .collect(),
+            start: format_position(rules, &report.start),
+            plies,
+            position: format_position(rules, position),
+            result: o.map(|o| format!("{}-{}", o.totals[0], o.totals[1])),
+            winner: o.and_then(|o| o.winner).map(|w| w.to_string()),
+            ended: o.map(|o| o.reason.code()),
+            without_glory: o.map(|o| o.without_glory),
+            match_game: report.match_game,
+            match_result: report
+                .match_game
+                .and_then(|_| MatchStanding::of(report).tag_value()),
+            errors,
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::{Exit, Failure, args, board};
 use ayla::check::GameReport;
-use ayla::check::verdict::Problem;
+use ayla::check::verdict::Replay;
 use ayla::engine::{Position, Variant};
 use ayla::notation::{Record, format_position};
 use ayla::rules::Rules;
@@ -169,57 +169,7 @@ fn game_json(
     ply: Option<usize>,
     to_end: bool,
 ) -> serde_json::Value {
-    let rules: &Rules = &g.variant;
-    let report = &g.report;
-    let shown = match ply {
-        Some(0) => 0..0,
-        Some(n) => n - 1..n,
-        None => 0..report.steps.len(),
-    };
-    let position = match ply {
-        Some(0) => &report.start,
-        Some(n) => &report.steps[n - 1].after,
-        None => &report.last,
-    };
-    let plies: Vec<serde_json::Value> = report.steps[shown]
-        .iter()
-        .map(|s| {
-            json!({
-                "number": s.number,
-                "side": s.side.to_string(),
-                "text": s.text,
-                "effect": s.effect.describe_ply(rules, s.side, s.ply),
-                "position": format_position(rules, &s.after),
-                "comments": s.comments,
-            })
-        })
-        .collect();
-    let mut errors = Vec::new();
-    if to_end {
-        if let Some(i) = &report.illegal {
-            errors.push(json!(Problem::illegal(name, rules, i)));
-        }
-        for p in &report.result_problems {
-            errors.push(json!(Problem::wrong_result(name, rules, p, &report.last)));
-        }
-    }
-    let o = report.outcome;
-    json!({
-        "file": name,
-        "game": index,
-        "line": g.rec.loc.line,
-        "variant": rules.provenance().id,
-        "readings": rules.readings().iter().map(|x| (x.name.clone(), x.chosen.clone())).collect::<std::collections::BTreeMap<_, _>>(),
-        "tags": g.rec.tags.iter().map(|t| json!({"name": t.name, "value": t.value})).collect::<Vec<_>>(),
-        "start": format_position(rules, &report.start),
-        "plies": plies,
-        "position": format_position(rules, position),
-        "result": o.map(|o| format!("{}-{}", o.totals[0], o.totals[1])),
-        "winner": o.and_then(|o| o.winner).map(|w| w.to_string()),
-        "ended": o.map(|o| o.reason.code()),
-        "without_glory": o.map(|o| o.without_glory),
-        "match_game": report.match_game,
-        "match_result": report.match_game.and_then(|_| ayla::check::MatchStanding::of(report).tag_value()),
-        "errors": errors,
-    })
+    json!(Replay::of(
+        name, index, g.rec, &g.variant, &g.report, ply, to_end
+    ))
 }
