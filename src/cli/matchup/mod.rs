@@ -47,6 +47,30 @@ pub struct Args {
     db: super::solve::DbArgs,
 }
 
+/// Where game (or match) `number` of the run is saved in `dir`.
+fn saved_path(dir: &Path, a: &Args, rules: &Variant, number: u32) -> PathBuf {
+    let width = a.games.to_string().len().max(3);
+    dir.join(format!("{}-{number:0width$}.rec", rules.provenance().id))
+}
+
+/// The name a saved record gives the player of `side`, A playing `a_side`.
+fn seat_name(a: &Args, a_side: Side, side: Side) -> String {
+    let (name, level) = if side == a_side {
+        ("A", a.a)
+    } else {
+        ("B", a.b)
+    };
+    format!("ayla engine {name} ({level})")
+}
+
+/// The `Event` tag of a saved record.
+fn event(a: &Args) -> String {
+    format!(
+        "ayla match, seed {}, {} random opening plies",
+        a.play.seed, a.play.opening
+    )
+}
+
 /// Writes game `number` (from 1) of the match as a record that `ayla check` passes.
 fn save_game(
     dir: &Path,
@@ -57,28 +81,14 @@ fn save_game(
     plies: &[Ply],
 ) -> std::io::Result<PathBuf> {
     let rules = g.variant();
-    let width = a.games.to_string().len().max(3);
-    let path = dir.join(format!("{}-{number:0width$}.rec", rules.provenance().id));
-    let who = |side: Side| {
-        let (name, level) = if side == a_side {
-            ("A", a.a)
-        } else {
-            ("B", a.b)
-        };
-        format!("ayla engine {name} ({level})")
-    };
+    let path = saved_path(dir, a, rules, number);
+    let who = |side: Side| seat_name(a, a_side, side);
     let mut tags = vec![
         (
             "Variant",
             ayla::rulebook::variant_tag_for(&a.variant, &path),
         ),
-        (
-            "Event",
-            format!(
-                "ayla match, seed {}, {} random opening plies",
-                a.play.seed, a.play.opening
-            ),
-        ),
+        ("Event", event(a)),
         ("Round", number.to_string()),
         ("South", who(Side::South)),
         ("North", who(Side::North)),

@@ -132,16 +132,8 @@ fn save_match(
     a_side: Side,
     w: &Whole,
 ) -> std::io::Result<PathBuf> {
-    let width = a.games.to_string().len().max(3);
-    let path = dir.join(format!("{}-{number:0width$}.rec", rules.provenance().id));
-    let who = |side: Side| {
-        let (name, level) = if side == a_side {
-            ("A", a.a)
-        } else {
-            ("B", a.b)
-        };
-        format!("ayla engine {name} ({level})")
-    };
+    let path = super::saved_path(dir, a, rules, number);
+    let who = |side: Side| super::seat_name(a, a_side, side);
     let mut text = String::new();
     for (k, g) in w.games.iter().enumerate() {
         let mut tags = vec![
@@ -159,13 +151,7 @@ fn save_match(
             tags.push(("Position", format_position(rules, &g.start)));
         }
         tags.extend([
-            (
-                "Event",
-                format!(
-                    "ayla match, seed {}, {} random opening plies",
-                    a.play.seed, a.play.opening
-                ),
-            ),
+            ("Event", super::event(a)),
             ("Round", number.to_string()),
             ("South", who(Side::South)),
             ("North", who(Side::North)),
