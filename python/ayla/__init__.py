@@ -27,6 +27,7 @@ from ._ayla import (
     random_playouts,
     replay,
     self_play,
+    stats,
 )
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "replay",
     "self_play",
     "self_play_frame",
+    "stats",
 ]
 
 

@@ -1,6 +1,6 @@
 """Type stubs of the extension module (python/src/lib.rs)."""
 
-from typing import Dict, List, Optional, TypedDict
+from typing import Any, Dict, List, Optional, TypedDict
 
 __version__: str
 
@@ -145,6 +145,18 @@ def self_play(
     seed: int = 1,
     max_plies: int = 2000,
 ) -> List[SelfPlayGame]: ...
+def stats(
+    rules: Rules,
+    games: int = 200,
+    a: str = "3",
+    b: Optional[str] = None,
+    opening: int = 4,
+    seed: int = 1,
+    max_plies: int = 2000,
+) -> Dict[str, Any]:
+    """The figures of `ayla stats` (a combination of its --json): setup,
+    `figures`, `matches` (or None) and `seconds`."""
+    ...
 def random_playouts(rules: Rules, min_plies: int = 1_000_000, seed: int = 1) -> Playouts: ...
 
 class Problem(TypedDict):

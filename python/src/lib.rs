@@ -475,6 +475,28 @@ fn level_of(name: &str) -> PyResult<Level> {
     Ok(level)
 }
 
+/// A run's setup from the arguments `self_play` and `stats` share.
+fn setup_of(
+    games: u32,
+    a: &str,
+    b: Option<&str>,
+    opening: u32,
+    seed: u64,
+    max_plies: u32,
+) -> PyResult<Setup> {
+    let levels = [level_of(a)?, level_of(b.unwrap_or(a))?];
+    if max_plies == 0 {
+        return Err(PyValueError::new_err("max_plies must be at least 1"));
+    }
+    Ok(Setup {
+        games,
+        levels,
+        opening,
+        seed,
+        max_plies,
+    })
+}
+
 /// Games between the engine at level `a` and at level `b` (default: `a`,
 /// self-play), played in Rust on every core as `ayla stats` plays them:
 /// A is South in even-numbered games, North in odd ones; `opening` random
@@ -498,17 +520,7 @@ fn self_play<'py>(
     seed: u64,
     max_plies: u32,
 ) -> PyResult<Bound<'py, PyList>> {
-    let levels = [level_of(a)?, level_of(b.unwrap_or(a))?];
-    if max_plies == 0 {
-        return Err(PyValueError::new_err("max_plies must be at least 1"));
-    }
-    let setup = Setup {
-        games,
-        levels,
-        opening,
-        seed,
-        max_plies,
-    };
+    let setup = setup_of(games, a, b, opening, seed, max_plies)?;
     let variant = Arc::new(Variant::new(rules.rules.clone()));
     let stop = AtomicBool::new(false);
     let mut played = py.detach(|| stats::play_games(&variant, &setup, None, &stop, &|_| {}));
@@ -535,6 +547,79 @@ fn self_play<'py>(
     Ok(list)
 }
 
+/// Pairs as a dict, in their order (the rule file's, for readings).
+struct InOrder<'a>(Vec<(&'a str, &'a str)>);
+
+impl serde::Serialize for InOrder<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().copied())
+    }
+}
+
+/// What `stats` returns: the run's setup and what it measured, keyed as a
+/// combination of `ayla stats --json` is.
+#[derive(serde::Serialize)]
+struct Measured<'a> {
+    variant: &'a str,
+    readings: InOrder<'a>,
+    games: u32,
+    levels: Vec<String>,
+    opening: u32,
+    seed: u64,
+    max_plies: u32,
+    figures: Option<&'a stats::Figures>,
+    matches: Option<&'a stats::MatchFigures>,
+    seconds: f64,
+}
+
+/// The figures `ayla stats` prints for these rules, from the games
+/// `self_play` plays with the same arguments: a dict with the run's setup
+/// (`variant`, `readings` in force, `games`, `levels`, `opening`, `seed`,
+/// `max_plies`), `figures` (the first player's score with its 95% interval,
+/// draws, ends, length and capture quantiles, legal plies; `None` if no
+/// game finished), `matches` (whole matches, where the rules play them)
+/// and `seconds`. Keys and values are those of a combination in
+/// `ayla stats --json`, floats unrounded. Python waits without the GIL.
+#[pyfunction]
+#[pyo3(name = "stats", signature = (rules, games = 200, a = "3", b = None, opening = 4, seed = 1, max_plies = 2000))]
+#[allow(clippy::too_many_arguments)]
+fn stats_of<'py>(
+    py: Python<'py>,
+    rules: &Rules,
+    games: u32,
+    a: &str,
+    b: Option<&str>,
+    opening: u32,
+    seed: u64,
+    max_plies: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    let setup = setup_of(games, a, b, opening, seed, max_plies)?;
+    let variant = Arc::new(Variant::new(rules.rules.clone()));
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let run = py.detach(|| stats::measure(&variant, &setup, None, &stop, &|| {}));
+    let model = &rules.rules;
+    let measured = Measured {
+        variant: &model.provenance().id,
+        readings: InOrder(
+            model
+                .readings()
+                .iter()
+                .map(|r| (r.name.as_str(), r.chosen.as_str()))
+                .collect(),
+        ),
+        games,
+        levels: setup.levels.iter().map(ToString::to_string).collect(),
+        opening,
+        seed,
+        max_plies,
+        figures: run.figures.as_ref(),
+        matches: run.matches.as_ref(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    pythonize::pythonize(py, &measured).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -553,6 +638,7 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(self_play, m)?)?;
+    m.add_function(wrap_pyfunction!(stats_of, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     Ok(())
 }

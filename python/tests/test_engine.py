@@ -106,6 +106,74 @@ def test_self_play_games_add_up_to_ayla_stats_figures():
     assert ayla.self_play(ayla.Rules.load("kpe"), games=20, a="1", seed=1) == games
 
 
+def ayla_stats_json(*args):
+    out = subprocess.run(
+        [str(AYLA), "stats", *args, "--json"], capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
+def same_figures(ours, theirs):
+    """Equal key for key, in order; floats as far as `--json` rounds them
+    (six significant digits)."""
+    if isinstance(theirs, dict):
+        assert list(ours) == list(theirs)
+        for k in theirs:
+            same_figures(ours[k], theirs[k])
+    elif isinstance(theirs, list):
+        assert len(ours) == len(theirs)
+        for x, y in zip(ours, theirs):
+            same_figures(x, y)
+    elif isinstance(theirs, float):
+        assert ours == pytest.approx(theirs, rel=1e-5, abs=1e-12)
+    else:
+        assert ours == theirs
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+@pytest.mark.parametrize(
+    "variant,kwargs,flags",
+    [
+        # One level on both sides; trades (Goré); levels apart (Oware);
+        # whole matches (Ba-awa); a reading other than the default.
+        ("kpe", {"games": 30, "a": "1"}, ["--level", "1"]),
+        ("gore", {"games": 12, "a": "1", "seed": 3}, ["--level", "1", "--seed", "3"]),
+        ("oware", {"games": 12, "a": "1", "b": "2"}, ["--levels", "1,2"]),
+        ("ba-awa", {"games": 4, "a": "1"}, ["--level", "1"]),
+    ],
+)
+def test_stats_are_the_figures_of_ayla_stats(variant, kwargs, flags):
+    ours = ayla.stats(ayla.Rules.load(variant), **kwargs)
+    theirs = ayla_stats_json(variant, "--games", str(kwargs["games"]), *flags)
+    combination = theirs["combinations"][0]
+    assert ours["variant"] == theirs["variant"] == variant
+    assert ours["levels"] == theirs["levels"]
+    for key in ("games", "opening", "seed", "max_plies"):
+        assert ours[key] == theirs[key]
+    assert ours["readings"] == combination["readings"]
+    assert ours["figures"]["games"] >= kwargs["games"]
+    same_figures(ours["figures"], combination["figures"])
+    same_figures(ours["matches"], combination["matches"])
+    assert (ours["matches"] is None) == (variant != "ba-awa")
+
+
+@pytest.mark.skipif(not AYLA.exists(), reason="needs target/release/ayla (cargo build --release)")
+def test_stats_under_another_reading():
+    rules = ayla.Rules.load("ba-awa", readings={"next-first": "loser"})
+    ours = ayla.stats(rules, games=4, a="1")
+    theirs = ayla_stats_json("ba-awa", "--games", "4", "--level", "1", "--readings", "next-first=loser")
+    assert ours["readings"]["next-first"] == "loser"
+    assert ours["readings"] == theirs["combinations"][0]["readings"]
+    same_figures(ours["figures"], theirs["combinations"][0]["figures"])
+
+
+def test_stats_refuses_what_it_cannot_play():
+    with pytest.raises(ValueError):
+        ayla.stats(ayla.Rules.load("kpe"), games=2, a="perfect")
+    with pytest.raises(ValueError, match="level"):
+        ayla.stats(ayla.Rules.load("kpe"), games=2, a="fast")
+
+
 def test_self_play_refuses_what_it_cannot_play():
     with pytest.raises(ValueError):
         ayla.self_play(ayla.Rules.load("kpe"), games=2, a="perfect")

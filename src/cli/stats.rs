@@ -11,9 +11,7 @@ use ayla::solve::index::Ranking;
 use ayla::solve::retro::Database;
 use ayla::solve::{Convention, solver_variant};
 use ayla::stats::chart::{Bar, Chart, histogram, margin_histogram};
-use ayla::stats::{
-    Figures, GameRecord, MatchFigures, PARTS, Setup, Spread, play_games, play_matches,
-};
+use ayla::stats::{Figures, GameRecord, MatchFigures, PARTS, Setup, measure};
 use ayla::words::count;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -338,21 +336,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
         }
         bar.set_message(format!("reading {} of {n}", k + 1));
         let db = col.exact.as_ref().ok().map(|e| &e.db);
-        if col.variant.rules().match_play().is_some() {
-            // Each of the run's games is a whole match; the figures of
-            // games cover every game of every match.
-            let mut ms = play_matches(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
-            ms.sort_by_key(|m| m.index);
-            col.matches = (!ms.is_empty()).then(|| MatchFigures::of(&setup, &ms));
-            col.games = ms.into_iter().flat_map(|m| m.games).collect();
-        } else {
-            col.games = play_games(&col.variant, &setup, db, &STOP, &|_| bar.inc(1));
-            col.games.sort_by_key(|g| g.index);
-        }
+        let run = measure(&col.variant, &setup, db, &STOP, &|| bar.inc(1));
         col.seconds = t.elapsed().as_secs_f64();
-        if !col.games.is_empty() {
-            col.figures = Some(Figures::of(&col.variant, &setup, &col.games));
-        }
+        col.games = run.games;
+        col.figures = run.figures;
+        col.matches = run.matches;
     }
     bar.finish_and_clear();
     let interrupted = STOP.load(Relaxed);
@@ -447,19 +435,6 @@ fn levels_text(setup: &Setup) -> String {
     }
 }
 
-fn spread_json(s: &Spread) -> Value {
-    json!({
-        "mean": s.mean,
-        "min": s.min,
-        "q10": s.quantiles[0],
-        "q25": s.quantiles[1],
-        "median": s.quantiles[2],
-        "q75": s.quantiles[3],
-        "q90": s.quantiles[4],
-        "max": s.max,
-    })
-}
-
 /// What a run measured, for printing.
 #[derive(Clone, Copy)]
 struct Report<'a> {
@@ -506,55 +481,10 @@ fn to_json(report: Report) -> Value {
                 }),
                 Err(why) => json!({ "unavailable": why }),
             };
-            let figures = c.figures.as_ref().map(|f| {
-                let ends: serde_json::Map<String, Value> = f
-                    .ends
-                    .iter()
-                    .map(|&(code, n)| (code.to_owned(), Value::from(n)))
-                    .collect();
-                json!({
-                    "games": f.games,
-                    "first_wins": f.first_wins,
-                    "draws": f.draws,
-                    "first_losses": f.first_losses,
-                    "first_score": {"mean": f.first_score.mean, "low": f.first_score.low, "high": f.first_score.high},
-                    "draw_rate": f64::from(f.draws) / f64::from(f.games),
-                    "first_margin": spread_json(&f.margin),
-                    "ends": ends,
-                    "length": spread_json(&f.length),
-                    "captures": {
-                        "per_game": spread_json(&f.captures),
-                        "seeds_per_game": spread_json(&f.seeds_captured),
-                        "first_capture_ply": spread_json(&f.first_capture),
-                        "games_without": f.no_capture,
-                        "longest_without": spread_json(&f.longest_dry),
-                        "share_by_fifth": f.captures_by_part,
-                    },
-                    "trades": f.trades.map(|t| json!({"offered": t[0], "accepted": t[1], "declined": t[2]})),
-                    "legal_plies": {"mean": f.legal, "by_fifth": f.legal_by_part},
-                    "levels": f.levels.map(|l| json!({
-                        "a_wins": l.a_wins,
-                        "draws": l.draws,
-                        "b_wins": l.b_wins,
-                        "a_score": {"mean": l.a_score.mean, "low": l.a_score.low, "high": l.a_score.high},
-                        "weaker_wins": l.upsets,
-                    })),
-                })
-            });
-            let matches = c.matches.as_ref().map(|m| {
-                json!({
-                    "matches": m.matches,
-                    "stopped": m.stopped,
-                    "games_a_match": spread_json(&m.games),
-                    "first_wins": m.first_wins,
-                    "draws": m.draws,
-                    "first_losses": m.first_losses,
-                    "first_score": {"mean": m.first_score.mean, "low": m.first_score.low, "high": m.first_score.high},
-                    "first_game_won": m.first_game_won,
-                    "first_game_winner_won": m.first_game_winner_won,
-                    "a_score": m.a_score.map(|s| json!({"mean": s.mean, "low": s.low, "high": s.high})),
-                })
-            });
+            // The library defines the figures' shape (ayla::stats's
+            // Serialize), shared with the Python package.
+            let figures = c.figures.as_ref().map(|f| json!(f));
+            let matches = c.matches.as_ref().map(|m| json!(m));
             json!({
                 "readings": selection,
                 "figures": figures,

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod chart;
+mod json;
 mod matches;
 
 pub use matches::{MAX_MATCH_GAMES, MatchFigures, MatchRecord, play_match, play_matches};
@@ -305,6 +306,49 @@ pub fn play_games(
         .collect()
 }
 
+/// What a run measured on one set of rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// The games that finished (or were stopped at the ply limit), by
+    /// index; with `[match]`, every game of every match, match by match.
+    pub games: Vec<GameRecord>,
+    /// Their figures; `None` if no game finished.
+    pub figures: Option<Figures>,
+    /// With `[match]`: the figures of the whole matches, each of the
+    /// run's games being a match.
+    pub matches: Option<MatchFigures>,
+}
+
+/// Plays the run of `setup` on `variant` and measures it, as `ayla stats`
+/// does for each combination of readings: whole matches where the rules
+/// play them, single games otherwise. `tick` is called as each game (or
+/// match) finishes, from any thread; `stop` as in [`play_games`].
+#[must_use]
+pub fn measure(
+    variant: &Arc<Variant>,
+    setup: &Setup,
+    db: Option<&Arc<Database>>,
+    stop: &AtomicBool,
+    tick: &(dyn Fn() + Sync),
+) -> Run {
+    let (games, matches) = if variant.rules().match_play().is_some() {
+        let mut ms = play_matches(variant, setup, db, stop, &|_| tick());
+        ms.sort_by_key(|m| m.index);
+        let figures = (!ms.is_empty()).then(|| MatchFigures::of(setup, &ms));
+        (ms.into_iter().flat_map(|m| m.games).collect(), figures)
+    } else {
+        let mut games = play_games(variant, setup, db, stop, &|_| tick());
+        games.sort_by_key(|g| g.index);
+        (games, None)
+    };
+    let figures = (!games.is_empty()).then(|| Figures::of(variant, setup, &games));
+    Run {
+        games,
+        figures,
+        matches,
+    }
+}
+
 /// Parts a game is cut into for the figures over its course.
 pub const PARTS: usize = 5;
 
@@ -357,7 +401,7 @@ impl Spread {
 }
 
 /// A proportion with its 95% interval.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Score {
     /// Wins plus half the draws, per game.
     pub mean: f64,
