@@ -8,9 +8,10 @@
 
 use crate::check::{GameReport, MatchLink};
 use crate::engine::Variant;
-use crate::notation::Record;
-use crate::rulebook::Source;
+use crate::notation::{Record, parse_records};
+use crate::rulebook::{Overrides, Source, source_of};
 use crate::rules::{Reading, Selection};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Most combinations `fit` will try.
@@ -42,6 +43,29 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Why a game of `file` rules its combination out, as `ayla fit`
+    /// prints it (`file:line:col: ply N (Side, `text`) is illegal: ...`);
+    /// `None` if it fits.
+    #[must_use]
+    pub fn why(&self, file: &str) -> Option<String> {
+        Some(match self {
+            Verdict::Fits => return None,
+            Verdict::IllegalPly {
+                number,
+                at,
+                side,
+                text,
+                reason,
+            } => format!("{file}:{at}: ply {number} ({side}, `{text}`) is illegal: {reason}"),
+            Verdict::WrongResult(ms) => ms
+                .iter()
+                .map(|m| format!("{file}:{m}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+            Verdict::Unusable(m) => format!("{file}:{m}"),
+        })
+    }
+
     fn of(report: &GameReport) -> Verdict {
         if let Some(i) = &report.illegal {
             Verdict::IllegalPly {
@@ -221,5 +245,105 @@ pub fn describe_combinations(readings: &[Reading], combos: &[Selection]) -> Vec<
                     .join(" ")
             })
             .collect()
+    }
+}
+
+/// The games of one set of rules, fitted together.
+#[derive(Debug, Clone)]
+pub struct VariantFit {
+    /// Where the games' rules come from (its `name` is what they call them).
+    pub source: Source,
+    /// Each game's file, in the order given.
+    pub files: Vec<String>,
+    /// The fit, or why there is none (the rules do not load, or have too
+    /// many combinations).
+    pub fit: Result<Fit, String>,
+}
+
+/// What record files say about the readings (`ayla fit`).
+#[derive(Debug, Clone, Default)]
+pub struct Fitted {
+    /// Files that cannot be used, each with every reason. Their games are
+    /// left out, not the other files': one bad file does not hide what the
+    /// others say.
+    pub unusable: Vec<(String, Vec<String>)>,
+    /// The games grouped by the rules they name, in order of first
+    /// appearance, each group fitted.
+    pub variants: Vec<VariantFit>,
+}
+
+/// Fits the games of `paths` to the readings of their rules, the games of
+/// each set of rules together. `overrides.rules` reads every game under
+/// other rules than its `Variant` tag.
+#[must_use]
+pub fn fit_files(paths: &[PathBuf], overrides: &Overrides) -> Fitted {
+    let mut out = Fitted::default();
+    let mut groups: Vec<(Source, Vec<String>, Vec<Record>)> = Vec::new();
+    for p in paths {
+        let name = p.display().to_string();
+        match read_file(p, &name, overrides) {
+            Ok(games) => {
+                for (source, g) in games {
+                    match groups.iter_mut().find(|(k, _, _)| k.key() == source.key()) {
+                        Some((_, files, list)) => {
+                            files.push(name.clone());
+                            list.push(g);
+                        }
+                        None => groups.push((source, vec![name.clone()], vec![g])),
+                    }
+                }
+            }
+            Err(errors) => out.unusable.push((name, errors)),
+        }
+    }
+    for (source, files, games) in groups {
+        let recs: Vec<&Record> = games.iter().collect();
+        let fit = fit(&recs, &source);
+        out.variants.push(VariantFit { source, files, fit });
+    }
+    out
+}
+
+/// The games of one record file, each with the rules it names; or every
+/// reason the file cannot be used (its games are fitted together or not
+/// at all, so that a verdict never rests on part of a file).
+fn read_file(
+    path: &Path,
+    name: &str,
+    overrides: &Overrides,
+) -> Result<Vec<(Source, Record)>, Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| vec![format!("{name}: cannot read the record: {e}")])?;
+    let games = parse_records(&text)
+        .map_err(|e| vec![format!("{name}:{}: syntax error: {}", e.loc, e.message)])?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for g in games {
+        match source_of(&g, dir, overrides) {
+            Err(e) => errors.push(match e.at {
+                Some(_) => format!("{name}:{e}"),
+                None => e.to_string(),
+            }),
+            Ok(_) if g.tag("Readings").is_some() => {
+                let at = g.tag("Readings").map(|t| t.loc).expect("just seen");
+                errors.push(format!(
+                    "{name}:{at}: `fit` tries every reading itself; remove the Readings tag"
+                ));
+            }
+            // Loaded here to blame the file and the tag, not the group.
+            Ok(source) => match source.load(&Selection::new(), None) {
+                Ok(_) => out.push((source, g)),
+                Err(e) => errors.push(match e.at {
+                    Some(_) => format!("{name}:{e}"),
+                    None => e.to_string(),
+                }),
+            },
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
     }
 }

@@ -1,6 +1,7 @@
 """Type stubs of the extension module (python/src/lib.rs)."""
 
-from typing import Any, Dict, List, Optional, TypedDict
+import os
+from typing import Any, Dict, List, Optional, Sequence, TypedDict, Union
 
 __version__: str
 
@@ -156,6 +157,11 @@ def stats(
 ) -> Dict[str, Any]:
     """The figures of `ayla stats` (a combination of its --json): setup,
     `figures`, `matches` (or None) and `seconds`."""
+    ...
+def fit(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]], rules: Optional[str] = None) -> Dict[str, Any]:
+    """Which readings the games of record files fit (`ayla fit`):
+    `variants` (each with `variant`, `files`, `error`, `readings`,
+    `groups`) and `unusable` files."""
     ...
 def random_playouts(rules: Rules, min_plies: int = 1_000_000, seed: int = 1) -> Playouts: ...
 

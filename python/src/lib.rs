@@ -7,6 +7,7 @@
 use ayla::check::verdict::{self, Checked, Replay, Verdict};
 use ayla::draw::{self, Marks, Options, Scene};
 use ayla::engine::{Game as EngineGame, Outcome, Ply, Snapshot, Variant};
+use ayla::fit;
 use ayla::notation::{format_position, parse_ply, parse_position, parse_records};
 use ayla::rng::Rng;
 use ayla::rulebook::Overrides;
@@ -18,7 +19,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -620,6 +621,110 @@ fn stats_of<'py>(
     pythonize::pythonize(py, &measured).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// One group of `fit`: combinations the games cannot tell apart.
+#[derive(serde::Serialize)]
+struct FitGroup<'a> {
+    fits: bool,
+    combinations: Vec<InOrder<'a>>,
+    described: Vec<String>,
+    why: Option<String>,
+}
+
+/// The games of one set of rules, as `fit` returns them.
+#[derive(serde::Serialize)]
+struct FitVariant<'a> {
+    variant: &'a str,
+    files: &'a [String],
+    error: Option<&'a str>,
+    readings: Vec<&'a str>,
+    groups: Vec<FitGroup<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct FitUnusable<'a> {
+    file: &'a str,
+    errors: &'a [String],
+}
+
+#[derive(serde::Serialize)]
+struct FitOut<'a> {
+    variants: Vec<FitVariant<'a>>,
+    unusable: Vec<FitUnusable<'a>>,
+}
+
+fn fit_variant(v: &fit::VariantFit) -> FitVariant<'_> {
+    let (error, readings, groups) = match &v.fit {
+        Err(e) => (Some(e.as_str()), Vec::new(), Vec::new()),
+        Ok(f) => {
+            let groups = f
+                .groups
+                .iter()
+                .map(|g| FitGroup {
+                    fits: g.fits(),
+                    combinations: g
+                        .combinations
+                        .iter()
+                        .map(|c| {
+                            InOrder(
+                                f.readings
+                                    .iter()
+                                    .map(|r| (r.name.as_str(), c[&r.name].as_str()))
+                                    .collect(),
+                            )
+                        })
+                        .collect(),
+                    described: fit::describe_combinations(&f.readings, &g.combinations),
+                    why: g.verdicts.iter().zip(&v.files).find_map(|(x, f)| x.why(f)),
+                })
+                .collect();
+            let names = f.readings.iter().map(|r| r.name.as_str()).collect();
+            (None, names, groups)
+        }
+    };
+    FitVariant {
+        variant: &v.source.name,
+        files: &v.files,
+        error,
+        readings,
+        groups,
+    }
+}
+
+/// Which readings of the open points recorded games fit, as `ayla fit`
+/// reports it: every combination of the readings is tried on every game
+/// of the files (a path or a list of paths), the games of each set of
+/// rules together. A dict: `variants`, one a set of rules, each with its
+/// `variant` name, the `files` of its games, `error` (why it could not be
+/// fitted, else `None`), the `readings`' names and `groups`: combinations
+/// the games cannot tell apart, fitting ones first, each with `fits`,
+/// `combinations` (dicts of reading to alternative), `described` (the
+/// lines `ayla fit` prints for them) and `why` (the first game that rules
+/// them out, as `ayla fit` says it; `None` if they fit). `unusable` lists
+/// the files that could not be read, each with its `errors`. `rules`
+/// reads every game under other rules than its `Variant` tag.
+#[pyfunction]
+#[pyo3(name = "fit", signature = (paths, rules = None))]
+fn fit_records<'py>(
+    py: Python<'py>,
+    paths: &Bound<'py, PyAny>,
+    rules: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
+        Ok(p) => vec![p],
+        Err(_) => paths.extract()?,
+    };
+    let fitted = py.detach(|| fit::fit_files(&paths, &overrides(rules, None)));
+    let out = FitOut {
+        variants: fitted.variants.iter().map(fit_variant).collect(),
+        unusable: fitted
+            .unusable
+            .iter()
+            .map(|(file, errors)| FitUnusable { file, errors })
+            .collect(),
+    };
+    pythonize::pythonize(py, &out).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The ids of the bundled variants, in `ayla rules list` order.
 #[pyfunction]
 fn bundled() -> Vec<&'static str> {
@@ -639,6 +744,7 @@ fn _ayla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(self_play, m)?)?;
     m.add_function(wrap_pyfunction!(stats_of, m)?)?;
+    m.add_function(wrap_pyfunction!(fit_records, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     Ok(())
 }

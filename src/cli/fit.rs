@@ -1,11 +1,10 @@
 //! `ayla fit <record>... [--rules FILE]`: which readings of the open points the games fit.
 
 use super::{Exit, Failure, args};
-use ayla::fit::{Verdict, describe_combinations, fit};
-use ayla::notation::{Record, parse_records};
-use ayla::rulebook::{Overrides, Source, source_of};
+use ayla::fit::{VariantFit, describe_combinations, fit_files};
+use ayla::rulebook::Overrides;
 use ayla::rules::Selection;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `fit`.
 #[derive(clap::Args)]
@@ -28,36 +27,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
         // A bad `--rules` is the command line's fault, before any record.
         args::check_rules_flag(name)?;
     }
-    // Games are fitted together when they name the same rules. A file
-    // that cannot be used is reported and left out, as `check` does, so
-    // one bad file does not hide what the others say.
-    type Games = Vec<(String, Record)>;
-    let mut groups: Vec<(Source, Games)> = Vec::new();
+    let fitted = fit_files(&a.records, &overrides);
     let mut worst = Exit::Ok;
-    for p in &a.records {
-        let name = p.display().to_string();
-        match read_file(p, &name, &overrides) {
-            Ok(games) => {
-                for (source, g) in games {
-                    match groups.iter_mut().find(|(k, _)| k.key() == source.key()) {
-                        Some((_, list)) => list.push((name.clone(), g)),
-                        None => groups.push((source, vec![(name.clone(), g)])),
-                    }
-                }
-            }
-            Err(errors) => {
-                for e in errors {
-                    println!("{e}");
-                }
-                println!("{name}: not fitted\n");
-                worst = Exit::Unusable;
-            }
+    for (name, errors) in &fitted.unusable {
+        for e in errors {
+            println!("{e}");
         }
+        println!("{name}: not fitted\n");
+        worst = Exit::Unusable;
     }
-    for (source, games) in &groups {
+    for VariantFit { source, files, fit } in &fitted.variants {
         let variant = &source.name;
-        let recs: Vec<&Record> = games.iter().map(|(_, g)| g).collect();
-        let f = match fit(&recs, source) {
+        let f = match fit {
             Ok(f) => f,
             Err(e) => {
                 println!("{variant}: {e}\n{variant}: not fitted\n");
@@ -68,8 +49,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let total: usize = f.groups.iter().map(|g| g.combinations.len()).sum();
         println!(
             "{variant}: {} game{}, {} reading{}, {total} combination{}",
-            recs.len(),
-            if recs.len() == 1 { "" } else { "s" },
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
             f.readings.len(),
             if f.readings.len() == 1 { "" } else { "s" },
             if total == 1 { "" } else { "s" },
@@ -111,29 +92,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
             for line in describe_combinations(&f.readings, &g.combinations) {
                 println!("  {line}");
             }
-            let (i, v) = g
+            let why = g
                 .verdicts
                 .iter()
-                .enumerate()
-                .find(|(_, v)| **v != Verdict::Fits)
+                .zip(files)
+                .find_map(|(v, file)| v.why(file))
                 .expect("a group that does not fit has a failing game");
-            let (file, _) = &games[i];
-            let why = match v {
-                Verdict::IllegalPly {
-                    number,
-                    at,
-                    side,
-                    text,
-                    reason,
-                } => format!("{file}:{at}: ply {number} ({side}, `{text}`) is illegal: {reason}"),
-                Verdict::WrongResult(ms) => ms
-                    .iter()
-                    .map(|m| format!("{file}:{m}"))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                Verdict::Unusable(m) => format!("{file}:{m}"),
-                Verdict::Fits => unreachable!(),
-            };
             println!("    by {why}");
         }
         println!();
@@ -141,49 +105,5 @@ pub fn run(a: Args) -> Result<(), Failure> {
     match worst {
         Exit::Ok => Ok(()),
         exit => Err(Failure::silent(exit)),
-    }
-}
-
-/// The games of one record file, each with the rules it names; or every
-/// reason the file cannot be used (its games are fitted together or not
-/// at all, so that a verdict never rests on part of a file).
-fn read_file(
-    path: &Path,
-    name: &str,
-    overrides: &Overrides,
-) -> Result<Vec<(Source, Record)>, Vec<String>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![format!("{name}: cannot read the record: {e}")])?;
-    let games = parse_records(&text)
-        .map_err(|e| vec![format!("{name}:{}: syntax error: {}", e.loc, e.message)])?;
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    for g in games {
-        match source_of(&g, dir, overrides) {
-            Err(e) => errors.push(match e.at {
-                Some(_) => format!("{name}:{e}"),
-                None => e.to_string(),
-            }),
-            Ok(_) if g.tag("Readings").is_some() => {
-                let at = g.tag("Readings").map(|t| t.loc).expect("just seen");
-                errors.push(format!(
-                    "{name}:{at}: `fit` tries every reading itself; remove the Readings tag"
-                ));
-            }
-            // Loaded here to blame the file and the tag, not the group.
-            Ok(source) => match source.load(&Selection::new(), None) {
-                Ok(_) => out.push((source, g)),
-                Err(e) => errors.push(match e.at {
-                    Some(_) => format!("{name}:{e}"),
-                    None => e.to_string(),
-                }),
-            },
-        }
-    }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
     }
 }
