@@ -9,6 +9,12 @@ pub fn plural<'a, T: PartialEq + From<u8>>(n: T, one: &'a str, many: &'a str) ->
     if n == T::from(1) { one } else { many }
 }
 
+/// `bytes` in MB, for messages.
+#[must_use]
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1e6)
+}
+
 /// `1 ply`, `2 plies`, `0 plies`: a count and its noun.
 #[must_use]
 pub fn count<T: std::fmt::Display + PartialEq + From<u8> + Copy>(

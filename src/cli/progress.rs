@@ -49,7 +49,4 @@ pub fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// `bytes` in MB, for messages.
-pub fn megabytes(bytes: u64) -> String {
-    format!("{:.0} MB", bytes as f64 / 1e6)
-}
+pub use ayla::words::megabytes;

@@ -26,12 +26,14 @@
 //!   board (a capture or a sowing into a store only lowers that number),
 //!   with positions numbered by [`index::Ranking`].
 
+pub mod answer;
 pub mod exhaustive;
 pub mod file;
 pub mod history;
 pub mod index;
 pub mod line;
 pub mod packed;
+pub mod provide;
 pub mod reach;
 pub mod retro;
 pub mod search;
