@@ -1,8 +1,8 @@
 """ayla: mancala rules from TOML rule files, for Python.
 
 The same engine as the ``ayla`` program: load a bundled game or a rule
-file, read its rules and open points (and, as the package grows, play it,
-check records, measure self-play and solve positions)::
+file, read its rules and open points, play it, check and replay records,
+fit readings to them, measure self-play and solve positions::
 
     >>> import ayla
     >>> kpe = ayla.Rules.load("kpe")

@@ -14,6 +14,8 @@ use ayla::rulebook::Overrides;
 use ayla::rules::{self, LoadError, Rules as RulesModel, Selection};
 use ayla::search::player::Player;
 use ayla::search::{self, Level};
+use ayla::solve::answer;
+use ayla::solve::provide::Keep;
 use ayla::stats::{self, Setup};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -325,6 +327,51 @@ impl Game {
             .choose(&mut self.game)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Some(ply.notation(self.model().board())))
+    }
+
+    /// The position solved, as `ayla solve --json` gives it: a dict with
+    /// `future_margin` (South's margin from here under perfect play),
+    /// `final_margin`, `result`, `plies` (each legal ply with its
+    /// `future_margin`, `None` for one a search found worse), `best`, `pv`
+    /// and `pv_end` (a principal variation), `convention` and `changes`
+    /// (where the solver's rules differ from the file's),
+    /// `under_the_rules` (the value under the file's own repetition rule
+    /// and ends, or `None` where that search would be too long), the
+    /// `method` and the databases' size; and `seconds`. Databases are built
+    /// in memory on every core, up to `max_positions` positions; beyond,
+    /// a search runs over the largest that fit (or over databases of
+    /// `db_seeds` seeds). `reachable` builds only the positions reachable
+    /// from here. Rules the solver does not handle, or a position too
+    /// large, raise `ValueError` with `ayla solve`'s message. Python
+    /// waits without holding the GIL.
+    #[pyo3(signature = (max_positions = 50_000_000, reachable = false, db_seeds = None, table_mb = 256))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        max_positions: u64,
+        reachable: bool,
+        db_seeds: Option<usize>,
+        table_mb: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let variant = Arc::clone(self.game.variant());
+        let pos = *self.game.position();
+        let opts = answer::Options {
+            keep: Keep {
+                dir: None,
+                max_positions,
+                reachable,
+            },
+            db_seeds,
+            table_bytes: table_mb.saturating_mul(1 << 20),
+            threads: rayon::current_num_threads(),
+        };
+        let started = Instant::now();
+        let solved = py.detach(|| answer::solve(&variant, &pos, &opts, &|_| {}, |_, _| {}));
+        let solved = solved.map_err(PyValueError::new_err)?;
+        let d =
+            pythonize::pythonize(py, &solved).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        d.set_item("seconds", started.elapsed().as_secs_f64())?;
+        Ok(d)
     }
 
     /// An independent copy: plies played on it leave this game alone.
