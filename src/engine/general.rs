@@ -938,20 +938,27 @@ impl Position {
         // sowing, any L"); a relay from the next pit does not, since it
         // did not end for want of seeds in the next pit.
         if last_taken {
-            return LapEnd::Stop {
-                beyond: rules.laps == Laps::Single,
-            };
-        }
-        // A lap whose last seed makes a house ends the sowing
-        // (docs/rule-language.md, `[houses]`), before any column capture:
-        // the end captures make it first, and so take nothing else. A lock
-        // holds the house back, and the lap ends as any other.
-        let houses = rules.houses.is_some() && rules.laps != Laps::Single;
-        if houses && w.may_capture && self.makes_house(rules, l) {
-            return LapEnd::Stop { beyond: false };
-        }
-        if let Some(pits) = self.column_lap_end(rules, w, l) {
-            return LapEnd::Column(pits);
+            // With `sowing_capture.then = "sow-on"` the lap ends as a lap
+            // of `sowing.laps` does, its landing pit emptied: no house or
+            // column capture is looked at there.
+            if !rules.sowing_capture.is_some_and(|sc| sc.sow_on) {
+                return LapEnd::Stop {
+                    beyond: rules.laps == Laps::Single,
+                };
+            }
+        } else {
+            // A lap whose last seed makes a house ends the sowing
+            // (docs/rule-language.md, `[houses]`), before any column
+            // capture: the end captures make it first, and so take nothing
+            // else. A lock holds the house back, and the lap ends as any
+            // other.
+            let houses = rules.houses.is_some() && rules.laps != Laps::Single;
+            if houses && w.may_capture && self.makes_house(rules, l) {
+                return LapEnd::Stop { beyond: false };
+            }
+            if let Some(pits) = self.column_lap_end(rules, w, l) {
+                return LapEnd::Column(pits);
+            }
         }
         if w.e.relays == 0 && self.first_lap_decides::<MODE>(rules) {
             return LapEnd::Stop { beyond: false };

@@ -1444,6 +1444,11 @@ fn lap_end(rules: &Rules, state: &State, w: &Walk) -> LapEnd {
     // its landing pit at the end ("once, at the end of the sowing, any
     // L"); relays do not, as they did not end for want of seeds.
     if w.last_taken {
+        // `then = "sow-on"`: "the lap ends as a lap of `sowing.laps`
+        // ends, its landing pit now empty".
+        if rules.sowing_capture.is_some_and(|sc| sc.sow_on) {
+            return laps_end(rules, state, w, last);
+        }
         return LapEnd::Stop {
             beyond: rules.laps == Laps::Single,
         };
@@ -1462,6 +1467,11 @@ fn lap_end(rules: &Rules, state: &State, w: &Walk) -> LapEnd {
     if !taken.is_empty() {
         return LapEnd::Column(taken);
     }
+    laps_end(rules, state, w, last)
+}
+
+/// `sowing.laps` at the end of a lap in `last`.
+fn laps_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
     match rules.laps {
         Laps::Single => LapEnd::Stop { beyond: true },
         Laps::Relay => relay_end(rules, state, w, last),
@@ -1522,13 +1532,9 @@ fn relay_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
 /// seeds, lift them all and sow on (N is the new lap's starting pit ...);
 /// if N is empty the sowing ends, and L is the landing pit".
 fn relay_from_next_end(rules: &Rules, state: &State, w: &Walk, last: usize) -> LapEnd {
-    // Reading: a last seed taken by a sowing capture ends the sowing
-    // there, as `[sowing_capture]` says of every lap's last seed; the
-    // sowing did not end "because the next pit is empty", so no beyond
-    // capture follows.
-    if state.seeds[last] == 0 {
-        return LapEnd::Stop { beyond: false };
-    }
+    // A last seed taken by a sowing capture ends the sowing before this
+    // rule is asked (`lap_end`), unless `sowing_capture.then = "sow-on"`:
+    // then L is the emptied pit, and N the pit after it.
     let next = open_next(rules, state, last, w.dir);
     // `[beyond_capture]` with `"relay-from-next"`: "when the sowing ends
     // because the next pit is empty".

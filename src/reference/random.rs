@@ -617,6 +617,7 @@ fn sowing_capture(d: &mut Draw, f: &Facts) {
     d.text += &random_counts(&mut d.rng("sowing_capture.counts"), f.total, 3);
     d.any_word("sowing_capture.taker");
     d.any_word("sowing_capture.last_seed_taker");
+    d.any_word("sowing_capture.then");
 }
 
 /// `[trading]`: none with houses, only disabled on four rows.

@@ -949,12 +949,18 @@ fn sowing_capture(r: &Rules, control: bool, add: &mut Add<'_>) {
                 "sowing_capture.counts",
                 "sowing_capture.taker",
                 "sowing_capture.last_seed_taker",
+                "sowing_capture.then",
             ],
             format!(
-                "While seeds are sown: whenever a seed brings a pit to exactly {}, its seeds are captured at once, by {}, and the sowing goes on. If the seed that does so is the last of a lap, {} captures them and the sowing ends there.{} (These captures are not subject to any opening lock.)",
+                "While seeds are sown: whenever a seed brings a pit to exactly {}, its seeds are captured at once, by {}, and the sowing goes on. If the seed that does so is the last of a lap, {} captures them and {}.{} (These captures are not subject to any opening lock.)",
                 count_list(&counts),
                 taker(sc.taker),
                 taker(sc.last_seed_taker),
+                if sc.sow_on {
+                    "the lap ends as any lap does, in the emptied pit"
+                } else {
+                    "the sowing ends there"
+                },
                 if r.stores {
                     " The seeds go into the store of the player who takes them."
                 } else {

@@ -557,7 +557,14 @@ pub const KEYS: &[Key] = &[
         path: "sowing_capture.last_seed_taker",
         takes: Takes::Word(list::<TomlTaker>()),
         default: "`\"mover\"`",
-        meaning: "Who takes a pit filled by the last seed of a lap (the sowing then ends).",
+        meaning: "Who takes a pit filled by the last seed of a lap.",
+        draw: Draw::AnyWord { absent: 3 },
+    },
+    Key {
+        path: "sowing_capture.then",
+        takes: Takes::Word(list::<TomlThen>()),
+        default: "`\"end-sowing\"`",
+        meaning: "What the sowing does after a lap's last seed captured.",
         draw: Draw::AnyWord { absent: 3 },
     },
     Key {

@@ -476,6 +476,7 @@ impl Mechanics {
             counts: _,
             taker: _,
             last_seed_taker: _,
+            sow_on: _,
         }) = sowing_capture
         {
             add(Mechanic::SowingCapture, true);

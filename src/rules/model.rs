@@ -338,8 +338,12 @@ pub struct SowingCapture {
     pub counts: CountSet,
     /// Who takes a pit filled by a seed other than a lap's last.
     pub taker: Taker,
-    /// Who takes a pit filled by a lap's last seed (the sowing then ends).
+    /// Who takes a pit filled by a lap's last seed.
     pub last_seed_taker: Taker,
+    /// Whether the sowing goes on after a lap's last seed captured, as a
+    /// lap of `sowing.laps` ending in the emptied pit does; otherwise it
+    /// ends there.
+    pub sow_on: bool,
 }
 
 /// The counts a capture takes (`counts`): a list of counts from 1 to 63,

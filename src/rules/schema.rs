@@ -736,7 +736,7 @@ words! {
 }
 
 words! {
-    /// `beyond_capture.then`.
+    /// `beyond_capture.then` and `sowing_capture.then`.
     #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
     #[serde(rename_all = "kebab-case")]
     pub enum TomlThen {
@@ -893,9 +893,12 @@ pub struct TomlSowingCapture {
     /// Who takes a pit filled by a seed other than a lap's last.
     #[serde(default = "pit_controller")]
     pub taker: TomlTaker,
-    /// Who takes a pit filled by the last seed of a lap (the sowing then ends).
+    /// Who takes a pit filled by the last seed of a lap.
     #[serde(default = "mover")]
     pub last_seed_taker: TomlTaker,
+    /// What the sowing does after a lap's last seed captured (default
+    /// end-sowing).
+    pub then: Option<Spanned<TomlThen>>,
 }
 
 fn pit_controller() -> TomlTaker {

@@ -37,4 +37,5 @@ mod search;
 mod serve;
 mod solve;
 mod solve_search;
+mod sowing_capture;
 mod stats;

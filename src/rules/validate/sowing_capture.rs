@@ -2,10 +2,11 @@
 
 use super::Checker;
 use crate::rules::model::SowingCapture;
-use crate::rules::schema::TomlSowingCapture;
+use crate::rules::schema::{TomlSowingCapture, TomlThen};
 use toml::Spanned;
 
-/// The counts a sown seed captures at, and who takes them. `sound` is the
+/// The counts a sown seed captures at, who takes them, and whether a
+/// capture by a lap's last seed ends the sowing. `sound` is the
 /// board's total when the board is sound enough to check counts against.
 pub(super) fn sowing_capture(
     c: &mut Checker,
@@ -22,6 +23,7 @@ pub(super) fn sowing_capture(
         counts,
         taker: sc.taker,
         last_seed_taker: sc.last_seed_taker,
+        sow_on: super::value(&sc.then) == TomlThen::SowOn,
     }
 }
 
