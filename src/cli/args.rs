@@ -272,3 +272,14 @@ pub fn level_text() -> Suggest<String> {
         parse: |s| s.parse::<ayla::search::Level>().map(|_| s.to_owned()),
     }
 }
+
+/// `--threads N`: the global pool of N threads (every core without it).
+/// Only the first call sets it: one command makes one pool, and a second
+/// call could only fail.
+pub fn threads(n: Option<u16>) {
+    if let Some(t) = n {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(t))
+            .build_global();
+    }
+}

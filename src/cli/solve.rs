@@ -99,12 +99,7 @@ pub fn database_to(
     a: &DbArgs,
     quiet: bool,
 ) -> Result<Provided, Failure> {
-    if let Some(t) = a.threads {
-        // Only the first call sets the pool; one command makes one.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(t))
-            .build_global();
-    }
+    args::threads(a.threads);
     provide(variant, pos, seeds, &a.keep(), &reporter(quiet))
         .map_err(|e| Failure::unusable(anyhow::anyhow!(e)))
 }
@@ -200,12 +195,7 @@ pub fn can_solve(
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let (variant, pos) = a.setup.load()?;
-    if let Some(t) = a.db.threads {
-        // Only the first call sets the pool; one command makes one.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(t))
-            .build_global();
-    }
+    args::threads(a.db.threads);
     let started = Instant::now();
     let opts = Options {
         keep: a.db.keep(),

@@ -298,12 +298,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     if let Some(dir) = &a.svg {
         chart_dir(dir)?;
     }
-    if let Some(t) = a.threads {
-        // One command makes one pool; a second call could only fail.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(t))
-            .build_global();
-    }
+    args::threads(a.threads);
     let _ = ctrlc::set_handler(|| {
         if STOP.swap(true, Relaxed) {
             std::process::exit(super::Exit::Interrupted as i32);
